@@ -1,0 +1,25 @@
+package dev.eventual.common.api.problem;
+
+import java.net.URI;
+
+/**
+ * RFC 9457 problem {@code type} values every service answers with. Bodies are
+ * {@code application/problem+json} with {@code type, title, status, detail, instance} and, for
+ * validation problems, an {@value #INVALID_PARAMS} extension listing {@link InvalidParam}s.
+ */
+public final class ProblemTypes {
+
+    public static final String INVALID_PARAMS = "invalidParams";
+
+    public static final URI VALIDATION = URI.create("urn:eventual:problem:validation");
+    public static final URI MALFORMED_REQUEST = URI.create("urn:eventual:problem:malformed-request");
+    public static final URI UNSUPPORTED_MEDIA_TYPE = URI.create("urn:eventual:problem:unsupported-media-type");
+    public static final URI NOT_FOUND = URI.create("urn:eventual:problem:not-found");
+    public static final URI CONFLICT = URI.create("urn:eventual:problem:conflict");
+    public static final URI UNAUTHORIZED = URI.create("urn:eventual:problem:unauthorized");
+    public static final URI BROKER_UNAVAILABLE = URI.create("urn:eventual:problem:broker-unavailable");
+    public static final URI DEPENDENCY_UNAVAILABLE = URI.create("urn:eventual:problem:dependency-unavailable");
+
+    private ProblemTypes() {
+    }
+}

@@ -1,0 +1,15 @@
+package dev.eventual.common.status;
+
+/**
+ * {@code message_log.msg_status}, derived from the consumer groups' reports.
+ * INIT (stored, not yet handed to the broker) → SENT (local transaction committed, so the event is
+ * or will be delivered) → CONSUMED (every expected group reported SUCCESS) or FAIL (a group
+ * reported FAIL; becomes CONSUMED when a retry succeeds). ROLLED_BACK marks a check-back tombstone.
+ */
+public enum MessageStatus {
+    INIT,
+    SENT,
+    CONSUMED,
+    FAIL,
+    ROLLED_BACK
+}

@@ -1,0 +1,14 @@
+package dev.eventual.common.status;
+
+/**
+ * {@code message_log.reconcile_status}. PENDING (new) or RETRY (re-driven, waiting for
+ * {@code next_reconcile_time}) are due for the reconcile job; SUCCESS and FAIL (work order opened)
+ * are final until an operator acts; SKIPPED marks tombstones, never reconciled, only archived.
+ */
+public enum ReconcileStatus {
+    PENDING,
+    RETRY,
+    SUCCESS,
+    FAIL,
+    SKIPPED
+}

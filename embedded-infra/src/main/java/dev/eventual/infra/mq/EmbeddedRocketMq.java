@@ -1,0 +1,241 @@
+package dev.eventual.infra.mq;
+
+import dev.eventual.infra.Directories;
+import org.apache.rocketmq.broker.BrokerController;
+import org.apache.rocketmq.common.BrokerConfig;
+import org.apache.rocketmq.common.MixAll;
+import org.apache.rocketmq.common.TopicAttributes;
+import org.apache.rocketmq.common.TopicConfig;
+import org.apache.rocketmq.common.attribute.TopicMessageType;
+import org.apache.rocketmq.common.constant.PermName;
+import org.apache.rocketmq.common.namesrv.NamesrvConfig;
+import org.apache.rocketmq.namesrv.NamesrvController;
+import org.apache.rocketmq.remoting.netty.NettyClientConfig;
+import org.apache.rocketmq.remoting.netty.NettyServerConfig;
+import org.apache.rocketmq.remoting.protocol.route.TopicRouteData;
+import org.apache.rocketmq.store.config.MessageStoreConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A real RocketMQ NameServer and Broker running in this JVM, storing under one directory.
+ * Topics are created explicitly with their message type (the gRPC proxy enforces it, and
+ * auto-created topics delayed first delivery by ~20 s here). The broker can be stopped and started
+ * again on the same port and store, for fault-injection tests.
+ */
+public final class EmbeddedRocketMq implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(EmbeddedRocketMq.class);
+    private static final int QUEUES_PER_TOPIC = 4;
+    private static final Duration ROUTE_TIMEOUT = Duration.ofSeconds(30);
+
+    private final RocketMqSettings settings;
+    private final NamesrvController nameServer;
+    private final String nameServerAddress;
+    private final int brokerPort;
+    private final Map<String, TopicConfig> topics = new LinkedHashMap<>();
+    private BrokerController broker;
+
+    private EmbeddedRocketMq(RocketMqSettings settings, NamesrvController nameServer, int brokerPort) {
+        this.settings = settings;
+        this.nameServer = nameServer;
+        this.nameServerAddress = "127.0.0.1:" + nameServer.getRemotingServer().localListenPort();
+        this.brokerPort = brokerPort;
+    }
+
+    /** Starts a NameServer and a Broker; returns when both accept connections. */
+    public static EmbeddedRocketMq start(RocketMqSettings settings) {
+        long started = System.nanoTime();
+        if (!settings.keepData()) {
+            Directories.deleteRecursively(settings.directory());
+        }
+        prepareJvm(settings.directory());
+        NamesrvController nameServer = startNameServer(settings.nameServerPort());
+        EmbeddedRocketMq mq = new EmbeddedRocketMq(settings, nameServer, freeBrokerPort());
+        mq.startBroker();
+        log.info("Embedded RocketMQ ready in {} ms: namesrv {}, broker 127.0.0.1:{}, store {}",
+                (System.nanoTime() - started) / 1_000_000, mq.nameServerAddress, mq.brokerPort, settings.directory());
+        return mq;
+    }
+
+    public String nameServerAddress() {
+        return nameServerAddress;
+    }
+
+    /** Creates (or updates) a topic with its message type and waits until the NameServer routes it. */
+    public synchronized void createTopic(String topic, TopicMessageType type) {
+        TopicConfig config = new TopicConfig(topic, QUEUES_PER_TOPIC, QUEUES_PER_TOPIC, PermName.PERM_READ | PermName.PERM_WRITE);
+        // "+" adds the attribute: the topic config manager applies +/- prefixed changes
+        Map<String, String> attributes = new LinkedHashMap<>();
+        attributes.put("+" + TopicAttributes.TOPIC_MESSAGE_TYPE_ATTRIBUTE.getName(), type.getValue());
+        config.setAttributes(attributes);
+        topics.put(topic, config);
+        registerTopic(config);
+    }
+
+    public synchronized boolean isBrokerRunning() {
+        return broker != null;
+    }
+
+    /** Stops the broker abruptly for a fault test; the NameServer keeps running. */
+    public synchronized void stopBroker() {
+        if (broker == null) {
+            return;
+        }
+        long started = System.nanoTime();
+        broker.shutdown();
+        broker = null;
+        log.info("Embedded RocketMQ broker stopped in {} ms", (System.nanoTime() - started) / 1_000_000);
+    }
+
+    /** Starts the broker (again) on the same port and store, with every topic created so far. */
+    public synchronized void startBroker() {
+        if (broker != null) {
+            return;
+        }
+        BrokerController controller = new BrokerController(brokerConfig(), brokerServerConfig(), new NettyClientConfig(), storeConfig());
+        try {
+            if (!controller.initialize()) {
+                throw new IllegalStateException("RocketMQ broker failed to initialize; see its log under " + settings.directory());
+            }
+            controller.start();
+        } catch (Exception e) {
+            controller.shutdown();
+            throw new IllegalStateException("RocketMQ broker failed to start", e);
+        }
+        broker = controller;
+        topics.values().forEach(this::registerTopic);
+    }
+
+    @Override
+    public synchronized void close() {
+        stopBroker();
+        nameServer.shutdown();
+    }
+
+    private void registerTopic(TopicConfig config) {
+        broker.getTopicConfigManager().updateTopicConfig(config);
+        long deadline = System.nanoTime() + ROUTE_TIMEOUT.toNanos();
+        // start() sometimes skips its first registration (the next one is 10 s later): re-register until routed
+        while (!isRouted(config.getTopicName())) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("NameServer never routed topic " + config.getTopicName());
+            }
+            broker.registerBrokerAll(true, false, true);
+            pause();
+        }
+    }
+
+    private boolean isRouted(String topic) {
+        TopicRouteData route = nameServer.getRouteInfoManager().pickupTopicRouteData(topic);
+        return route != null && route.getBrokerDatas() != null && !route.getBrokerDatas().isEmpty()
+                && route.getQueueDatas() != null && !route.getQueueDatas().isEmpty();
+    }
+
+    private BrokerConfig brokerConfig() {
+        BrokerConfig config = new BrokerConfig();
+        config.setBrokerName("eventual-broker");
+        config.setBrokerClusterName("EventualCluster");
+        config.setBrokerIP1("127.0.0.1");
+        config.setNamesrvAddr(nameServerAddress);
+        config.setListenPort(brokerPort);
+        config.setAutoCreateTopicEnable(false);
+        config.setTransactionCheckInterval(settings.transactionCheckInterval().toMillis());
+        config.setTransactionTimeOut(settings.transactionTimeout().toMillis());
+        config.setTransactionOpBatchInterval((int) settings.transactionOpBatchInterval().toMillis());
+        return config;
+    }
+
+    private NettyServerConfig brokerServerConfig() {
+        NettyServerConfig config = new NettyServerConfig();
+        config.setListenPort(brokerPort);
+        return config;
+    }
+
+    private MessageStoreConfig storeConfig() {
+        Path store = settings.directory().resolve("store");
+        MessageStoreConfig config = new MessageStoreConfig();
+        config.setStorePathRootDir(store.toString());
+        config.setStorePathCommitLog(store.resolve("commitlog").toString());
+        config.setHaListenPort(0);
+        // small, sparse files: enough for tests and demos, cheap to create
+        config.setMappedFileSizeCommitLog(64 * 1024 * 1024);
+        config.setMappedFileSizeConsumeQueue(30_000 * 20);
+        config.setMaxHashSlotNum(50_000);
+        config.setMaxIndexNum(200_000);
+        config.setMappedFileSizeTimerLog(8 * 1024 * 1024);
+        config.setTimerWheelEnable(true);
+        config.setDiskMaxUsedSpaceRatio(95);
+        return config;
+    }
+
+    private static NamesrvController startNameServer(int port) {
+        NettyServerConfig serverConfig = new NettyServerConfig();
+        serverConfig.setListenPort(port);
+        NamesrvController controller = new NamesrvController(new NamesrvConfig(), serverConfig, new NettyClientConfig());
+        try {
+            if (!controller.initialize()) {
+                throw new IllegalStateException("RocketMQ NameServer failed to initialize");
+            }
+            controller.start();
+            return controller;
+        } catch (Exception e) {
+            controller.shutdown();
+            throw new IllegalStateException("RocketMQ NameServer failed to start on port " + port, e);
+        }
+    }
+
+    private static void prepareJvm(Path directory) {
+        Directories.create(directory);
+        // Without the remoting version the NameServer ignores the broker's topic table ("No route info").
+        System.setProperty("rocketmq.remoting.version",
+                Integer.toString(org.apache.rocketmq.common.MQVersion.CURRENT_VERSION));
+        System.setProperty("tls.server.mode", "disabled");
+        System.setProperty(MixAll.ROCKETMQ_HOME_PROPERTY, directory.toString());
+    }
+
+    /** The broker also listens on port - 2 (its "VIP" channel), so both must be free. */
+    private static int freeBrokerPort() {
+        for (int attempt = 0; attempt < 50; attempt++) {
+            int port = freePort();
+            if (port > 1026 && isFree(port - 2)) {
+                return port;
+            }
+        }
+        throw new IllegalStateException("no free port pair for the RocketMQ broker");
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            socket.setReuseAddress(true);
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException("no free port", e);
+        }
+    }
+
+    private static boolean isFree(int port) {
+        try (ServerSocket socket = new ServerSocket(port)) {
+            socket.setReuseAddress(true);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the NameServer route", e);
+        }
+    }
+}
