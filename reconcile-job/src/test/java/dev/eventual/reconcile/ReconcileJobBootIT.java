@@ -1,0 +1,55 @@
+package dev.eventual.reconcile;
+
+import dev.eventual.infra.test.InfrastructureInitializer;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.ContextConfiguration;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** reconcile-job boots against the real order_db; its scans have the indexes they need. */
+@SpringBootTest(properties = {
+        InfrastructureInitializer.DATABASE_PROPERTY + "=ORDER",
+        InfrastructureInitializer.BROKER_PROPERTY + "=false"})
+@ContextConfiguration(initializers = InfrastructureInitializer.class)
+class ReconcileJobBootIT {
+
+    @Autowired
+    JdbcTemplate jdbc;
+
+    @Test
+    void dueScanOfOneShardRangeUsesTheDueIndex() {
+        List<Map<String, Object>> plan = jdbc.queryForList("""
+                EXPLAIN SELECT id FROM message_log
+                 WHERE reconcile_status = 'PENDING' AND shard_key BETWEEN 0 AND 1023
+                   AND next_reconcile_time <= CURRENT_TIMESTAMP(3)
+                 ORDER BY shard_key, next_reconcile_time LIMIT 200""");
+        assertThat(plan).hasSize(1);
+        assertThat(plan.get(0).get("key")).isEqualTo("idx_message_log_due");
+        assertThat(plan.get(0).get("type")).isEqualTo("range");
+    }
+
+    @Test
+    void archiveScanUsesTheFinishedIndex() {
+        List<Map<String, Object>> plan = jdbc.queryForList("""
+                EXPLAIN SELECT id FROM message_log
+                 WHERE reconcile_status = 'SUCCESS' AND updated_at < CURRENT_TIMESTAMP(3) - INTERVAL 30 DAY
+                 ORDER BY updated_at LIMIT 500""");
+        assertThat(plan.get(0).get("key")).isEqualTo("idx_message_log_finished");
+    }
+
+    @Test
+    void workOrdersAreUniquePerOrderAndEvent() {
+        String insert = """
+                INSERT IGNORE INTO reconcile_work_order
+                  (order_id, event_type, message_log_id, status, reason, retry_count)
+                VALUES (424242, 'ORDER_CREATED', 1, 'OPEN', 'retries exhausted', 5)""";
+        assertThat(jdbc.update(insert)).isEqualTo(1);
+        assertThat(jdbc.update(insert)).isZero();
+    }
+}
