@@ -19,6 +19,8 @@ public class InfrastructureInitializer implements ApplicationContextInitializer<
 
     public static final String DATABASE_PROPERTY = "eventual.test.database";
     public static final String BROKER_PROPERTY = "eventual.test.broker";
+    /** The service token test contexts run with (services have no default, by design). */
+    public static final String TEST_SERVICE_TOKEN = "test-service-token-not-for-production";
 
     @Override
     public void initialize(ConfigurableApplicationContext context) {
@@ -31,6 +33,7 @@ public class InfrastructureInitializer implements ApplicationContextInitializer<
         properties.put("spring.datasource.url", database.jdbcUrl(serviceDatabase.databaseName()));
         properties.put("spring.datasource.username", database.username());
         properties.put("spring.datasource.password", database.password());
+        properties.put("eventual.security.service-token", TEST_SERVICE_TOKEN);
         if (environment.getProperty(BROKER_PROPERTY, Boolean.class, true)) {
             properties.put("rocketmq.name-server", infrastructure.rocketMq().nameServerAddress());
         }

@@ -1,0 +1,96 @@
+package dev.eventual.order.api;
+
+import dev.eventual.common.status.OrderStatus;
+import dev.eventual.order.cancel.OrderCancellation;
+import dev.eventual.order.config.OrderMetrics;
+import dev.eventual.order.placement.OrderPlacement;
+import dev.eventual.order.placement.PlaceOrderCommand;
+import dev.eventual.order.placement.PlacedOrder;
+import dev.eventual.order.query.OrderQueries;
+import dev.eventual.web.Ids;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.validation.annotation.Validated;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.net.URI;
+
+/** The public order API. Errors are RFC 9457 problem details. */
+@RestController
+@Validated
+@RequestMapping(path = "/api/orders", produces = MediaType.APPLICATION_JSON_VALUE)
+public class OrderController {
+
+    static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+    static final String REPLAYED = "Idempotent-Replayed";
+
+    private final OrderPlacement placement;
+    private final OrderCancellation cancellation;
+    private final OrderQueries queries;
+    private final OrderMetrics metrics;
+
+    public OrderController(OrderPlacement placement, OrderCancellation cancellation, OrderQueries queries,
+                           OrderMetrics metrics) {
+        this.placement = placement;
+        this.cancellation = cancellation;
+        this.queries = queries;
+        this.metrics = metrics;
+    }
+
+    @Operation(summary = "Place an order", description = "201 with the order; a repeated Idempotency-Key "
+            + "answers 200 with the first order and sends nothing; 503 when the broker is unreachable (nothing written)")
+    @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+    public ResponseEntity<OrderView> create(
+            @Parameter(description = "unique per user; 1-64 of A-Z a-z 0-9 . _ : -")
+            @RequestHeader(value = IDEMPOTENCY_KEY, required = false) String idempotencyKey,
+            @Valid @RequestBody CreateOrderRequest request) {
+        return metrics.createLatency().record(() -> {
+            String key = OrderRequests.idempotencyKey(idempotencyKey, request.idempotencyKey());
+            PlacedOrder placed = placement.place(new PlaceOrderCommand(request.userId(), request.skuId(),
+                    request.quantity(), key));
+            OrderView view = queries.find(placed.orderId());
+            return ResponseEntity.status(placed.replayed() ? HttpStatus.OK : HttpStatus.CREATED)
+                    .location(URI.create("/api/orders/" + view.orderId()))
+                    .header(REPLAYED, Boolean.toString(placed.replayed()))
+                    .body(view);
+        });
+    }
+
+    @Operation(summary = "Read an order with its message, reconcile and consumer statuses")
+    @GetMapping("/{orderId}")
+    public OrderView get(@PathVariable String orderId) {
+        return queries.find(Ids.parse("orderId", orderId));
+    }
+
+    @Operation(summary = "List orders, newest first")
+    @GetMapping
+    public OrderPage list(@RequestParam(required = false) String userId,
+                          @RequestParam(required = false) OrderStatus status,
+                          @RequestParam(defaultValue = "0") @Min(0) @Max(100_000) int page,
+                          @RequestParam(defaultValue = "20") @Min(1) @Max(100) int size) {
+        Long user = userId == null ? null : Ids.parse("userId", userId);
+        return queries.page(user, status, page, size);
+    }
+
+    @Operation(summary = "Cancel an order", description = "CREATED or PAID → CANCELED; 409 otherwise; 404 if unknown")
+    @PostMapping("/{orderId}/cancel")
+    public OrderView cancel(@PathVariable String orderId,
+                            @Valid @RequestBody(required = false) CancelOrderRequest request) {
+        long id = Ids.parse("orderId", orderId);
+        cancellation.cancel(id, request == null || request.reason() == null ? "canceled by request" : request.reason());
+        return queries.find(id);
+    }
+}

@@ -1,0 +1,79 @@
+package dev.eventual.order.cancel;
+
+import dev.eventual.common.api.problem.ProblemTypes;
+import dev.eventual.common.event.OrderCanceledEvent;
+import dev.eventual.common.event.OrderEvents;
+import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.order.store.MessageLogMapper;
+import dev.eventual.order.store.OrderMapper;
+import dev.eventual.order.store.OrderRow;
+import dev.eventual.order.tx.BrokerUnavailableException;
+import dev.eventual.order.tx.LocalTxOutcome;
+import dev.eventual.order.tx.MessageLogRows;
+import dev.eventual.order.tx.OrderEventPublisher;
+import dev.eventual.web.ApiProblemException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Service;
+
+import java.time.Clock;
+
+/**
+ * Cancels an order the same way it was created: half message ORDER_CANCELED, then the guarded
+ * status change and the event's message_log row in one local transaction.
+ */
+@Service
+public class OrderCancellation {
+
+    private static final Logger log = LoggerFactory.getLogger(OrderCancellation.class);
+
+    private final OrderMapper orders;
+    private final MessageLogMapper messageLog;
+    private final MessageLogRows messageLogRows;
+    private final OrderEventPublisher publisher;
+    private final Clock clock;
+
+    public OrderCancellation(OrderMapper orders, MessageLogMapper messageLog, MessageLogRows messageLogRows,
+                             OrderEventPublisher publisher, Clock clock) {
+        this.orders = orders;
+        this.messageLog = messageLog;
+        this.messageLogRows = messageLogRows;
+        this.publisher = publisher;
+        this.clock = clock;
+    }
+
+    public void cancel(long orderId, String reason) {
+        OrderRow order = orders.selectById(orderId);
+        if (order == null) {
+            throw ApiProblemException.notFound("order " + orderId + " does not exist");
+        }
+        if (!order.getStatus().canBeCanceled()) {
+            throw ApiProblemException.conflict("order " + orderId + " is " + order.getStatus() + " and cannot be canceled");
+        }
+        OrderCanceledEvent event = new OrderCanceledEvent(OrderEvents.SCHEMA_VERSION, orderId, order.getUserId(),
+                order.getSkuId(), order.getQuantity(), reason, clock.instant());
+        LocalTxOutcome outcome;
+        try {
+            outcome = publisher.publish(orderId, OrderEventType.ORDER_CANCELED, event, transactionId -> {
+                messageLog.insert(messageLogRows.newEvent(orderId, OrderEventType.ORDER_CANCELED, event, transactionId));
+                return orders.cancel(orderId, order.getVersion()) == 1 ? LocalTxOutcome.COMMITTED : LocalTxOutcome.ORDER_CHANGED;
+            });
+        } catch (BrokerUnavailableException e) {
+            log.warn("Order {} not canceled: broker unavailable", orderId);
+            throw new ApiProblemException(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.BROKER_UNAVAILABLE,
+                    "Broker unavailable", "the order was not canceled (nothing was written); retry later");
+        }
+        switch (outcome) {
+            case COMMITTED -> log.info("Order {} canceled: {}", orderId, reason);
+            case ORDER_CHANGED, EVENT_ALREADY_RECORDED -> throw ApiProblemException.conflict(
+                    "order " + orderId + " changed while it was being canceled; read it again");
+            case UNKNOWN -> throw new ApiProblemException(HttpStatus.SERVICE_UNAVAILABLE,
+                    ProblemTypes.DEPENDENCY_UNAVAILABLE, "Outcome unknown",
+                    "the cancellation may or may not have happened; read the order to learn it");
+            case DUPLICATE_IDEMPOTENCY_KEY, FAILED -> throw new ApiProblemException(HttpStatus.SERVICE_UNAVAILABLE,
+                    ProblemTypes.DEPENDENCY_UNAVAILABLE, "Order not canceled",
+                    "the order was not canceled (nothing was written); retry later");
+        }
+    }
+}

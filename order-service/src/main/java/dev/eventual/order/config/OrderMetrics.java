@@ -1,0 +1,52 @@
+package dev.eventual.order.config;
+
+import dev.eventual.order.tx.LocalTxOutcome;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import org.apache.rocketmq.spring.core.RocketMQLocalTransactionState;
+import org.springframework.stereotype.Component;
+
+/** order-service's meters; names are documented in the README. */
+@Component
+public class OrderMetrics {
+
+    private final MeterRegistry registry;
+    private final Counter created;
+    private final Counter replayed;
+    private final Timer createLatency;
+
+    public OrderMetrics(MeterRegistry registry) {
+        this.registry = registry;
+        this.created = Counter.builder("eventual.orders.created").description("orders committed").register(registry);
+        this.replayed = Counter.builder("eventual.orders.replayed")
+                .description("repeated Idempotency-Key answered with the first order").register(registry);
+        this.createLatency = Timer.builder("eventual.orders.create.latency")
+                .description("POST /api/orders from validation to answer").publishPercentileHistogram()
+                .register(registry);
+    }
+
+    public void orderCreated() {
+        created.increment();
+    }
+
+    public void orderReplayed() {
+        replayed.increment();
+    }
+
+    public void orderRejected(String reason) {
+        registry.counter("eventual.orders.rejected", "reason", reason).increment();
+    }
+
+    public void localTransaction(LocalTxOutcome outcome) {
+        registry.counter("eventual.order.local-transactions", "outcome", outcome.name()).increment();
+    }
+
+    public void checkBack(RocketMQLocalTransactionState answer) {
+        registry.counter("eventual.order.check-backs", "answer", answer.name()).increment();
+    }
+
+    public Timer createLatency() {
+        return createLatency;
+    }
+}

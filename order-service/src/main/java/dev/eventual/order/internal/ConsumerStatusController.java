@@ -1,0 +1,30 @@
+package dev.eventual.order.internal;
+
+import dev.eventual.common.api.ConsumerStatusReport;
+import dev.eventual.common.api.OrderInternalApi;
+import dev.eventual.order.consumer.ConsumerStatusRecorder;
+import dev.eventual.web.Ids;
+import jakarta.validation.Valid;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Consumers report their outcome here (service token required). */
+@RestController
+public class ConsumerStatusController implements OrderInternalApi {
+
+    private final ConsumerStatusRecorder recorder;
+
+    public ConsumerStatusController(ConsumerStatusRecorder recorder) {
+        this.recorder = recorder;
+    }
+
+    @Override
+    @ResponseStatus(HttpStatus.NO_CONTENT)
+    public void reportConsumerStatus(@PathVariable("orderId") String orderId,
+                                     @Valid @RequestBody ConsumerStatusReport report) {
+        recorder.record(Ids.parse("orderId", orderId), report);
+    }
+}

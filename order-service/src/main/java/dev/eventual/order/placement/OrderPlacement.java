@@ -1,0 +1,111 @@
+package dev.eventual.order.placement;
+
+import dev.eventual.common.api.problem.ProblemTypes;
+import dev.eventual.common.event.OrderCreatedEvent;
+import dev.eventual.common.event.OrderEvents;
+import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.order.config.OrderMetrics;
+import dev.eventual.order.id.SnowflakeIds;
+import dev.eventual.order.store.MessageLogMapper;
+import dev.eventual.order.store.OrderMapper;
+import dev.eventual.order.store.OrderRow;
+import dev.eventual.order.tx.BrokerUnavailableException;
+import dev.eventual.order.tx.LocalTxOutcome;
+import dev.eventual.order.tx.MessageLogRows;
+import dev.eventual.order.tx.OrderEventPublisher;
+import dev.eventual.web.ApiProblemException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Service;
+
+import java.time.Clock;
+
+/**
+ * Places an order (DESIGN §4): idempotency check, half message, then order + message_log in one
+ * local transaction. Nothing is written unless the broker stored the half message, and the event
+ * is delivered only if the local transaction committed.
+ */
+@Service
+public class OrderPlacement {
+
+    private static final Logger log = LoggerFactory.getLogger(OrderPlacement.class);
+
+    private final OrderMapper orders;
+    private final MessageLogMapper messageLog;
+    private final MessageLogRows messageLogRows;
+    private final OrderEventPublisher publisher;
+    private final SnowflakeIds ids;
+    private final OrderMetrics metrics;
+    private final Clock clock;
+
+    public OrderPlacement(OrderMapper orders, MessageLogMapper messageLog, MessageLogRows messageLogRows,
+                          OrderEventPublisher publisher, SnowflakeIds ids, OrderMetrics metrics, Clock clock) {
+        this.orders = orders;
+        this.messageLog = messageLog;
+        this.messageLogRows = messageLogRows;
+        this.publisher = publisher;
+        this.ids = ids;
+        this.metrics = metrics;
+        this.clock = clock;
+    }
+
+    public PlacedOrder place(PlaceOrderCommand command) {
+        OrderRow existing = orders.findByIdempotencyKey(command.userId(), command.idempotencyKey());
+        if (existing != null) {
+            return replay(existing, command);
+        }
+        long orderId = ids.nextId();
+        OrderCreatedEvent event = new OrderCreatedEvent(OrderEvents.SCHEMA_VERSION, orderId, command.userId(),
+                command.skuId(), command.quantity(), clock.instant());
+        LocalTxOutcome outcome;
+        try {
+            outcome = publisher.publish(orderId, OrderEventType.ORDER_CREATED, event, transactionId -> {
+                // message_log first: its unique key is what a concurrent check-back waits on
+                messageLog.insert(messageLogRows.newEvent(orderId, OrderEventType.ORDER_CREATED, event, transactionId));
+                orders.insert(OrderRow.created(orderId, command.userId(), command.idempotencyKey(),
+                        command.skuId(), command.quantity()));
+                return LocalTxOutcome.COMMITTED;
+            });
+        } catch (BrokerUnavailableException e) {
+            metrics.orderRejected("broker_unavailable");
+            log.warn("Order {} not placed: broker unavailable: {}", orderId, e.getCause() == null ? e : e.getCause().toString());
+            throw new ApiProblemException(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.BROKER_UNAVAILABLE,
+                    "Broker unavailable", "the order was not placed (nothing was written); retry later");
+        }
+        return switch (outcome) {
+            case COMMITTED -> {
+                metrics.orderCreated();
+                log.info("Order {} placed for user {}: sku {} x {}", orderId, command.userId(), command.skuId(),
+                        command.quantity());
+                yield new PlacedOrder(orderId, false);
+            }
+            case DUPLICATE_IDEMPOTENCY_KEY -> replay(
+                    orders.findByIdempotencyKey(command.userId(), command.idempotencyKey()), command);
+            case UNKNOWN -> throw notPlaced(orderId, "outcome_unknown",
+                    "the outcome is unknown; retry with the same Idempotency-Key to learn it");
+            case EVENT_ALREADY_RECORDED, ORDER_CHANGED, FAILED -> throw notPlaced(orderId, "local_transaction_failed",
+                    "the order was not placed (nothing was written); retry later");
+        };
+    }
+
+    private PlacedOrder replay(OrderRow first, PlaceOrderCommand command) {
+        if (first.getSkuId() != command.skuId() || first.getQuantity() != command.quantity()) {
+            metrics.orderRejected("idempotency_key_reused");
+            throw new ApiProblemException(HttpStatus.UNPROCESSABLE_CONTENT, ProblemTypes.CONFLICT,
+                    "Idempotency-Key reused", "Idempotency-Key was already used by user " + command.userId()
+                    + " for a different order (" + first.getOrderId() + ")");
+        }
+        metrics.orderReplayed();
+        log.info("Order {}: Idempotency-Key repeated by user {}; answering with the first order",
+                first.getOrderId(), command.userId());
+        return new PlacedOrder(first.getOrderId(), true);
+    }
+
+    private ApiProblemException notPlaced(long orderId, String reason, String detail) {
+        metrics.orderRejected(reason);
+        log.warn("Order {} not placed: {}", orderId, reason);
+        return new ApiProblemException(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.DEPENDENCY_UNAVAILABLE,
+                "Order not placed", detail);
+    }
+}

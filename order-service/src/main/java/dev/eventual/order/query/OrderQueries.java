@@ -1,0 +1,99 @@
+package dev.eventual.order.query;
+
+import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.common.messaging.OrderMessaging;
+import dev.eventual.common.status.OrderStatus;
+import dev.eventual.order.api.OrderPage;
+import dev.eventual.order.api.OrderView;
+import dev.eventual.order.store.ConsumerStatusMapper;
+import dev.eventual.order.store.ConsumerStatusRow;
+import dev.eventual.order.store.MessageLogMapper;
+import dev.eventual.order.store.MessageLogRow;
+import dev.eventual.order.store.OrderMapper;
+import dev.eventual.order.store.OrderRow;
+import dev.eventual.web.ApiProblemException;
+import org.springframework.stereotype.Service;
+
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** Reads orders with their events and consumer reports: three queries per page, never one per order. */
+@Service
+public class OrderQueries {
+
+    /** Short names of the consumer groups in views. */
+    private static final Map<String, String> CONSUMER_NAMES = Map.of(
+            OrderMessaging.INVENTORY_CONSUMER_GROUP, "inventory",
+            OrderMessaging.NOTICE_CONSUMER_GROUP, "notice");
+    private static final String NOT_REPORTED = "PENDING";
+
+    private final OrderMapper orders;
+    private final MessageLogMapper messageLog;
+    private final ConsumerStatusMapper consumerStatus;
+
+    public OrderQueries(OrderMapper orders, MessageLogMapper messageLog, ConsumerStatusMapper consumerStatus) {
+        this.orders = orders;
+        this.messageLog = messageLog;
+        this.consumerStatus = consumerStatus;
+    }
+
+    public OrderView find(long orderId) {
+        OrderRow order = orders.selectById(orderId);
+        if (order == null) {
+            throw ApiProblemException.notFound("order " + orderId + " does not exist");
+        }
+        return views(List.of(order)).get(0);
+    }
+
+    public OrderPage page(Long userId, OrderStatus status, int page, int size) {
+        List<OrderRow> rows = orders.page(userId, status, size, (long) page * size);
+        return new OrderPage(views(rows), page, size, orders.count(userId, status));
+    }
+
+    private List<OrderView> views(List<OrderRow> rows) {
+        if (rows.isEmpty()) {
+            return List.of();
+        }
+        List<Long> ids = rows.stream().map(OrderRow::getOrderId).toList();
+        Map<Long, List<MessageLogRow>> events = messageLog.findByOrders(ids).stream()
+                .collect(Collectors.groupingBy(MessageLogRow::getOrderId));
+        Map<Long, List<ConsumerStatusRow>> reports = consumerStatus.findByOrders(ids).stream()
+                .collect(Collectors.groupingBy(ConsumerStatusRow::orderId));
+        return rows.stream().map(row -> view(row, events.getOrDefault(row.getOrderId(), List.of()),
+                reports.getOrDefault(row.getOrderId(), List.of()))).toList();
+    }
+
+    private static OrderView view(OrderRow order, List<MessageLogRow> events, List<ConsumerStatusRow> reports) {
+        List<OrderView.EventView> eventViews = events.stream().map(event -> new OrderView.EventView(
+                event.getEventType().name(), event.getMsgStatus(), event.getReconcileStatus(), event.getRetryCount(),
+                consumers(event.getEventType(), reports))).toList();
+        OrderView.EventView created = eventViews.stream()
+                .filter(e -> e.eventType().equals(OrderEventType.ORDER_CREATED.name())).findFirst().orElse(null);
+        return new OrderView(
+                Long.toString(order.getOrderId()), Long.toString(order.getUserId()), Long.toString(order.getSkuId()),
+                order.getQuantity(), order.getStatus(),
+                created == null ? null : created.messageStatus(),
+                created == null ? null : created.reconcileStatus(),
+                created == null ? consumers(OrderEventType.ORDER_CREATED, List.of()) : created.consumers(),
+                eventViews, utc(order.getCreatedAt()), utc(order.getUpdatedAt()));
+    }
+
+    private static Map<String, String> consumers(OrderEventType eventType, List<ConsumerStatusRow> reports) {
+        Map<String, String> consumers = new LinkedHashMap<>();
+        for (String group : OrderMessaging.EXPECTED_CONSUMER_GROUPS) {
+            consumers.put(CONSUMER_NAMES.get(group), reports.stream()
+                    .filter(r -> r.eventType() == eventType && r.consumerGroup().equals(group))
+                    .map(r -> r.status().name()).findFirst().orElse(NOT_REPORTED));
+        }
+        return consumers;
+    }
+
+    private static Instant utc(LocalDateTime time) {
+        return time == null ? null : time.toInstant(ZoneOffset.UTC);
+    }
+}

@@ -1,0 +1,46 @@
+package dev.eventual.order.tx;
+
+import dev.eventual.common.event.OrderEvents;
+import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.common.messaging.OrderMessaging;
+import dev.eventual.common.status.MessageStatus;
+import dev.eventual.common.status.ReconcileStatus;
+import dev.eventual.order.config.OrderProperties;
+import dev.eventual.order.id.ShardKeys;
+import dev.eventual.order.store.MessageLogRow;
+import org.springframework.stereotype.Component;
+
+import java.time.Clock;
+import java.time.LocalDateTime;
+
+/** Builds the message_log row written together with an event's local transaction. */
+@Component
+public class MessageLogRows {
+
+    private final OrderProperties properties;
+    private final Clock clock;
+
+    public MessageLogRows(OrderProperties properties, Clock clock) {
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    /** SENT: the half message is stored, and this row commits exactly when the event is delivered. */
+    public MessageLogRow newEvent(long orderId, OrderEventType eventType, Object event, String transactionId) {
+        MessageLogRow row = new MessageLogRow();
+        row.setOrderId(orderId);
+        row.setEventType(eventType);
+        row.setShardKey(ShardKeys.of(orderId));
+        row.setTopic(OrderMessaging.ORDER_TOPIC);
+        row.setTag(eventType.tag());
+        row.setMsgKey(Long.toString(orderId));
+        row.setTransactionId(transactionId);
+        row.setPayload(OrderEvents.toJson(event));
+        row.setMsgStatus(MessageStatus.SENT);
+        row.setReconcileStatus(ReconcileStatus.PENDING);
+        row.setRetryCount(0);
+        row.setVersion(0);
+        row.setNextReconcileTime(LocalDateTime.now(clock).plus(properties.reconcileDelay()));
+        return row;
+    }
+}

@@ -1,0 +1,54 @@
+package dev.eventual.order.tx;
+
+import dev.eventual.common.event.OrderEvents;
+import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.common.messaging.OrderMessaging;
+import org.apache.rocketmq.client.producer.TransactionSendResult;
+import org.apache.rocketmq.spring.core.RocketMQTemplate;
+import org.apache.rocketmq.spring.support.RocketMQHeaders;
+import org.springframework.messaging.Message;
+import org.springframework.messaging.MessagingException;
+import org.springframework.messaging.support.MessageBuilder;
+import org.springframework.stereotype.Component;
+
+/**
+ * Publishes an order event as a half message on the TRANSACTION topic (tag = event type,
+ * key = order id) and runs its local transaction in between: the broker delivers the event to every
+ * consumer group only if that transaction committed.
+ */
+@Component
+public class OrderEventPublisher {
+
+    private final RocketMQTemplate template;
+
+    public OrderEventPublisher(RocketMQTemplate template) {
+        this.template = template;
+    }
+
+    /**
+     * @return what the local transaction did
+     * @throws BrokerUnavailableException when the half message was not stored (nothing was written)
+     */
+    public LocalTxOutcome publish(long orderId, OrderEventType eventType, Object event, LocalOrderTransaction work) {
+        Message<byte[]> message = MessageBuilder.withPayload(OrderEvents.toBytes(event))
+                .setHeader(RocketMQHeaders.KEYS, Long.toString(orderId))
+                .setHeader(OrderEventHeaders.ORDER_ID, Long.toString(orderId))
+                .setHeader(OrderEventHeaders.EVENT_TYPE, eventType.name())
+                .build();
+        PublishAttempt attempt = new PublishAttempt(orderId, work);
+        try {
+            TransactionSendResult result = template.sendMessageInTransaction(
+                    OrderMessaging.ORDER_TOPIC + ":" + eventType.tag(), message, attempt);
+            if (attempt.outcome() == null) {
+                throw new BrokerUnavailableException(orderId,
+                        new IllegalStateException("half message send status " + result.getSendStatus()));
+            }
+            return attempt.outcome();
+        } catch (MessagingException e) {
+            if (attempt.outcome() != null) {
+                return attempt.outcome();
+            }
+            throw new BrokerUnavailableException(orderId, e);
+        }
+    }
+}

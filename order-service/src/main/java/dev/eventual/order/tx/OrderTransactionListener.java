@@ -1,0 +1,58 @@
+package dev.eventual.order.tx;
+
+import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.order.config.OrderMetrics;
+import org.apache.rocketmq.spring.annotation.RocketMQTransactionListener;
+import org.apache.rocketmq.spring.core.RocketMQLocalTransactionListener;
+import org.apache.rocketmq.spring.core.RocketMQLocalTransactionState;
+import org.apache.rocketmq.spring.support.RocketMQHeaders;
+import org.springframework.messaging.Message;
+
+/**
+ * The one transaction listener of order-service's template: runs the local transaction a publish
+ * carries, and answers check-backs through {@link CheckBack}.
+ */
+@RocketMQTransactionListener
+public class OrderTransactionListener implements RocketMQLocalTransactionListener {
+
+    private final LocalTransactionRunner runner;
+    private final CheckBack checkBack;
+    private final OrderMetrics metrics;
+
+    public OrderTransactionListener(LocalTransactionRunner runner, CheckBack checkBack, OrderMetrics metrics) {
+        this.runner = runner;
+        this.checkBack = checkBack;
+        this.metrics = metrics;
+    }
+
+    @Override
+    public RocketMQLocalTransactionState executeLocalTransaction(Message message, Object argument) {
+        PublishAttempt attempt = (PublishAttempt) argument;
+        LocalTxOutcome outcome = runner.run(attempt.orderId(), attempt.work(), transactionId(message));
+        attempt.record(outcome);
+        metrics.localTransaction(outcome);
+        return outcome.brokerAnswer();
+    }
+
+    @Override
+    public RocketMQLocalTransactionState checkLocalTransaction(Message message) {
+        long orderId = Long.parseLong(header(message, OrderEventHeaders.ORDER_ID));
+        OrderEventType eventType = OrderEventType.valueOf(header(message, OrderEventHeaders.EVENT_TYPE));
+        RocketMQLocalTransactionState answer = checkBack.answer(orderId, eventType, transactionId(message));
+        metrics.checkBack(answer);
+        return answer;
+    }
+
+    private static String transactionId(Message message) {
+        Object id = message.getHeaders().get(RocketMQHeaders.PREFIX + RocketMQHeaders.TRANSACTION_ID);
+        return id == null ? null : id.toString();
+    }
+
+    private static String header(Message message, String name) {
+        Object value = message.getHeaders().get(name);
+        if (value == null) {
+            throw new IllegalStateException("half message without " + name + " header");
+        }
+        return value.toString();
+    }
+}

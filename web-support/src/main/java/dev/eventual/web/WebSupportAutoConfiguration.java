@@ -1,0 +1,39 @@
+package dev.eventual.web;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.Ordered;
+import tools.jackson.databind.DeserializationFeature;
+
+/** Registers the shared HTTP plumbing in every service that has this module on its classpath. */
+@AutoConfiguration
+@EnableConfigurationProperties({ServiceTokenProperties.class, RequestLimitProperties.class})
+@Import(ProblemDetailsAdvice.class)
+public class WebSupportAutoConfiguration {
+
+    @Bean
+    FilterRegistrationBean<RequestBodyLimitFilter> requestBodyLimitFilter(RequestLimitProperties properties) {
+        FilterRegistrationBean<RequestBodyLimitFilter> registration = new FilterRegistrationBean<>(new RequestBodyLimitFilter(properties));
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 10);
+        return registration;
+    }
+
+    @Bean
+    FilterRegistrationBean<InternalTokenFilter> internalTokenFilter(ServiceTokenProperties properties) {
+        FilterRegistrationBean<InternalTokenFilter> registration = new FilterRegistrationBean<>(new InternalTokenFilter(properties));
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 20);
+        return registration;
+    }
+
+    /** Strict numbers: 1.5 is not a quantity of 1, and a missing primitive is not 0. */
+    @Bean
+    JsonMapperBuilderCustomizer strictNumbers() {
+        return builder -> builder
+                .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+    }
+}
