@@ -2,6 +2,7 @@ package dev.eventual.web;
 
 import dev.eventual.common.api.problem.InvalidParam;
 import dev.eventual.common.api.problem.ProblemTypes;
+import jakarta.validation.ConstraintViolationException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessResourceFailureException;
@@ -37,6 +38,7 @@ import java.util.List;
 public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ProblemDetailsAdvice.class);
+    private static final URI ABOUT_BLANK = URI.create("about:blank");
 
     @Override
     protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException ex,
@@ -101,6 +103,17 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         return validation(List.of(new InvalidParam(ex.getHeaderName(), "header is required")));
     }
 
+    /** Method validation outside MVC's own (a validated bean called by a controller). */
+    @ExceptionHandler(ConstraintViolationException.class)
+    ResponseEntity<Object> constraintViolation(ConstraintViolationException ex) {
+        List<InvalidParam> params = new ArrayList<>();
+        ex.getConstraintViolations().forEach(violation -> {
+            String path = violation.getPropertyPath().toString();
+            params.add(new InvalidParam(path.substring(path.lastIndexOf('.') + 1), violation.getMessage()));
+        });
+        return validation(params);
+    }
+
     @ExceptionHandler({DataAccessResourceFailureException.class, TransientDataAccessException.class})
     ResponseEntity<Object> databaseUnavailable(RuntimeException ex) {
         log.warn("Database unavailable: {}", ex.getMessage());
@@ -111,8 +124,20 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     @ExceptionHandler(Exception.class)
     ResponseEntity<Object> unexpected(Exception ex) {
         log.error("Unhandled error", ex);
-        return problem(HttpStatus.INTERNAL_SERVER_ERROR, URI.create("about:blank"), "Internal error",
+        return problem(HttpStatus.INTERNAL_SERVER_ERROR, ProblemTypes.INTERNAL, "Internal error",
                 "an unexpected error occurred");
+    }
+
+    /** Problems Spring builds itself (404, 405, ...) get a type of ours instead of about:blank. */
+    @Override
+    protected ResponseEntity<Object> createResponseEntity(Object body, HttpHeaders headers, HttpStatusCode statusCode,
+                                                          WebRequest request) {
+        if (body instanceof ProblemDetail problem
+                && (problem.getType() == null || ABOUT_BLANK.equals(problem.getType()))) {
+            problem.setType(statusCode.value() == HttpStatus.NOT_FOUND.value()
+                    ? ProblemTypes.NOT_FOUND : ProblemTypes.forHttpStatus(statusCode.value()));
+        }
+        return super.createResponseEntity(body, headers, statusCode, request);
     }
 
     private ResponseEntity<Object> validation(List<InvalidParam> params) {

@@ -8,6 +8,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.Ordered;
 import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.cfg.CoercionAction;
+import tools.jackson.databind.cfg.CoercionInputShape;
+import tools.jackson.databind.type.LogicalType;
 
 /** Registers the shared HTTP plumbing in every service that has this module on its classpath. */
 @AutoConfiguration
@@ -29,11 +32,17 @@ public class WebSupportAutoConfiguration {
         return registration;
     }
 
-    /** Strict numbers: 1.5 is not a quantity of 1, and a missing primitive is not 0. */
+    /**
+     * Strict numbers: 1.5 is not a quantity of 1, a missing primitive is not 0, and "١٢" is not 12
+     * (Java's integer parsers accept any script's digits, so integers must be JSON numbers; ids that
+     * travel as strings are declared as strings and checked by {@link Ids}).
+     */
     @Bean
     JsonMapperBuilderCustomizer strictNumbers() {
         return builder -> builder
                 .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .withCoercionConfig(LogicalType.Integer,
+                        config -> config.setCoercion(CoercionInputShape.String, CoercionAction.Fail));
     }
 }

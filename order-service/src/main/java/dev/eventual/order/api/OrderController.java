@@ -16,7 +16,6 @@ import jakarta.validation.constraints.Min;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
-import org.springframework.validation.annotation.Validated;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -30,7 +29,6 @@ import java.net.URI;
 
 /** The public order API. Errors are RFC 9457 problem details. */
 @RestController
-@Validated
 @RequestMapping(path = "/api/orders", produces = MediaType.APPLICATION_JSON_VALUE)
 public class OrderController {
 
@@ -59,8 +57,8 @@ public class OrderController {
             @Valid @RequestBody CreateOrderRequest request) {
         return metrics.createLatency().record(() -> {
             String key = OrderRequests.idempotencyKey(idempotencyKey, request.idempotencyKey());
-            PlacedOrder placed = placement.place(new PlaceOrderCommand(request.userId(), request.skuId(),
-                    request.quantity(), key));
+            PlacedOrder placed = placement.place(new PlaceOrderCommand(Ids.parse("userId", request.userId()),
+                    Ids.parse("skuId", request.skuId()), request.quantity(), key));
             OrderView view = queries.find(placed.orderId());
             return ResponseEntity.status(placed.replayed() ? HttpStatus.OK : HttpStatus.CREATED)
                     .location(URI.create("/api/orders/" + view.orderId()))

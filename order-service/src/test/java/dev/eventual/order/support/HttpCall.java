@@ -35,6 +35,10 @@ public final class HttpCall {
         return new HttpCall("http://127.0.0.1:" + port, "POST", path);
     }
 
+    public static HttpCall put(int port, String path) {
+        return new HttpCall("http://127.0.0.1:" + port, "PUT", path);
+    }
+
     public static HttpCall get(int port, String path) {
         return new HttpCall("http://127.0.0.1:" + port, "GET", path);
     }

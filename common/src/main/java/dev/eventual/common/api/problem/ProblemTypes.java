@@ -19,6 +19,12 @@ public final class ProblemTypes {
     public static final URI UNAUTHORIZED = URI.create("urn:eventual:problem:unauthorized");
     public static final URI BROKER_UNAVAILABLE = URI.create("urn:eventual:problem:broker-unavailable");
     public static final URI DEPENDENCY_UNAVAILABLE = URI.create("urn:eventual:problem:dependency-unavailable");
+    public static final URI INTERNAL = URI.create("urn:eventual:problem:internal");
+
+    /** For protocol-level refusals with no type of their own (405, 406, ...). */
+    public static URI forHttpStatus(int status) {
+        return URI.create("urn:eventual:problem:http-" + status);
+    }
 
     private ProblemTypes() {
     }
