@@ -40,7 +40,7 @@ public final class EmbeddedRocketMq implements AutoCloseable {
     private final NamesrvController nameServer;
     private final String nameServerAddress;
     private final int brokerPort;
-    private final Map<String, TopicConfig> topics = new LinkedHashMap<>();
+    private final Map<String, TopicMessageType> topics = new LinkedHashMap<>();
     private BrokerController broker;
 
     private EmbeddedRocketMq(RocketMqSettings settings, NamesrvController nameServer, int brokerPort) {
@@ -71,13 +71,8 @@ public final class EmbeddedRocketMq implements AutoCloseable {
 
     /** Creates (or updates) a topic with its message type and waits until the NameServer routes it. */
     public synchronized void createTopic(String topic, TopicMessageType type) {
-        TopicConfig config = new TopicConfig(topic, QUEUES_PER_TOPIC, QUEUES_PER_TOPIC, PermName.PERM_READ | PermName.PERM_WRITE);
-        // "+" adds the attribute: the topic config manager applies +/- prefixed changes
-        Map<String, String> attributes = new LinkedHashMap<>();
-        attributes.put("+" + TopicAttributes.TOPIC_MESSAGE_TYPE_ATTRIBUTE.getName(), type.getValue());
-        config.setAttributes(attributes);
-        topics.put(topic, config);
-        registerTopic(config);
+        topics.put(topic, type);
+        registerTopic(topic, type);
     }
 
     public synchronized boolean isBrokerRunning() {
@@ -111,7 +106,7 @@ public final class EmbeddedRocketMq implements AutoCloseable {
             throw new IllegalStateException("RocketMQ broker failed to start", e);
         }
         broker = controller;
-        topics.values().forEach(this::registerTopic);
+        topics.forEach(this::registerTopic);
     }
 
     @Override
@@ -120,7 +115,13 @@ public final class EmbeddedRocketMq implements AutoCloseable {
         nameServer.shutdown();
     }
 
-    private void registerTopic(TopicConfig config) {
+    private void registerTopic(String topic, TopicMessageType type) {
+        // a new config each time: the manager rewrites the attributes of the one it is given
+        TopicConfig config = new TopicConfig(topic, QUEUES_PER_TOPIC, QUEUES_PER_TOPIC, PermName.PERM_READ | PermName.PERM_WRITE);
+        // "+" adds the attribute: the topic config manager applies +/- prefixed changes
+        Map<String, String> attributes = new LinkedHashMap<>();
+        attributes.put("+" + TopicAttributes.TOPIC_MESSAGE_TYPE_ATTRIBUTE.getName(), type.getValue());
+        config.setAttributes(attributes);
         broker.getTopicConfigManager().updateTopicConfig(config);
         long deadline = System.nanoTime() + ROUTE_TIMEOUT.toNanos();
         // start() sometimes skips its first registration (the next one is 10 s later): re-register until routed

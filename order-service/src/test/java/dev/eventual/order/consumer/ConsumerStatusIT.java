@@ -1,0 +1,119 @@
+package dev.eventual.order.consumer;
+
+import dev.eventual.common.messaging.InternalAuth;
+import dev.eventual.common.messaging.OrderMessaging;
+import dev.eventual.infra.test.InfrastructureInitializer;
+import dev.eventual.order.support.HttpCall;
+import dev.eventual.order.support.OrderServiceIT;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The internal status-report API: token required, idempotent, monotonic, msg_status derived. */
+@OrderServiceIT
+class ConsumerStatusIT {
+
+    private static final String INVENTORY = OrderMessaging.INVENTORY_CONSUMER_GROUP;
+    private static final String NOTICE = OrderMessaging.NOTICE_CONSUMER_GROUP;
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    JdbcTemplate jdbc;
+
+    @Test
+    void missingOrWrongTokenIs401AndChangesNothing() {
+        String orderId = place();
+
+        HttpCall.Response missing = HttpCall.post(port, path(orderId)).json(report(INVENTORY, "SUCCESS")).send();
+        HttpCall.Response wrong = HttpCall.post(port, path(orderId)).header(InternalAuth.TOKEN_HEADER, "guess-guess-guess-guess")
+                .json(report(INVENTORY, "SUCCESS")).send();
+
+        assertThat(missing.status()).isEqualTo(401);
+        assertThat(missing.contentType()).startsWith("application/problem+json");
+        assertThat(wrong.status()).isEqualTo(401);
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM message_consumer_status WHERE order_id = ?", Long.class,
+                Long.parseLong(orderId))).isZero();
+    }
+
+    @Test
+    void messageStatusBecomesConsumedWhenEveryGroupSucceededAndLateReportsChangeNothing() {
+        String orderId = place();
+
+        assertThat(send(orderId, report(INVENTORY, "PROCESSING")).status()).isEqualTo(204);
+        assertThat(send(orderId, report(INVENTORY, "SUCCESS")).status()).isEqualTo(204);
+        assertThat(order(orderId).get("messageStatus").asString()).isEqualTo("SENT");
+
+        assertThat(send(orderId, report(NOTICE, "SUCCESS")).status()).isEqualTo(204);
+        JsonNode order = order(orderId);
+        assertThat(order.get("messageStatus").asString()).isEqualTo("CONSUMED");
+        assertThat(order.get("consumers").get("inventory").asString()).isEqualTo("SUCCESS");
+        assertThat(order.get("consumers").get("notice").asString()).isEqualTo("SUCCESS");
+
+        // a late PROCESSING and a repeated SUCCESS are accepted and change nothing
+        assertThat(send(orderId, report(INVENTORY, "PROCESSING")).status()).isEqualTo(204);
+        assertThat(send(orderId, report(NOTICE, "SUCCESS")).status()).isEqualTo(204);
+        assertThat(send(orderId, report(NOTICE, "FAIL")).status()).isEqualTo(204);
+        order = order(orderId);
+        assertThat(order.get("consumers").get("inventory").asString()).isEqualTo("SUCCESS");
+        assertThat(order.get("consumers").get("notice").asString()).isEqualTo("SUCCESS");
+        assertThat(order.get("messageStatus").asString()).isEqualTo("CONSUMED");
+    }
+
+    @Test
+    void anyFailMakesTheMessageFailUntilARetrySucceeds() {
+        String orderId = place();
+
+        send(orderId, report(NOTICE, "SUCCESS"));
+        send(orderId, report(INVENTORY, "FAIL"));
+        assertThat(order(orderId).get("messageStatus").asString()).isEqualTo("FAIL");
+
+        send(orderId, report(INVENTORY, "SUCCESS"));
+        assertThat(order(orderId).get("messageStatus").asString()).isEqualTo("CONSUMED");
+    }
+
+    @Test
+    void reportsForUnknownEventsOrGroupsAreRefused() {
+        String orderId = place();
+
+        assertThat(send("424242424242", report(INVENTORY, "SUCCESS")).status()).isEqualTo(404);
+        assertThat(send(orderId, "{\"eventType\":\"ORDER_CANCELED\",\"consumerGroup\":\"" + INVENTORY
+                + "\",\"status\":\"SUCCESS\"}").status()).isEqualTo(404);
+        HttpCall.Response unknownGroup = send(orderId, report("someone-else", "SUCCESS"));
+        assertThat(unknownGroup.status()).isEqualTo(400);
+        assertThat(unknownGroup.json().get("invalidParams").findValuesAsString("name")).contains("consumerGroup");
+        HttpCall.Response badStatus = send(orderId, report(INVENTORY, "DONE"));
+        assertThat(badStatus.status()).isEqualTo(400);
+        assertThat(badStatus.json().get("invalidParams").findValuesAsString("name")).contains("status");
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM message_consumer_status WHERE order_id = ?", Long.class,
+                Long.parseLong(orderId))).isZero();
+    }
+
+    private HttpCall.Response send(String orderId, String body) {
+        return HttpCall.post(port, path(orderId)).header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN)
+                .json(body).send();
+    }
+
+    private JsonNode order(String orderId) {
+        return HttpCall.get(port, "/api/orders/" + orderId).send().json();
+    }
+
+    private String place() {
+        return HttpCall.post(port, "/api/orders").json("{\"userId\":88,\"skuId\":8,\"quantity\":1}").send()
+                .json().get("orderId").asString();
+    }
+
+    private static String path(String orderId) {
+        return "/internal/orders/" + orderId + "/consumer-status";
+    }
+
+    private static String report(String group, String status) {
+        return "{\"eventType\":\"ORDER_CREATED\",\"consumerGroup\":\"" + group + "\",\"status\":\"" + status
+                + "\",\"detail\":\"from a test\"}";
+    }
+}
