@@ -14,12 +14,10 @@ import java.time.Duration;
  * @param workerId        snowflake worker id, unique per running instance (0-1023)
  * @param reconcileDelay  how long after creation an event first becomes due for reconciliation;
  *                        long enough that the normal path (delivery + both reports) has finished
- * @param maxPageSize     upper bound of {@code size} in order listings
  */
 @Validated
 @ConfigurationProperties("eventual.order")
 public record OrderProperties(
         @DefaultValue("0") @Min(0) @Max(1023) int workerId,
-        @DefaultValue("60s") Duration reconcileDelay,
-        @DefaultValue("100") @Min(1) @Max(1000) int maxPageSize) {
+        @DefaultValue("60s") Duration reconcileDelay) {
 }

@@ -1,0 +1,48 @@
+package dev.eventual.order.api;
+
+import dev.eventual.order.support.HttpCall;
+import dev.eventual.order.support.OrderServiceIT;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** OpenAPI docs, Swagger UI, the meters, and an actuator that shows health, info and metrics only. */
+@OrderServiceIT
+class OrderApiSurfaceIT {
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void openApiDescribesTheOrderApiAndSwaggerUiIsServed() {
+        HttpCall.Response docs = HttpCall.get(port, "/v3/api-docs").send();
+
+        assertThat(docs.status()).isEqualTo(200);
+        assertThat(docs.json().get("paths").propertyNames())
+                .contains("/api/orders", "/api/orders/{orderId}", "/api/orders/{orderId}/cancel");
+        assertThat(HttpCall.get(port, "/swagger-ui/index.html").send().status()).isEqualTo(200);
+    }
+
+    @Test
+    void orderMetersArePublished() {
+        HttpCall.post(port, "/api/orders").json("{\"userId\":5,\"skuId\":5,\"quantity\":1}").send();
+        HttpCall.post(port, "/api/orders").json("{\"userId\":5,\"skuId\":5,\"quantity\":0}").send();
+
+        for (String meter : new String[]{"eventual.orders.created", "eventual.orders.create.latency",
+                "eventual.order.local-transactions"}) {
+            HttpCall.Response response = HttpCall.get(port, "/actuator/metrics/" + meter).send();
+            assertThat(response.status()).as(meter).isEqualTo(200);
+            assertThat(response.json().get("measurements").get(0).get("value").asDouble()).as(meter).isPositive();
+        }
+        assertThat(HttpCall.get(port, "/actuator/metrics/eventual.order.local-transactions").send().json()
+                .get("availableTags").findValuesAsString("tag")).contains("outcome");
+    }
+
+    @Test
+    void actuatorExposesHealthInfoAndMetricsOnly() {
+        assertThat(HttpCall.get(port, "/actuator/health").send().status()).isEqualTo(200);
+        assertThat(HttpCall.get(port, "/actuator/env").send().status()).isEqualTo(404);
+        assertThat(HttpCall.get(port, "/actuator/beans").send().status()).isEqualTo(404);
+    }
+}
