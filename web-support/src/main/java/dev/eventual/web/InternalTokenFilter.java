@@ -9,16 +9,14 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 
 /** {@code /internal/**} requires the service token header; a missing or wrong one gets 401. */
 public class InternalTokenFilter extends OncePerRequestFilter {
 
-    private final byte[] expectedToken;
+    private final ServiceTokenProperties token;
 
-    public InternalTokenFilter(ServiceTokenProperties properties) {
-        this.expectedToken = properties.serviceToken().getBytes(StandardCharsets.UTF_8);
+    public InternalTokenFilter(ServiceTokenProperties token) {
+        this.token = token;
     }
 
     @Override
@@ -29,11 +27,10 @@ public class InternalTokenFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        String token = request.getHeader(InternalAuth.TOKEN_HEADER);
-        // constant-time comparison: the token must not leak through response timing
-        if (token == null || !MessageDigest.isEqual(expectedToken, token.getBytes(StandardCharsets.UTF_8))) {
+        String presented = request.getHeader(InternalAuth.TOKEN_HEADER);
+        if (!token.matches(presented)) {
             ProblemResponses.write(response, HttpServletResponse.SC_UNAUTHORIZED, ProblemTypes.UNAUTHORIZED,
-                    "Unauthorized", (token == null ? "missing " : "wrong ") + InternalAuth.TOKEN_HEADER + " header");
+                    "Unauthorized", (presented == null ? "missing " : "wrong ") + InternalAuth.TOKEN_HEADER + " header");
             return;
         }
         chain.doFilter(request, response);

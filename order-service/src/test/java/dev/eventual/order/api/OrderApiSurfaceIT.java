@@ -1,6 +1,6 @@
 package dev.eventual.order.api;
 
-import dev.eventual.order.support.HttpCall;
+import dev.eventual.infra.test.HttpCall;
 import dev.eventual.order.support.OrderServiceIT;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;

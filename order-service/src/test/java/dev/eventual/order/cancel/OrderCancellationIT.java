@@ -4,7 +4,7 @@ import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.infra.test.TestConsumer;
-import dev.eventual.order.support.HttpCall;
+import dev.eventual.infra.test.HttpCall;
 import dev.eventual.order.support.ObservedEvents;
 import dev.eventual.order.support.OrderServiceIT;
 import dev.eventual.order.support.OrderTables;

@@ -3,7 +3,7 @@ package dev.eventual.order.consumer;
 import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.infra.test.InfrastructureInitializer;
-import dev.eventual.order.support.HttpCall;
+import dev.eventual.infra.test.HttpCall;
 import dev.eventual.order.support.OrderServiceIT;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;

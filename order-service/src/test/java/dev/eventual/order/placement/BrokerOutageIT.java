@@ -2,7 +2,7 @@ package dev.eventual.order.placement;
 
 import dev.eventual.infra.mq.EmbeddedRocketMq;
 import dev.eventual.infra.test.TestInfrastructure;
-import dev.eventual.order.support.HttpCall;
+import dev.eventual.infra.test.HttpCall;
 import dev.eventual.order.support.OrderServiceIT;
 import dev.eventual.order.support.OrderTables;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,7 @@ package dev.eventual.order.tx;
 
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.infra.test.TestConsumer;
-import dev.eventual.order.support.HttpCall;
+import dev.eventual.infra.test.HttpCall;
 import dev.eventual.order.support.LockGate;
 import dev.eventual.order.support.ObservedEvents;
 import dev.eventual.order.support.OrderServiceIT;

@@ -1,4 +1,4 @@
-package dev.eventual.order.support;
+package dev.eventual.infra.test;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;

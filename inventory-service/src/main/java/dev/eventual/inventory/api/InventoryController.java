@@ -1,0 +1,60 @@
+package dev.eventual.inventory.api;
+
+import dev.eventual.common.messaging.InternalAuth;
+import dev.eventual.inventory.stock.StockMapper;
+import dev.eventual.web.ApiProblemException;
+import dev.eventual.web.Ids;
+import dev.eventual.web.ServiceTokenProperties;
+import io.swagger.v3.oas.annotations.Operation;
+import jakarta.validation.Valid;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Stock per SKU. Reading is public; setting it is an admin act and needs the service token. */
+@RestController
+@RequestMapping(path = "/api/inventory", produces = MediaType.APPLICATION_JSON_VALUE)
+public class InventoryController {
+
+    private static final Logger log = LoggerFactory.getLogger(InventoryController.class);
+
+    private final StockMapper stock;
+    private final ServiceTokenProperties token;
+
+    public InventoryController(StockMapper stock, ServiceTokenProperties token) {
+        this.stock = stock;
+        this.token = token;
+    }
+
+    @Operation(summary = "Read a SKU's stock")
+    @GetMapping("/{skuId}")
+    public StockView get(@PathVariable String skuId) {
+        long sku = Ids.parse("skuId", skuId);
+        Integer current = stock.stockOf(sku);
+        if (current == null) {
+            throw ApiProblemException.notFound("sku " + sku + " has no inventory");
+        }
+        return new StockView(Long.toString(sku), current);
+    }
+
+    @Operation(summary = "Set a SKU's stock (admin: header X-Eventual-Service-Token)")
+    @PutMapping(path = "/{skuId}", consumes = MediaType.APPLICATION_JSON_VALUE)
+    public StockView set(@PathVariable String skuId,
+                         @RequestHeader(name = InternalAuth.TOKEN_HEADER, required = false) String presentedToken,
+                         @Valid @RequestBody SetStockRequest request) {
+        if (!token.matches(presentedToken)) {
+            throw ApiProblemException.unauthorized("setting stock needs the " + InternalAuth.TOKEN_HEADER + " header");
+        }
+        long sku = Ids.parse("skuId", skuId);
+        stock.set(sku, request.stock());
+        log.info("Stock of sku {} set to {}", sku, request.stock());
+        return new StockView(Long.toString(sku), request.stock());
+    }
+}

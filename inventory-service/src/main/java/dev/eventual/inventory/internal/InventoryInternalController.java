@@ -1,0 +1,80 @@
+package dev.eventual.inventory.internal;
+
+import dev.eventual.common.api.BatchStatusRequest;
+import dev.eventual.common.api.BatchStatusResponse;
+import dev.eventual.common.api.InventoryInternalApi;
+import dev.eventual.common.api.RedriveResult;
+import dev.eventual.common.event.OrderCanceledEvent;
+import dev.eventual.common.event.OrderCreatedEvent;
+import dev.eventual.common.status.DownstreamStatus;
+import dev.eventual.inventory.deduct.DeductLogMapper;
+import dev.eventual.inventory.deduct.DeductOutcome;
+import dev.eventual.inventory.deduct.DeductRecord;
+import dev.eventual.inventory.deduct.OrderEventHandler;
+import dev.eventual.web.ApiProblemException;
+import dev.eventual.web.Ids;
+import jakarta.validation.Valid;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/** What the reconcile job asks and re-drives (service token required, enforced by web-support). */
+@RestController
+public class InventoryInternalController implements InventoryInternalApi {
+
+    private final DeductLogMapper log;
+    private final OrderEventHandler handler;
+
+    public InventoryInternalController(DeductLogMapper log, OrderEventHandler handler) {
+        this.log = log;
+        this.handler = handler;
+    }
+
+    @Override
+    public BatchStatusResponse status(@Valid @RequestBody BatchStatusRequest request) {
+        List<Long> ids = new ArrayList<>();
+        for (int i = 0; i < request.orderIds().size(); i++) {
+            ids.add(Ids.parse("orderIds[" + i + "]", request.orderIds().get(i)));
+        }
+        Map<Long, DeductRecord> found = log.findAll(ids).stream()
+                .collect(Collectors.toMap(DeductRecord::orderId, Function.identity()));
+        Map<String, DownstreamStatus> statuses = new LinkedHashMap<>();
+        for (Long id : ids) {
+            DeductRecord record = found.get(id);
+            statuses.put(Long.toString(id), record == null ? DownstreamStatus.NOT_FOUND : record.status().asDownstream());
+        }
+        return new BatchStatusResponse(statuses);
+    }
+
+    @Override
+    public RedriveResult retry(@RequestBody OrderCreatedEvent event) {
+        requirePositive("orderId", event.orderId());
+        requirePositive("skuId", event.skuId());
+        requirePositive("quantity", event.quantity());
+        return result(handler.onCreated(event, true));
+    }
+
+    @Override
+    public RedriveResult release(@RequestBody OrderCanceledEvent event) {
+        requirePositive("orderId", event.orderId());
+        requirePositive("skuId", event.skuId());
+        requirePositive("quantity", event.quantity());
+        return result(handler.onCanceled(event));
+    }
+
+    private static RedriveResult result(DeductOutcome outcome) {
+        return new RedriveResult(Long.toString(outcome.orderId()), outcome.status().asDownstream(), outcome.detail());
+    }
+
+    private static void requirePositive(String field, long value) {
+        if (value <= 0) {
+            throw ApiProblemException.invalid(field, "must be a positive number");
+        }
+    }
+}
