@@ -71,7 +71,7 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         JacksonException json = causeOf(ex, JacksonException.class);
         String field = json == null ? "" : fieldPath(json);
         if (!field.isEmpty()) {
-            return validation(List.of(new InvalidParam(field, "has the wrong type or an out-of-range value")));
+            return validation(List.of(new InvalidParam(field, "is missing, null, of the wrong type or out of range")));
         }
         return problem(HttpStatus.BAD_REQUEST, ProblemTypes.MALFORMED_REQUEST, "Malformed request",
                 "the request body is missing or is not valid JSON");

@@ -1,0 +1,179 @@
+package dev.eventual.inventory.api;
+
+import dev.eventual.common.messaging.InternalAuth;
+import dev.eventual.infra.test.HttpCall;
+import dev.eventual.infra.test.InfrastructureInitializer;
+import dev.eventual.inventory.deduct.OrderEventHandler;
+import dev.eventual.inventory.support.Events;
+import dev.eventual.inventory.support.InventoryServiceIT;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+import tools.jackson.databind.JsonNode;
+
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The public stock API and the internal status / retry / release API, over real HTTP. */
+@InventoryServiceIT
+class InventoryApiIT {
+
+    private static final String TOKEN = InfrastructureInitializer.TEST_SERVICE_TOKEN;
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    OrderEventHandler handler;
+
+    @Autowired
+    JdbcTemplate jdbc;
+
+    @Test
+    void stockIsSetWithTheTokenAndReadByAnyone() {
+        long sku = Events.newSku();
+
+        assertThat(HttpCall.get(port, "/api/inventory/" + sku).send().status()).isEqualTo(404);
+        assertThat(put(sku, "{\"stock\":5}", null).status()).isEqualTo(401);
+        assertThat(put(sku, "{\"stock\":5}", "wrong-wrong-wrong-wrong").status()).isEqualTo(401);
+        assertThat(put(sku, "{\"stock\":5}", TOKEN).status()).isEqualTo(200);
+
+        JsonNode view = HttpCall.get(port, "/api/inventory/" + sku).send().json();
+        assertThat(view.get("skuId").asString()).isEqualTo(Long.toString(sku));
+        assertThat(view.get("stock").asInt()).isEqualTo(5);
+    }
+
+    @ParameterizedTest(name = "{0} -> {2}")
+    @CsvSource(delimiter = '|', value = {
+            "negative stock          | {\"stock\":-1}          | 400 | stock",
+            "stock above the maximum | {\"stock\":1000000001}  | 400 | stock",
+            "missing stock           | {}                      | 400 | stock",
+            "text stock              | {\"stock\":\"many\"}    | 400 | stock",
+            "fractional stock        | {\"stock\":1.5}         | 400 | stock",
+            "malformed JSON          | {\"stock\":             | 400 | "})
+    void badStockIsRefusedAndNothingChanges(String name, String body, int status, String field) {
+        long sku = Events.newSku();
+
+        HttpCall.Response response = put(sku, body, TOKEN);
+
+        assertThat(response.status()).as(response.body()).isEqualTo(status);
+        assertThat(response.contentType()).startsWith("application/problem+json");
+        if (field != null) {
+            assertThat(response.json().get("invalidParams").findValuesAsString("name")).contains(field);
+        }
+        assertThat(HttpCall.get(port, "/api/inventory/" + sku).send().status()).isEqualTo(404);
+    }
+
+    @Test
+    void batchStatusAnswersEveryRequestedOrder() {
+        long sku = Events.newSku();
+        put(sku, "{\"stock\":1}", TOKEN);
+        var deducted = Events.created(sku, 1);
+        var failed = Events.created(sku, 1);
+        var released = Events.created(sku, 1);
+        handler.onCreated(deducted, false);
+        handler.onCreated(failed, false);
+        handler.onCanceled(Events.canceled(released));
+
+        JsonNode statuses = status("{\"orderIds\":[\"" + deducted.orderId() + "\",\"" + failed.orderId() + "\",\""
+                + released.orderId() + "\",\"123\"]}", TOKEN).json().get("statuses");
+
+        assertThat(statuses.get(Long.toString(deducted.orderId())).asString()).isEqualTo("SUCCESS");
+        assertThat(statuses.get(Long.toString(failed.orderId())).asString()).isEqualTo("FAIL");
+        assertThat(statuses.get(Long.toString(released.orderId())).asString()).isEqualTo("RELEASED");
+        assertThat(statuses.get("123").asString()).isEqualTo("NOT_FOUND");
+    }
+
+    @Test
+    void retryReattemptsAFailOnceStockArrivesAndIsIdempotent() {
+        long sku = Events.newSku();
+        put(sku, "{\"stock\":0}", TOKEN);
+        var order = Events.created(sku, 2);
+        handler.onCreated(order, false);
+        String body = "{\"schemaVersion\":1,\"orderId\":" + order.orderId() + ",\"userId\":7,\"skuId\":" + sku
+                + ",\"quantity\":2}";
+
+        assertThat(internal("/internal/inventory/retry", body, TOKEN).json().get("status").asString()).isEqualTo("FAIL");
+        put(sku, "{\"stock\":5}", TOKEN);
+        assertThat(internal("/internal/inventory/retry", body, TOKEN).json().get("status").asString()).isEqualTo("SUCCESS");
+        assertThat(internal("/internal/inventory/retry", body, TOKEN).json().get("status").asString()).isEqualTo("SUCCESS");
+        assertThat(HttpCall.get(port, "/api/inventory/" + sku).send().json().get("stock").asInt()).isEqualTo(3);
+
+        assertThat(internal("/internal/inventory/release", body, TOKEN).json().get("status").asString()).isEqualTo("RELEASED");
+        assertThat(internal("/internal/inventory/release", body, TOKEN).json().get("status").asString()).isEqualTo("RELEASED");
+        assertThat(HttpCall.get(port, "/api/inventory/" + sku).send().json().get("stock").asInt()).isEqualTo(5);
+    }
+
+    @Test
+    void retryOfAnOrderNeverSeenProcessesIt() {
+        long sku = Events.newSku();
+        put(sku, "{\"stock\":2}", TOKEN);
+        long orderId = Events.created(sku, 1).orderId();
+
+        HttpCall.Response response = internal("/internal/inventory/retry", "{\"schemaVersion\":1,\"orderId\":" + orderId
+                + ",\"userId\":7,\"skuId\":" + sku + ",\"quantity\":1}", TOKEN);
+
+        assertThat(response.json().get("status").asString()).isEqualTo("SUCCESS");
+        assertThat(response.json().get("orderId").asString()).isEqualTo(Long.toString(orderId));
+    }
+
+    @ParameterizedTest(name = "{0} -> {3}")
+    @CsvSource(delimiter = '|', value = {
+            "no token                | /internal/inventory/status  | {\"orderIds\":[\"1\"]}                 | 401 | ",
+            "empty id list           | /internal/inventory/status  | {\"orderIds\":[]}                      | 400 | orderIds",
+            "non-numeric id          | /internal/inventory/status  | {\"orderIds\":[\"x\"]}                 | 400 | orderIds[0]",
+            "negative id             | /internal/inventory/status  | {\"orderIds\":[\"-4\"]}                | 400 | orderIds[0]",
+            "missing list            | /internal/inventory/status  | {}                                     | 400 | orderIds",
+            "malformed JSON          | /internal/inventory/status  | {\"orderIds\":[                        | 400 | ",
+            "retry without order id  | /internal/inventory/retry   | {\"schemaVersion\":1,\"userId\":1,\"skuId\":1,\"quantity\":1} | 400 | orderId",
+            "retry with zero quantity| /internal/inventory/retry   | {\"schemaVersion\":1,\"orderId\":1,\"userId\":1,\"skuId\":1,\"quantity\":0} | 400 | quantity",
+            "release without sku     | /internal/inventory/release | {\"schemaVersion\":1,\"orderId\":1,\"userId\":1,\"quantity\":1} | 400 | skuId",
+            "retry with text id      | /internal/inventory/retry   | {\"schemaVersion\":1,\"orderId\":\"x\",\"userId\":1,\"skuId\":1,\"quantity\":1} | 400 | orderId"})
+    void badInternalCallsAreRefusedAndWriteNothing(String name, String path, String body, int status, String field) {
+        long before = jdbc.queryForObject("SELECT COUNT(*) FROM inventory_deduct_log", Long.class);
+
+        HttpCall.Response response = internal(path, body, name.equals("no token") ? null : TOKEN);
+
+        assertThat(response.status()).as(response.body()).isEqualTo(status);
+        assertThat(response.contentType()).startsWith("application/problem+json");
+        if (field != null) {
+            assertThat(response.json().get("invalidParams").findValuesAsString("name")).as(response.body()).contains(field);
+        }
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM inventory_deduct_log", Long.class)).isEqualTo(before);
+    }
+
+    @Test
+    void batchesAreLimitedToFiveHundredIds() {
+        String ids = IntStream.rangeClosed(1, 501).mapToObj(i -> "\"" + i + "\"").collect(Collectors.joining(","));
+
+        HttpCall.Response response = status("{\"orderIds\":[" + ids + "]}", TOKEN);
+
+        assertThat(response.status()).isEqualTo(400);
+        assertThat(response.json().get("invalidParams").findValuesAsString("name")).contains("orderIds");
+    }
+
+    private HttpCall.Response put(long sku, String body, String token) {
+        HttpCall call = HttpCall.put(port, "/api/inventory/" + sku).json(body);
+        if (token != null) {
+            call.header(InternalAuth.TOKEN_HEADER, token);
+        }
+        return call.send();
+    }
+
+    private HttpCall.Response status(String body, String token) {
+        return internal("/internal/inventory/status", body, token);
+    }
+
+    private HttpCall.Response internal(String path, String body, String token) {
+        HttpCall call = HttpCall.post(port, path).json(body);
+        if (token != null) {
+            call.header(InternalAuth.TOKEN_HEADER, token);
+        }
+        return call.send();
+    }
+}
