@@ -1,8 +1,8 @@
 package dev.eventual.inventory;
 
 import dev.eventual.inventory.config.InventoryProperties;
-import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.cloud.openfeign.EnableFeignClients;
 
@@ -12,7 +12,14 @@ import org.springframework.cloud.openfeign.EnableFeignClients;
 @EnableConfigurationProperties(InventoryProperties.class)
 public class InventoryServiceApplication {
 
+    /** Its configuration is {@value #CONFIG_NAME}.yml, so all services can share one classpath (tests, launcher). */
+    public static final String CONFIG_NAME = "inventory-service";
+
     public static void main(String[] args) {
-        SpringApplication.run(InventoryServiceApplication.class, args);
+        application().run(args);
+    }
+
+    public static SpringApplicationBuilder application() {
+        return new SpringApplicationBuilder(InventoryServiceApplication.class).properties("spring.config.name=" + CONFIG_NAME);
     }
 }

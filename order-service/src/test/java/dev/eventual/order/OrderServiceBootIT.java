@@ -7,6 +7,7 @@ import dev.eventual.infra.test.TestInfrastructure;
 import org.apache.rocketmq.spring.core.RocketMQTemplate;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.messaging.support.MessageBuilder;
@@ -20,7 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /** order-service boots against the real database (migrated by its own Flyway) and the real broker. */
-@SpringBootTest(properties = InfrastructureInitializer.DATABASE_PROPERTY + "=ORDER")
+@SpringBootTest(properties = {
+        "spring.config.name=" + OrderServiceApplication.CONFIG_NAME,
+        InfrastructureInitializer.DATABASE_PROPERTY + "=ORDER"})
 @ContextConfiguration(initializers = InfrastructureInitializer.class)
 class OrderServiceBootIT {
 
@@ -29,6 +32,14 @@ class OrderServiceBootIT {
 
     @Autowired
     RocketMQTemplate rocketMQTemplate;
+
+    @Value("${spring.application.name}")
+    String applicationName;
+
+    @Test
+    void readsItsOwnConfigurationFile() {
+        assertThat(applicationName).isEqualTo(OrderServiceApplication.CONFIG_NAME);
+    }
 
     @Test
     void schemaIsAppliedAndQueryable() {

@@ -3,6 +3,7 @@ package dev.eventual.reconcile;
 import dev.eventual.infra.test.InfrastructureInitializer;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.ContextConfiguration;
@@ -14,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** reconcile-job boots against the real order_db; its scans have the indexes they need. */
 @SpringBootTest(properties = {
+        "spring.config.name=" + ReconcileJobApplication.CONFIG_NAME,
         InfrastructureInitializer.DATABASE_PROPERTY + "=ORDER",
         InfrastructureInitializer.BROKER_PROPERTY + "=false"})
 @ContextConfiguration(initializers = InfrastructureInitializer.class)
@@ -21,6 +23,14 @@ class ReconcileJobBootIT {
 
     @Autowired
     JdbcTemplate jdbc;
+
+    @Value("${spring.application.name}")
+    String applicationName;
+
+    @Test
+    void readsItsOwnConfigurationFile() {
+        assertThat(applicationName).isEqualTo(ReconcileJobApplication.CONFIG_NAME);
+    }
 
     @Test
     void dueScanOfOneShardRangeUsesTheDueIndex() {

@@ -3,6 +3,7 @@ package dev.eventual.inventory.api;
 import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.infra.test.InfrastructureInitializer;
+import dev.eventual.inventory.InventoryServiceApplication;
 import dev.eventual.inventory.deduct.OrderEventHandler;
 import dev.eventual.inventory.support.Events;
 import dev.eventual.inventory.support.InventoryServiceIT;
@@ -10,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
 import tools.jackson.databind.JsonNode;
@@ -33,6 +35,14 @@ class InventoryApiIT {
 
     @Autowired
     JdbcTemplate jdbc;
+
+    @Value("${spring.application.name}")
+    String applicationName;
+
+    @Test
+    void readsItsOwnConfigurationFile() {
+        assertThat(applicationName).isEqualTo(InventoryServiceApplication.CONFIG_NAME);
+    }
 
     @Test
     void stockIsSetWithTheTokenAndReadByAnyone() {

@@ -1,5 +1,6 @@
 package dev.eventual.inventory.support;
 
+import dev.eventual.inventory.InventoryServiceApplication;
 import dev.eventual.infra.test.InfrastructureInitializer;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.ContextConfiguration;
@@ -16,6 +17,7 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "spring.config.name=" + InventoryServiceApplication.CONFIG_NAME,
         InfrastructureInitializer.DATABASE_PROPERTY + "=INVENTORY",
         "spring.cloud.discovery.client.simple.instances.order-service[0].uri=http://127.0.0.1:1"})
 @ContextConfiguration(initializers = InfrastructureInitializer.class)

@@ -1,5 +1,6 @@
 package dev.eventual.order.support;
 
+import dev.eventual.order.OrderServiceApplication;
 import dev.eventual.infra.test.InfrastructureInitializer;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.ContextConfiguration;
@@ -13,7 +14,9 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = InfrastructureInitializer.DATABASE_PROPERTY + "=ORDER")
+        properties = {
+        "spring.config.name=" + OrderServiceApplication.CONFIG_NAME,
+        InfrastructureInitializer.DATABASE_PROPERTY + "=ORDER"})
 @ContextConfiguration(initializers = InfrastructureInitializer.class)
 public @interface OrderServiceIT {
 }
