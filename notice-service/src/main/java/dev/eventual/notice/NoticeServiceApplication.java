@@ -1,13 +1,22 @@
 package dev.eventual.notice;
 
-import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.cloud.openfeign.EnableFeignClients;
 
-/** Consumes order events in its own consumer group; see README for what it owns. */
+/** Consumes order events in its own consumer group and sends notices; see the README for what it owns. */
 @SpringBootApplication
+@EnableFeignClients
 public class NoticeServiceApplication {
 
+    /** Its configuration is {@value #CONFIG_NAME}.yml, so all services can share one classpath (tests, launcher). */
+    public static final String CONFIG_NAME = "notice-service";
+
     public static void main(String[] args) {
-        SpringApplication.run(NoticeServiceApplication.class, args);
+        application().run(args);
+    }
+
+    public static SpringApplicationBuilder application() {
+        return new SpringApplicationBuilder(NoticeServiceApplication.class).properties("spring.config.name=" + CONFIG_NAME);
     }
 }

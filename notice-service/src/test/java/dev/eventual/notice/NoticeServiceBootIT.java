@@ -1,41 +1,39 @@
 package dev.eventual.notice;
 
 import dev.eventual.common.messaging.OrderMessaging;
-import dev.eventual.infra.test.InfrastructureInitializer;
-import dev.eventual.infra.test.TestInfrastructure;
-import dev.eventual.infra.test.TestProducer;
-import org.apache.rocketmq.common.message.MessageExt;
-import org.apache.rocketmq.spring.annotation.RocketMQMessageListener;
-import org.apache.rocketmq.spring.core.RocketMQListener;
+import dev.eventual.infra.test.HttpCall;
+import dev.eventual.notice.support.NoticeConsumer;
+import dev.eventual.notice.support.NoticeServiceIT;
+import org.apache.rocketmq.spring.support.DefaultRocketMQListenerContainer;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.context.annotation.Bean;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.test.context.ContextConfiguration;
-
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /** notice-service boots against the real database (migrated by its own Flyway) and consumes from the real broker. */
-@SpringBootTest(properties = InfrastructureInitializer.DATABASE_PROPERTY + "=NOTICE")
-@ContextConfiguration(initializers = InfrastructureInitializer.class)
+@NoticeServiceIT
 class NoticeServiceBootIT {
-
-    private static final String PROBE_TAG = "BOOT_TEST";
 
     @Autowired
     JdbcTemplate jdbc;
 
     @Autowired
-    ProbeListener probe;
+    ApplicationContext context;
+
+    @LocalServerPort
+    int port;
+
+    @Value("${spring.application.name}")
+    String applicationName;
+
+    @Test
+    void readsItsOwnConfigurationFile() {
+        assertThat(applicationName).isEqualTo(NoticeServiceApplication.CONFIG_NAME);
+    }
 
     @Test
     void schemaIsAppliedAndQueryable() {
@@ -46,35 +44,26 @@ class NoticeServiceBootIT {
     }
 
     @Test
-    void listenerContainerOfThisServiceReceivesFromTheBroker() {
-        String key = UUID.randomUUID().toString();
-        try (TestProducer producer = TestProducer.start(TestInfrastructure.shared().rocketMq().nameServerAddress(),
-                "notice-boot-it-producer")) {
-            producer.send(OrderMessaging.ORDER_TOPIC, PROBE_TAG, key, key.getBytes(StandardCharsets.UTF_8));
-        }
-        await().atMost(Duration.ofSeconds(30)).until(() -> probe.keys().contains(key));
+    void theNoticeGroupConsumesBothOrderEventsWithTheConfiguredRedeliveryLimit() {
+        DefaultRocketMQListenerContainer container = NoticeConsumer.container(context);
+
+        assertThat(container.isRunning()).isTrue();
+        assertThat(container.getTopic()).isEqualTo(OrderMessaging.ORDER_TOPIC);
+        assertThat(container.getSelectorExpression()).isEqualTo(OrderMessaging.ALL_ORDER_EVENT_TAGS);
+        // eventual.notice.max-reconsume-times=5 in the tests, set by the listener's prepareStart
+        assertThat(container.getConsumer().getMaxReconsumeTimes()).isEqualTo(5);
     }
 
-    @TestConfiguration
-    static class ProbeConfiguration {
-        @Bean
-        ProbeListener probeListener() {
-            return new ProbeListener();
-        }
-    }
+    @Test
+    void openApiDescribesTheInternalApiAndActuatorShowsHealthInfoAndMetricsOnly() {
+        HttpCall.Response docs = HttpCall.get(port, "/v3/api-docs").send();
 
-    /** Built by this service's RocketMQ listener container, in a group of its own. */
-    @RocketMQMessageListener(topic = OrderMessaging.ORDER_TOPIC, consumerGroup = "notice-boot-it", selectorExpression = PROBE_TAG)
-    static class ProbeListener implements RocketMQListener<MessageExt> {
-        private final List<String> keys = new CopyOnWriteArrayList<>();
-
-        @Override
-        public void onMessage(MessageExt message) {
-            keys.add(message.getKeys());
-        }
-
-        List<String> keys() {
-            return List.copyOf(keys);
-        }
+        assertThat(docs.status()).isEqualTo(200);
+        assertThat(docs.json().get("paths").propertyNames()).contains("/internal/notices/status",
+                "/internal/notices/order-created/retry", "/internal/notices/order-canceled/retry");
+        assertThat(HttpCall.get(port, "/actuator/health").send().status()).isEqualTo(200);
+        assertThat(HttpCall.get(port, "/actuator/metrics/eventual.notice.duplicates").send().status()).isEqualTo(200);
+        assertThat(HttpCall.get(port, "/actuator/env").send().status()).isEqualTo(404);
+        assertThat(HttpCall.get(port, "/actuator/beans").send().status()).isEqualTo(404);
     }
 }

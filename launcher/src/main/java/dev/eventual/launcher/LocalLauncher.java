@@ -1,0 +1,58 @@
+package dev.eventual.launcher;
+
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * {@code ./run-local.sh}: starts the suite with the documented ports, prints where to go next and
+ * stops everything on Ctrl-C. Arguments of the form {@code --key=value} go to every service.
+ */
+public final class LocalLauncher {
+
+    private LocalLauncher() {
+    }
+
+    public static void main(String[] args) {
+        List<String> serviceArgs = Arrays.stream(args).filter(arg -> arg.startsWith("--") && arg.contains("=")).toList();
+        if (serviceArgs.size() != args.length) {
+            System.err.println("usage: ./run-local.sh [--spring.property=value ...]");
+            System.exit(2);
+        }
+        Path data = Path.of(System.getenv().getOrDefault("EVENTUAL_DATA_DIR", ".local-data")).toAbsolutePath();
+        String token = System.getenv().getOrDefault("EVENTUAL_SERVICE_TOKEN", randomToken());
+        LocalSuite suite = LocalSuite.start(LaunchSettings.defaults(data, token, serviceArgs));
+        Runtime.getRuntime().addShutdownHook(new Thread(suite::close, "eventual-shutdown"));
+        System.out.println(banner(suite, token, data));
+    }
+
+    /** A fresh token per run unless one is given: nothing well-known ships. */
+    private static String randomToken() {
+        byte[] bytes = new byte[18];
+        new SecureRandom().nextBytes(bytes);
+        return HexFormat.of().formatHex(bytes);
+    }
+
+    private static String banner(LocalSuite suite, String token, Path data) {
+        return """
+
+                Eventual is running (Ctrl-C stops everything).
+                  order-service      http://127.0.0.1:%1$d   Swagger UI: http://127.0.0.1:%1$d/swagger-ui/index.html
+                  inventory-service  http://127.0.0.1:%2$d
+                  notice-service     http://127.0.0.1:%3$d
+                  reconcile-job      http://127.0.0.1:%4$d
+                  MariaDB            127.0.0.1:%5$d (user root, no password)   RocketMQ NameServer %6$s
+                  data               %7$s (kept across restarts; delete it to start empty)
+                  service token      %8$s
+
+                Place an order (demo SKUs 1001-1003 have 100 units, 1004 has 5, 1005 has 1):
+                  curl -s -X POST http://127.0.0.1:%1$d/api/orders -H 'Content-Type: application/json' \\
+                       -H 'Idempotency-Key: demo-1' -d '{"userId":1,"skuId":1001,"quantity":2}'
+                Then read it (statuses converge within a second):
+                  curl -s http://127.0.0.1:%1$d/api/orders/<orderId>
+                """.formatted(suite.orderPort(), suite.inventoryPort(), suite.noticePort(), suite.reconcilePort(),
+                suite.databasePort(), suite.nameServerAddress(), data, token);
+    }
+}

@@ -1,0 +1,40 @@
+package dev.eventual.notice.compose;
+
+import dev.eventual.common.event.OrderCanceledEvent;
+import dev.eventual.common.event.OrderCreatedEvent;
+import dev.eventual.common.messaging.OrderEventType;
+
+/**
+ * What a notice is about, taken from an order event (consumed or passed to a retry call).
+ *
+ * @param reason the cancel reason; null for a created order
+ * @throws InvalidNoticeRequestException when a field cannot belong to a real order
+ */
+public record NoticeRequest(long orderId, OrderEventType type, long userId, long skuId, int quantity, String reason) {
+
+    public NoticeRequest {
+        positive("orderId", orderId);
+        positive("userId", userId);
+        positive("skuId", skuId);
+        positive("quantity", quantity);
+        if (type == null) {
+            throw new InvalidNoticeRequestException("type", "is required");
+        }
+    }
+
+    public static NoticeRequest of(OrderCreatedEvent event) {
+        return new NoticeRequest(event.orderId(), OrderEventType.ORDER_CREATED, event.userId(), event.skuId(),
+                event.quantity(), null);
+    }
+
+    public static NoticeRequest of(OrderCanceledEvent event) {
+        return new NoticeRequest(event.orderId(), OrderEventType.ORDER_CANCELED, event.userId(), event.skuId(),
+                event.quantity(), event.reason());
+    }
+
+    private static void positive(String field, long value) {
+        if (value <= 0) {
+            throw new InvalidNoticeRequestException(field, "must be a positive integer");
+        }
+    }
+}

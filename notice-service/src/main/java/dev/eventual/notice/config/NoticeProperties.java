@@ -1,0 +1,42 @@
+package dev.eventual.notice.config;
+
+import dev.eventual.notice.channel.ChannelType;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+import java.time.Duration;
+
+/**
+ * {@code eventual.notice.*}.
+ *
+ * @param channel           {@code log} (default: one INFO line per notice) or {@code mail} (SMTP through
+ *                          {@code spring.mail.*})
+ * @param maxReconsumeTimes how often the broker redelivers an event whose notice failed for a technical
+ *                          reason (SMTP or database unreachable) before it goes to the dead-letter queue
+ *                          {@code %DLQ%eventual-notice-consumer}; a refused notice is never redelivered
+ * @param lease             how long a delivery owns a PROCESSING notice before another delivery may take
+ *                          it over (a crashed or stuck sender); must exceed the channel's worst-case send
+ *                          time (see the {@code mail.smtp.*timeout} settings)
+ * @param recipientPattern  the demo recipient resolver's address pattern; {@code {userId}} is replaced
+ * @param mailFrom          the mail channel's From address
+ */
+@Validated
+@ConfigurationProperties("eventual.notice")
+public record NoticeProperties(
+        @DefaultValue("log") @NotNull ChannelType channel,
+        @DefaultValue("16") @Min(0) @Max(32) int maxReconsumeTimes,
+        @DefaultValue("30s") @NotNull Duration lease,
+        @DefaultValue("user-{userId}@example.com") @NotBlank String recipientPattern,
+        @DefaultValue("no-reply@eventual.example") @NotBlank String mailFrom) {
+
+    public NoticeProperties {
+        if (lease != null && (lease.isNegative() || lease.isZero())) {
+            throw new IllegalArgumentException("eventual.notice.lease must be positive, not " + lease);
+        }
+    }
+}

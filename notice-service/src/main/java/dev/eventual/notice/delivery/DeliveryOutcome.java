@@ -1,0 +1,13 @@
+package dev.eventual.notice.delivery;
+
+/** What one delivery (a consumed event or a retry call) did. */
+public enum DeliveryOutcome {
+    /** This delivery sent the notice and recorded SUCCESS. */
+    SENT,
+    /** The notice was already sent: nothing was sent. */
+    ALREADY_SENT,
+    /** Another delivery holds the notice's lease: nothing was sent. */
+    IN_PROGRESS,
+    /** The channel refused the notice for good: recorded FAIL. */
+    REFUSED
+}

@@ -1,0 +1,113 @@
+package dev.eventual.notice.delivery;
+
+import dev.eventual.notice.channel.Notice;
+import dev.eventual.notice.channel.NoticeChannel;
+import dev.eventual.notice.channel.NoticeRefusedException;
+import dev.eventual.notice.compose.NoticeComposer;
+import dev.eventual.notice.compose.NoticeRequest;
+import dev.eventual.notice.config.NoticeMetrics;
+import dev.eventual.notice.report.OrderStatusReporter;
+import dev.eventual.notice.store.NoticeStatus;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
+import org.springframework.stereotype.Service;
+
+/**
+ * Sends a notice at most once per claim and at least once overall (DESIGN §5): claim it in
+ * notice_log, call the channel with no transaction open, record SUCCESS or FAIL, then report the
+ * status to order-service. Used by the consumer and by the retry API alike.
+ */
+@Service
+public class NoticeDelivery {
+
+    private static final Logger log = LoggerFactory.getLogger(NoticeDelivery.class);
+
+    private final NoticeComposer composer;
+    private final NoticeClaims claims;
+    private final NoticeChannel channel;
+    private final OrderStatusReporter reporter;
+    private final NoticeMetrics metrics;
+
+    public NoticeDelivery(NoticeComposer composer, NoticeClaims claims, NoticeChannel channel,
+                          OrderStatusReporter reporter, NoticeMetrics metrics) {
+        this.composer = composer;
+        this.claims = claims;
+        this.channel = channel;
+        this.reporter = reporter;
+        this.metrics = metrics;
+    }
+
+    /**
+     * @throws ChannelUnavailableException when the channel failed for a technical reason (the notice
+     *                                     stays PROCESSING; its lease lets a later delivery take it over)
+     * @throws DataAccessException         when notice_log is unreachable (nothing was sent)
+     */
+    public DeliveryResult deliver(NoticeRequest request) {
+        Notice notice = composer.compose(request);
+        try {
+            Claim claim = claims.claim(notice, channel.name());
+            if (claim.claimed()) {
+                return send(notice, claim.attempt());
+            }
+            metrics.duplicate();
+            if (claim.found() == NoticeStatus.SUCCESS) {
+                log.info("Order {}: {} notice already sent; nothing sent", notice.orderId(), notice.type());
+                // repeat the report: the first one may have been lost, and order-service accepts repeats
+                reporter.report(notice.orderId(), notice.type(), NoticeStatus.SUCCESS, "already sent");
+                return new DeliveryResult(DeliveryOutcome.ALREADY_SENT, NoticeStatus.SUCCESS, "already sent; nothing sent");
+            }
+            log.info("Order {}: {} notice is being sent by another delivery (attempt {}); nothing sent",
+                    notice.orderId(), notice.type(), claim.attempt());
+            return new DeliveryResult(DeliveryOutcome.IN_PROGRESS, NoticeStatus.PROCESSING,
+                    "another delivery is sending it (attempt " + claim.attempt() + "); nothing sent");
+        } catch (DataAccessException e) {
+            metrics.failure(NoticeMetrics.DATABASE);
+            log.warn("Order {}: {} notice: notice_log unavailable: {}", notice.orderId(), notice.type(), e.toString());
+            throw e;
+        }
+    }
+
+    /** This caller holds the claim. No transaction is open here: the channel may take seconds. */
+    private DeliveryResult send(Notice notice, int attempt) {
+        try {
+            channel.send(notice);
+        } catch (NoticeRefusedException e) {
+            return refused(notice, attempt, e.getMessage());
+        } catch (RuntimeException e) {
+            metrics.failure(NoticeMetrics.CHANNEL_UNAVAILABLE);
+            log.warn("Order {}: {} notice attempt {} failed, will be tried again: {}", notice.orderId(), notice.type(),
+                    attempt, e.toString());
+            try {
+                claims.recordTechnicalFailure(notice, attempt, e.toString());
+            } catch (DataAccessException recordFailure) {
+                log.warn("Order {}: could not record the failure either: {}", notice.orderId(), recordFailure.toString());
+            }
+            reporter.report(notice.orderId(), notice.type(), NoticeStatus.PROCESSING, "channel unavailable: " + e);
+            throw new ChannelUnavailableException(notice.orderId(), notice.type(), e);
+        }
+        // The notice is out. A crash (or a database failure) before SUCCESS is recorded leaves the row
+        // PROCESSING; once its lease runs out a later delivery sends it again: at-least-once, and the
+        // stable message id lets the receiver drop the duplicate.
+        if (!claims.succeed(notice)) {
+            log.warn("Order {}: {} notice sent by attempt {}, but another attempt recorded {} first", notice.orderId(),
+                    notice.type(), attempt, claims.statusOf(notice.orderId(), notice.type()));
+        }
+        log.info("Order {}: {} notice sent through {} to {} (attempt {}, message id {})", notice.orderId(),
+                notice.type(), channel.name(), notice.recipient(), attempt, notice.messageId());
+        reporter.report(notice.orderId(), notice.type(), NoticeStatus.SUCCESS, "sent through " + channel.name());
+        return new DeliveryResult(DeliveryOutcome.SENT, NoticeStatus.SUCCESS, "sent through " + channel.name());
+    }
+
+    private DeliveryResult refused(Notice notice, int attempt, String reason) {
+        metrics.failure(NoticeMetrics.REFUSED);
+        log.warn("Order {}: {} notice refused by the {} channel (attempt {}), recorded FAIL: {}", notice.orderId(),
+                notice.type(), channel.name(), attempt, reason);
+        if (!claims.fail(notice, attempt, reason)) {
+            log.warn("Order {}: {} notice: attempt {} no longer holds the claim; FAIL not recorded", notice.orderId(),
+                    notice.type(), attempt);
+        }
+        reporter.report(notice.orderId(), notice.type(), NoticeStatus.FAIL, "refused: " + reason);
+        return new DeliveryResult(DeliveryOutcome.REFUSED, NoticeStatus.FAIL, "refused: " + reason);
+    }
+}

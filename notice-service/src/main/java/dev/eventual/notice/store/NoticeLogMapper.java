@@ -1,0 +1,71 @@
+package dev.eventual.notice.store;
+
+import dev.eventual.common.messaging.OrderEventType;
+import org.apache.ibatis.annotations.Insert;
+import org.apache.ibatis.annotations.Mapper;
+import org.apache.ibatis.annotations.Param;
+import org.apache.ibatis.annotations.Select;
+import org.apache.ibatis.annotations.Update;
+
+import java.util.List;
+
+/**
+ * notice_log, one row per (order, notice type) ({@code uk_notice_log_order_type}). Every statement
+ * runs on its own (autocommit): no transaction is ever held open across a channel call. A PROCESSING
+ * row's lease starts at {@code updated_at} (set by the claim) and lasts {@code eventual.notice.lease},
+ * judged by the database clock so that every instance agrees.
+ */
+@Mapper
+public interface NoticeLogMapper {
+
+    /** The first claim of a notice; a duplicate key means another delivery got there first. */
+    @Insert("INSERT INTO notice_log (order_id, notice_type, channel, recipient, message_id, status, attempts)"
+            + " VALUES (#{orderId}, #{type}, #{channel}, #{recipient}, #{messageId}, 'PROCESSING', 1)")
+    int insertClaimed(@Param("orderId") long orderId, @Param("type") OrderEventType type,
+                      @Param("channel") String channel, @Param("recipient") String recipient,
+                      @Param("messageId") String messageId);
+
+    @Select("SELECT order_id, notice_type, status, attempts, last_error, updated_at, CURRENT_TIMESTAMP(3) AS database_now"
+            + " FROM notice_log WHERE order_id = #{orderId} AND notice_type = #{type}")
+    NoticeLogRow find(@Param("orderId") long orderId, @Param("type") OrderEventType type);
+
+    /**
+     * Takes over a FAIL or a PROCESSING whose lease ran out; 1 row = this caller is the one sender.
+     * Never matches SUCCESS, and of two concurrent takers only one matches (the first one's update
+     * refreshes {@code updated_at}, renewing the lease).
+     */
+    @Update("UPDATE notice_log SET status = 'PROCESSING', attempts = attempts + 1, channel = #{channel},"
+            + " recipient = #{recipient}, message_id = #{messageId}"
+            + " WHERE order_id = #{orderId} AND notice_type = #{type} AND (status = 'FAIL' OR (status = 'PROCESSING'"
+            + " AND updated_at < CURRENT_TIMESTAMP(3) - INTERVAL #{leaseMicros} MICROSECOND))")
+    int reclaim(@Param("orderId") long orderId, @Param("type") OrderEventType type,
+                @Param("channel") String channel, @Param("recipient") String recipient,
+                @Param("messageId") String messageId, @Param("leaseMicros") long leaseMicros);
+
+    /** The channel accepted it. Whichever attempt's send succeeded, the notice went out: nothing overwrites SUCCESS. */
+    @Update("UPDATE notice_log SET status = 'SUCCESS', last_error = NULL"
+            + " WHERE order_id = #{orderId} AND notice_type = #{type} AND status = 'PROCESSING'")
+    int markSucceeded(@Param("orderId") long orderId, @Param("type") OrderEventType type);
+
+    /** The channel refused it for good; only the attempt that holds the claim may say so. */
+    @Update("UPDATE notice_log SET status = 'FAIL', last_error = #{error}"
+            + " WHERE order_id = #{orderId} AND notice_type = #{type} AND status = 'PROCESSING' AND attempts = #{attempt}")
+    int markFailed(@Param("orderId") long orderId, @Param("type") OrderEventType type, @Param("attempt") int attempt,
+                   @Param("error") String error);
+
+    /**
+     * Notes a technical failure and leaves the row PROCESSING. {@code updated_at} is assigned to itself,
+     * which suppresses its ON UPDATE refresh: the lease keeps running from the claim, not from now.
+     */
+    @Update("UPDATE notice_log SET last_error = #{error}, updated_at = updated_at"
+            + " WHERE order_id = #{orderId} AND notice_type = #{type} AND status = 'PROCESSING' AND attempts = #{attempt}")
+    int recordTechnicalFailure(@Param("orderId") long orderId, @Param("type") OrderEventType type,
+                               @Param("attempt") int attempt, @Param("error") String error);
+
+    @Select("""
+            <script>
+            SELECT order_id, status FROM notice_log WHERE notice_type = #{type} AND order_id IN
+            <foreach collection="orderIds" item="id" open="(" separator="," close=")">#{id}</foreach>
+            </script>""")
+    List<NoticeStatusRow> statuses(@Param("type") OrderEventType type, @Param("orderIds") List<Long> orderIds);
+}

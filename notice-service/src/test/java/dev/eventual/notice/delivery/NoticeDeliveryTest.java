@@ -1,0 +1,146 @@
+package dev.eventual.notice.delivery;
+
+import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.notice.channel.Notice;
+import dev.eventual.notice.channel.NoticeChannel;
+import dev.eventual.notice.channel.NoticeRefusedException;
+import dev.eventual.notice.compose.NoticeComposer;
+import dev.eventual.notice.compose.NoticeRequest;
+import dev.eventual.notice.compose.PatternRecipientResolver;
+import dev.eventual.notice.config.NoticeMetrics;
+import dev.eventual.notice.report.OrderStatusReporter;
+import dev.eventual.notice.store.NoticeStatus;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.dao.DataAccessResourceFailureException;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyInt;
+import static org.mockito.ArgumentMatchers.anyLong;
+import static org.mockito.ArgumentMatchers.anyString;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+/** The delivery's decisions, with the claim store, channel and reporter faked. */
+class NoticeDeliveryTest {
+
+    private static final NoticeRequest REQUEST = new NoticeRequest(42, OrderEventType.ORDER_CREATED, 7, 3, 1, null);
+
+    private final NoticeClaims claims = mock(NoticeClaims.class);
+    private final OrderStatusReporter reporter = mock(OrderStatusReporter.class);
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final ScriptedChannel channel = new ScriptedChannel();
+    private NoticeDelivery delivery;
+
+    @BeforeEach
+    void setUp() {
+        delivery = new NoticeDelivery(new NoticeComposer(new PatternRecipientResolver("user-{userId}@example.com")),
+                claims, channel, reporter, new NoticeMetrics(registry));
+    }
+
+    @Test
+    void theClaimerSendsRecordsSuccessAndReportsIt() {
+        when(claims.claim(any(), eq("scripted"))).thenReturn(Claim.won(1));
+        when(claims.succeed(any())).thenReturn(true);
+
+        DeliveryResult result = delivery.deliver(REQUEST);
+
+        assertThat(result.outcome()).isEqualTo(DeliveryOutcome.SENT);
+        assertThat(result.status()).isEqualTo(NoticeStatus.SUCCESS);
+        assertThat(channel.sent).extracting(Notice::messageId).containsExactly("<order-42-order-created@eventual.notice>");
+        verify(claims).succeed(any());
+        verify(reporter).report(eq(42L), eq(OrderEventType.ORDER_CREATED), eq(NoticeStatus.SUCCESS), anyString());
+    }
+
+    @Test
+    void anAlreadySentNoticeSendsNothingAndRepeatsTheSuccessReport() {
+        when(claims.claim(any(), anyString())).thenReturn(Claim.lost(1, NoticeStatus.SUCCESS));
+
+        DeliveryResult result = delivery.deliver(REQUEST);
+
+        assertThat(result.outcome()).isEqualTo(DeliveryOutcome.ALREADY_SENT);
+        assertThat(channel.sent).isEmpty();
+        assertThat(registry.counter("eventual.notice.duplicates").count()).isEqualTo(1);
+        verify(reporter).report(eq(42L), eq(OrderEventType.ORDER_CREATED), eq(NoticeStatus.SUCCESS), anyString());
+    }
+
+    @Test
+    void aNoticeHeldElsewhereSendsAndReportsNothing() {
+        when(claims.claim(any(), anyString())).thenReturn(Claim.lost(2, NoticeStatus.PROCESSING));
+
+        DeliveryResult result = delivery.deliver(REQUEST);
+
+        assertThat(result.outcome()).isEqualTo(DeliveryOutcome.IN_PROGRESS);
+        assertThat(result.status()).isEqualTo(NoticeStatus.PROCESSING);
+        assertThat(channel.sent).isEmpty();
+        verify(reporter, never()).report(anyLong(), any(), any(), any());
+    }
+
+    @Test
+    void aRefusalIsRecordedFailCountedAndReported() {
+        when(claims.claim(any(), anyString())).thenReturn(Claim.won(3));
+        when(claims.fail(any(), eq(3), anyString())).thenReturn(true);
+        channel.failure = new NoticeRefusedException("invalid recipient address");
+
+        DeliveryResult result = delivery.deliver(REQUEST);
+
+        assertThat(result.outcome()).isEqualTo(DeliveryOutcome.REFUSED);
+        assertThat(result.status()).isEqualTo(NoticeStatus.FAIL);
+        verify(claims).fail(any(), eq(3), eq("invalid recipient address"));
+        verify(claims, never()).succeed(any());
+        assertThat(registry.counter("eventual.notice.failures", "reason", "refused").count()).isEqualTo(1);
+        verify(reporter).report(eq(42L), eq(OrderEventType.ORDER_CREATED), eq(NoticeStatus.FAIL), anyString());
+    }
+
+    @Test
+    void aTechnicalFailureLeavesProcessingAndThrows() {
+        when(claims.claim(any(), anyString())).thenReturn(Claim.won(1));
+        channel.failure = new IllegalStateException("Connection refused");
+
+        assertThatThrownBy(() -> delivery.deliver(REQUEST)).isInstanceOf(ChannelUnavailableException.class);
+
+        verify(claims).recordTechnicalFailure(any(), eq(1), anyString());
+        verify(claims, never()).succeed(any());
+        verify(claims, never()).fail(any(), anyInt(), anyString());
+        assertThat(registry.counter("eventual.notice.failures", "reason", "channel_unavailable").count()).isEqualTo(1);
+        verify(reporter).report(eq(42L), eq(OrderEventType.ORDER_CREATED), eq(NoticeStatus.PROCESSING), anyString());
+    }
+
+    @Test
+    void anUnreachableDatabaseSendsNothingAndThrows() {
+        when(claims.claim(any(), anyString())).thenThrow(new DataAccessResourceFailureException("down"));
+
+        assertThatThrownBy(() -> delivery.deliver(REQUEST)).isInstanceOf(DataAccessResourceFailureException.class);
+
+        assertThat(channel.sent).isEmpty();
+        assertThat(registry.counter("eventual.notice.failures", "reason", "database").count()).isEqualTo(1);
+        verify(reporter, never()).report(anyLong(), any(), any(), any());
+    }
+
+    private static final class ScriptedChannel implements NoticeChannel {
+        private final List<Notice> sent = new ArrayList<>();
+        private RuntimeException failure;
+
+        @Override
+        public String name() {
+            return "scripted";
+        }
+
+        @Override
+        public void send(Notice notice) {
+            if (failure != null) {
+                throw failure;
+            }
+            sent.add(notice);
+        }
+    }
+}

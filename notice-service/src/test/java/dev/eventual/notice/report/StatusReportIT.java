@@ -1,0 +1,129 @@
+package dev.eventual.notice.report;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.eventual.common.event.OrderCreatedEvent;
+import dev.eventual.common.messaging.InternalAuth;
+import dev.eventual.common.messaging.OrderMessaging;
+import dev.eventual.infra.test.InfrastructureInitializer;
+import dev.eventual.notice.support.Events;
+import dev.eventual.notice.support.InternalApi;
+import dev.eventual.notice.support.NoticeServiceIT;
+import dev.eventual.notice.support.TestRecipients;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.cloud.client.discovery.simple.InstanceProperties;
+import org.springframework.cloud.client.discovery.simple.SimpleDiscoveryProperties;
+import org.springframework.cloud.client.discovery.simple.reactive.SimpleReactiveDiscoveryProperties;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The report reaches order-service's internal API over Feign and LoadBalancer: right path, service
+ * token, body. order-service is played by a plain HTTP server that the static instance list points
+ * at for the duration of the test (every other IT keeps the closed port).
+ */
+@NoticeServiceIT
+class StatusReportIT {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    ObjectProvider<SimpleDiscoveryProperties> blockingDiscovery;
+
+    @Autowired
+    ObjectProvider<SimpleReactiveDiscoveryProperties> reactiveDiscovery;
+
+    @Autowired
+    TestRecipients recipients;
+
+    private final List<Received> received = new CopyOnWriteArrayList<>();
+    private final List<InstanceProperties> swapped = new ArrayList<>();
+    private final List<URI> original = new ArrayList<>();
+    private HttpServer orderService;
+
+    record Received(String method, String path, String token, JsonNode body) {
+    }
+
+    @BeforeEach
+    void pointOrderServiceAtAFake() throws IOException {
+        orderService = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        orderService.createContext("/", exchange -> {
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            received.add(new Received(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
+                    exchange.getRequestHeaders().getFirst(InternalAuth.TOKEN_HEADER),
+                    JSON.readTree(new String(body, StandardCharsets.UTF_8))));
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        orderService.start();
+        URI fake = URI.create("http://127.0.0.1:" + orderService.getAddress().getPort());
+        blockingDiscovery.ifAvailable(properties -> swap(properties.getInstances().get("order-service"), fake));
+        reactiveDiscovery.ifAvailable(properties -> swap(properties.getInstances("order-service"), fake));
+        assertThat(swapped).isNotEmpty();
+    }
+
+    @AfterEach
+    void restoreOrderService() {
+        for (int i = 0; i < swapped.size(); i++) {
+            swapped.get(i).setUri(original.get(i));
+        }
+        orderService.stop(0);
+    }
+
+    @Test
+    void successAndRefusalAreReportedWithTheServiceToken() {
+        OrderCreatedEvent sent = Events.created(Events.newId(), Events.newId(), 9, 1);
+        long brokenUser = Events.newId();
+        recipients.breakAddressOf(brokenUser);
+        OrderCreatedEvent refused = Events.created(Events.newId(), brokenUser, 9, 1);
+
+        assertThat(InternalApi.post(port, InternalApi.RETRY_CREATED, Events.json(sent)).status()).isEqualTo(200);
+        assertThat(InternalApi.post(port, InternalApi.RETRY_CREATED, Events.json(refused)).status()).isEqualTo(200);
+
+        Received success = awaitReport(sent.orderId());
+        assertThat(success.method()).isEqualTo("POST");
+        assertThat(success.token()).isEqualTo(InfrastructureInitializer.TEST_SERVICE_TOKEN);
+        assertThat(success.body().get("eventType").asString()).isEqualTo("ORDER_CREATED");
+        assertThat(success.body().get("consumerGroup").asString()).isEqualTo(OrderMessaging.NOTICE_CONSUMER_GROUP);
+        assertThat(success.body().get("status").asString()).isEqualTo("SUCCESS");
+
+        Received failure = awaitReport(refused.orderId());
+        assertThat(failure.token()).isEqualTo(InfrastructureInitializer.TEST_SERVICE_TOKEN);
+        assertThat(failure.body().get("status").asString()).isEqualTo("FAIL");
+        assertThat(failure.body().get("detail").asString()).contains("invalid recipient address");
+    }
+
+    private Received awaitReport(long orderId) {
+        String path = "/internal/orders/" + orderId + "/consumer-status";
+        await().atMost(Duration.ofSeconds(30)).until(() -> received.stream().anyMatch(r -> r.path().equals(path)));
+        return received.stream().filter(r -> r.path().equals(path)).findFirst().orElseThrow();
+    }
+
+    private void swap(List<InstanceProperties> instances, URI fake) {
+        assertThat(instances).hasSize(1);
+        InstanceProperties instance = instances.get(0);
+        swapped.add(instance);
+        original.add(instance.getUri());
+        instance.setUri(fake);
+    }
+}

@@ -1,0 +1,38 @@
+package dev.eventual.notice.support;
+
+import dev.eventual.infra.test.HttpCall;
+import dev.eventual.common.messaging.InternalAuth;
+import dev.eventual.infra.test.InfrastructureInitializer;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** notice-service's internal API, called with the test service token. */
+public final class InternalApi {
+
+    public static final String STATUS = "/internal/notices/status";
+    public static final String RETRY_CREATED = "/internal/notices/order-created/retry";
+    public static final String RETRY_CANCELED = "/internal/notices/order-canceled/retry";
+
+    private InternalApi() {
+    }
+
+    public static HttpCall.Response post(int port, String path, String json) {
+        return HttpCall.post(port, path).header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN)
+                .json(json).send();
+    }
+
+    /** The status API's answer for these ids, as id → status. */
+    public static Map<String, String> statuses(int port, long... orderIds) {
+        String ids = Arrays.stream(orderIds).mapToObj(id -> "\"" + id + "\"").collect(Collectors.joining(","));
+        HttpCall.Response response = post(port, STATUS, "{\"orderIds\":[" + ids + "]}");
+        if (response.status() != 200) {
+            throw new IllegalStateException("status API answered " + response.status() + ": " + response.body());
+        }
+        Map<String, String> statuses = new LinkedHashMap<>();
+        response.json().get("statuses").properties().forEach(e -> statuses.put(e.getKey(), e.getValue().asString()));
+        return statuses;
+    }
+}

@@ -1,0 +1,18 @@
+package dev.eventual.notice.support;
+
+import dev.eventual.notice.compose.PatternRecipientResolver;
+import dev.eventual.notice.config.NoticeProperties;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Primary;
+
+@TestConfiguration(proxyBeanMethods = false)
+public class NoticeTestConfiguration {
+
+    /** Replaces the demo resolver (it is pluggable); delegates to the configured pattern. */
+    @Bean
+    @Primary
+    TestRecipients testRecipients(NoticeProperties properties) {
+        return new TestRecipients(new PatternRecipientResolver(properties.recipientPattern()));
+    }
+}
