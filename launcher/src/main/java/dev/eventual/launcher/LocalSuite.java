@@ -2,6 +2,7 @@ package dev.eventual.launcher;
 
 import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.common.messaging.OrderMessaging;
+import dev.eventual.infra.db.DatabaseServer;
 import dev.eventual.infra.db.EmbeddedMariaDb;
 import dev.eventual.infra.db.SchemaMigrator;
 import dev.eventual.infra.db.ServiceDatabase;
@@ -72,11 +73,14 @@ public final class LocalSuite implements AutoCloseable {
                     settings.orderPort(), List.of());
             String orderUrl = "--spring.cloud.discovery.client.simple.instances.order-service[0].uri=http://127.0.0.1:"
                     + port(order);
-            suite.run(InventoryServiceApplication.application(), ServiceDatabase.INVENTORY, settings.inventoryPort(),
+            ConfigurableApplicationContext inventory = suite.run(InventoryServiceApplication.application(),
+                    ServiceDatabase.INVENTORY, settings.inventoryPort(),
                     List.of(orderUrl));
-            suite.run(NoticeServiceApplication.application(), ServiceDatabase.NOTICE, settings.noticePort(),
-                    List.of(orderUrl));
-            suite.run(ReconcileJobApplication.application(), ServiceDatabase.ORDER, settings.reconcilePort(), List.of());
+            ConfigurableApplicationContext notice = suite.run(NoticeServiceApplication.application(), ServiceDatabase.NOTICE,
+                    settings.noticePort(), List.of(orderUrl));
+            suite.run(ReconcileJobApplication.application(), ServiceDatabase.ORDER, settings.reconcilePort(), List.of(
+                    "--spring.cloud.discovery.client.simple.instances.inventory-service[0].uri=http://127.0.0.1:" + port(inventory),
+                    "--spring.cloud.discovery.client.simple.instances.notice-service[0].uri=http://127.0.0.1:" + port(notice)));
             suite.seedDemoStock();
             return suite;
         } catch (RuntimeException e) {
@@ -103,6 +107,11 @@ public final class LocalSuite implements AutoCloseable {
 
     public int databasePort() {
         return database.port();
+    }
+
+    /** The suite's database server (user, password, JDBC URLs). */
+    public DatabaseServer database() {
+        return database;
     }
 
     public String nameServerAddress() {

@@ -1,12 +1,20 @@
 package dev.eventual.launcher;
 
+import dev.eventual.common.event.OrderCreatedEvent;
+import dev.eventual.common.event.OrderEvents;
 import dev.eventual.infra.test.HttpCall;
+import dev.eventual.order.id.ShardKeys;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Instant;
 import java.time.Duration;
 import java.util.List;
 
@@ -22,7 +30,11 @@ class LocalSuiteIT {
     static void start() {
         Path data = Path.of(System.getProperty("eventual.infra.dir", "target/infra")).resolve("launcher");
         suite = LocalSuite.start(new LaunchSettings(data, false, 0, 0, 0, 0, 0, 0,
-                "launcher-it-token-0123456789", List.of("--eventual.order.reconcile-delay=5m")));
+                "launcher-it-token-0123456789", List.of(
+                        // reconciliation in seconds instead of minutes
+                        "--eventual.order.reconcile-delay=1s", "--eventual.reconcile.standalone-interval=1s",
+                        "--eventual.reconcile.backoff=1s", "--eventual.reconcile.jitter=0",
+                        "--eventual.reconcile.max-retries=2")));
     }
 
     @AfterAll
@@ -54,6 +66,73 @@ class LocalSuiteIT {
         for (int port : new int[]{suite.orderPort(), suite.inventoryPort(), suite.noticePort(), suite.reconcilePort()}) {
             HttpCall.Response health = HttpCall.get(port, "/actuator/health").send();
             assertThat(health.status()).as("port %d: %s", port, health.body()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void aConsistentOrderIsReconciled() {
+        String orderId = place(1002, 1);
+
+        await().atMost(Duration.ofSeconds(60)).until(() -> "SUCCESS".equals(order(orderId).get("reconcileStatus").asString()));
+    }
+
+    @Test
+    void anOversoldOrderEndsInExactlyOneWorkOrder() throws Exception {
+        String orderId = place(1005, 2);
+
+        await().atMost(Duration.ofSeconds(90)).until(() -> "FAIL".equals(order(orderId).get("reconcileStatus").asString()));
+        assertThat(order(orderId).get("consumers").get("inventory").asString()).isEqualTo("FAIL");
+        // later runs happen (a later order gets reconciled) and open nothing more
+        String later = place(1003, 1);
+        await().atMost(Duration.ofSeconds(60)).until(() -> "SUCCESS".equals(order(later).get("reconcileStatus").asString()));
+        try (Connection db = orderDb()) {
+            assertThat(count(db, "SELECT COUNT(*) FROM reconcile_work_order WHERE order_id = " + orderId
+                    + " AND status = 'OPEN' AND event_type = 'ORDER_CREATED'")).isEqualTo(1);
+            assertThat(count(db, "SELECT COUNT(*) FROM reconcile_work_order_audit a JOIN reconcile_work_order w"
+                    + " ON a.work_order_id = w.id WHERE w.order_id = " + orderId + " AND a.action = 'OPEN'")).isEqualTo(1);
+            assertThat(count(db, "SELECT retry_count FROM message_log WHERE order_id = " + orderId)).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void anEventTheBrokerNeverDeliveredIsRedrivenFromTheStoredPayload() throws Exception {
+        int stockBefore = stock(1002);
+        long orderId = 7_000_000_000_000L + System.nanoTime() % 1_000_000_000L;
+        OrderCreatedEvent event = new OrderCreatedEvent(OrderEvents.SCHEMA_VERSION, orderId, 9L, 1002L, 3, Instant.now());
+        try (Connection db = orderDb(); Statement sql = db.createStatement()) {
+            // what a committed local transaction leaves behind when its message is lost
+            sql.executeUpdate("INSERT INTO t_order (order_id, user_id, idempotency_key, sku_id, quantity, status)"
+                    + " VALUES (" + orderId + ", 9, 'lost-" + orderId + "', 1002, 3, 'CREATED')");
+            sql.executeUpdate("INSERT INTO message_log (order_id, event_type, shard_key, topic, tag, msg_key, payload,"
+                    + " msg_status, reconcile_status, next_reconcile_time) VALUES (" + orderId + ", 'ORDER_CREATED', "
+                    + ShardKeys.of(orderId) + ", 'EVENTUAL_ORDER_EVENT', 'ORDER_CREATED', '" + orderId + "', '"
+                    + OrderEvents.toJson(event) + "', 'SENT', 'PENDING', CURRENT_TIMESTAMP(3))");
+        }
+
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> "SUCCESS".equals(order(Long.toString(orderId)).get("reconcileStatus").asString()));
+        JsonNode order = order(Long.toString(orderId));
+        assertThat(order.get("consumers").get("inventory").asString()).isEqualTo("SUCCESS");
+        assertThat(order.get("consumers").get("notice").asString()).isEqualTo("SUCCESS");
+        assertThat(stock(1002)).isEqualTo(stockBefore - 3);
+    }
+
+    private String place(long sku, int quantity) {
+        HttpCall.Response placed = HttpCall.post(suite.orderPort(), "/api/orders")
+                .json("{\"userId\":1,\"skuId\":" + sku + ",\"quantity\":" + quantity + "}").send();
+        assertThat(placed.status()).as(placed.body()).isEqualTo(201);
+        return placed.json().get("orderId").asString();
+    }
+
+    private static Connection orderDb() throws Exception {
+        return DriverManager.getConnection(suite.database().jdbcUrl("order_db"), suite.database().username(),
+                suite.database().password());
+    }
+
+    private static long count(Connection db, String query) throws Exception {
+        try (Statement sql = db.createStatement(); ResultSet rows = sql.executeQuery(query)) {
+            rows.next();
+            return rows.getLong(1);
         }
     }
 

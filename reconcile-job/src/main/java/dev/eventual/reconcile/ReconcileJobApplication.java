@@ -1,10 +1,18 @@
 package dev.eventual.reconcile;
 
+import dev.eventual.reconcile.config.ReconcileProperties;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.cloud.openfeign.EnableFeignClients;
+import org.springframework.context.annotation.Bean;
 
-/** XXL-Job executor that reconciles order_db against the downstream services. */
+import java.time.Clock;
+
+/** Reconciles order_db against the downstream services; see the README for what it owns. */
 @SpringBootApplication
+@EnableFeignClients
+@EnableConfigurationProperties(ReconcileProperties.class)
 public class ReconcileJobApplication {
 
     /** Its configuration is {@value #CONFIG_NAME}.yml, so all services can share one classpath (tests, launcher). */
@@ -16,5 +24,11 @@ public class ReconcileJobApplication {
 
     public static SpringApplicationBuilder application() {
         return new SpringApplicationBuilder(ReconcileJobApplication.class).properties("spring.config.name=" + CONFIG_NAME);
+    }
+
+    /** UTC, like every timestamp column. */
+    @Bean
+    Clock clock() {
+        return Clock.systemUTC();
     }
 }

@@ -17,7 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(properties = {
         "spring.config.name=" + ReconcileJobApplication.CONFIG_NAME,
         InfrastructureInitializer.DATABASE_PROPERTY + "=ORDER",
-        InfrastructureInitializer.BROKER_PROPERTY + "=false"})
+        InfrastructureInitializer.BROKER_PROPERTY + "=false",
+        "eventual.reconcile.standalone-interval=1h"})
 @ContextConfiguration(initializers = InfrastructureInitializer.class)
 class ReconcileJobBootIT {
 
@@ -34,11 +35,26 @@ class ReconcileJobBootIT {
 
     @Test
     void dueScanOfOneShardRangeUsesTheDueIndex() {
+        // a table that looks like production: mostly reconciled rows, some due ones, keys all over the space
+        List<Object[]> rows = new java.util.ArrayList<>();
+        for (int i = 0; i < 5_000; i++) {
+            rows.add(new Object[]{9_000_000_000L + i, (i * 7919) % 65536, i % 10 == 0 ? "PENDING" : "SUCCESS"});
+        }
+        jdbc.batchUpdate("INSERT INTO message_log (order_id, event_type, shard_key, topic, tag, msg_key, payload, msg_status,"
+                + " reconcile_status, next_reconcile_time) VALUES (?, 'ORDER_CREATED', ?, 't', 'ORDER_CREATED', 'k', '{}',"
+                + " 'SENT', ?, CURRENT_TIMESTAMP(3))", rows);
+        jdbc.execute("ANALYZE TABLE message_log");
+
+        // the keyset page query of DueRowMapper.page, with literal values
         List<Map<String, Object>> plan = jdbc.queryForList("""
-                EXPLAIN SELECT id FROM message_log
+                EXPLAIN SELECT id, order_id, event_type, payload, msg_status, reconcile_status, retry_count, shard_key,
+                               next_reconcile_time
+                  FROM message_log
                  WHERE reconcile_status = 'PENDING' AND shard_key BETWEEN 0 AND 1023
                    AND next_reconcile_time <= CURRENT_TIMESTAMP(3)
-                 ORDER BY shard_key, next_reconcile_time LIMIT 200""");
+                   AND (shard_key > 10 OR (shard_key = 10 AND (next_reconcile_time > '2026-01-01 00:00:00'
+                        OR (next_reconcile_time = '2026-01-01 00:00:00' AND id > 5))))
+                 ORDER BY shard_key, next_reconcile_time, id LIMIT 200""");
         assertThat(plan).hasSize(1);
         assertThat(plan.get(0).get("key")).isEqualTo("idx_message_log_due");
         assertThat(plan.get(0).get("type")).isEqualTo("range");

@@ -1,0 +1,17 @@
+package dev.eventual.reconcile.decide;
+
+import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.common.status.DownstreamStatus;
+import dev.eventual.common.status.OrderStatus;
+
+/**
+ * What the reconcile job knows about one event.
+ *
+ * @param orderStatus null when the order row is missing
+ * @param inventory   inventory-service's batch status of the order
+ * @param notice      for ORDER_CREATED notice-service's batch status; for ORDER_CANCELED the notice
+ *                    group's report in order_db (NOT_FOUND when it never reported)
+ */
+public record Observation(OrderEventType eventType, OrderStatus orderStatus, DownstreamStatus inventory,
+                          DownstreamStatus notice) {
+}

@@ -1,0 +1,248 @@
+package dev.eventual.reconcile.run;
+
+import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.common.messaging.OrderMessaging;
+import dev.eventual.common.status.ConsumeStatus;
+import dev.eventual.common.status.DownstreamStatus;
+import dev.eventual.common.status.MessageStatus;
+import dev.eventual.common.status.OrderStatus;
+import dev.eventual.common.status.ReconcileStatus;
+import dev.eventual.reconcile.config.ReconcileProperties;
+import dev.eventual.reconcile.decide.Action;
+import dev.eventual.reconcile.decide.Decision;
+import dev.eventual.reconcile.decide.DecisionTable;
+import dev.eventual.reconcile.decide.Observation;
+import dev.eventual.reconcile.decide.Verdict;
+import dev.eventual.reconcile.downstream.DownstreamStatuses;
+import dev.eventual.reconcile.downstream.Redriver;
+import dev.eventual.reconcile.scan.DueRow;
+import dev.eventual.reconcile.scan.DueRowMapper;
+import dev.eventual.reconcile.scan.OrderFactsMapper;
+import dev.eventual.reconcile.shard.ShardRange;
+import dev.eventual.reconcile.workorder.WorkOrderOpening;
+import dev.eventual.reconcile.workorder.WorkOrders;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Service;
+
+import java.time.Clock;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+/**
+ * One shard's reconciliation run (DESIGN §6): keyset pages of due rows in the shard's key range,
+ * each page claimed before it is worked on, decided by {@link DecisionTable}, then finished as
+ * SUCCESS, RETRY with back-off, or FAIL with a work order. Stops starting pages when the time
+ * budget is spent.
+ */
+@Service
+public class ReconcileRun {
+
+    private static final Logger log = LoggerFactory.getLogger(ReconcileRun.class);
+
+    private final DueRowMapper rows;
+    private final OrderFactsMapper facts;
+    private final DownstreamStatuses downstream;
+    private final Redriver redriver;
+    private final WorkOrders workOrders;
+    private final Backoff backoff;
+    private final ReconcileProperties properties;
+    private final MeterRegistry meters;
+    private final Clock clock;
+
+    public ReconcileRun(DueRowMapper rows, OrderFactsMapper facts, DownstreamStatuses downstream, Redriver redriver,
+                        WorkOrders workOrders, Backoff backoff, ReconcileProperties properties, MeterRegistry meters,
+                        Clock clock) {
+        this.rows = rows;
+        this.facts = facts;
+        this.downstream = downstream;
+        this.redriver = redriver;
+        this.workOrders = workOrders;
+        this.backoff = backoff;
+        this.properties = properties;
+        this.meters = meters;
+        this.clock = clock;
+    }
+
+    public RunResult run(ShardRange shard) {
+        long deadline = clock.millis() + properties.shardBudget().toMillis();
+        Tally tally = new Tally();
+        boolean budgetReached = false;
+        for (ReconcileStatus status : List.of(ReconcileStatus.PENDING, ReconcileStatus.RETRY)) {
+            int afterKey = shard.fromKey() - 1;
+            LocalDateTime afterTime = LocalDateTime.MIN.withYear(1970);
+            long afterId = 0;
+            while (true) {
+                if (clock.millis() >= deadline) {
+                    budgetReached = true;
+                    break;
+                }
+                LocalDateTime now = LocalDateTime.now(clock);
+                List<DueRow> page = rows.page(status, shard.fromKey(), shard.toKeyInclusive(), now, afterKey, afterTime,
+                        afterId, properties.pageSize());
+                if (page.isEmpty()) {
+                    break;
+                }
+                DueRow last = page.get(page.size() - 1);
+                afterKey = last.shardKey();
+                afterTime = last.nextReconcileTime();
+                afterId = last.id();
+                tally.scanned += page.size();
+                work(page, now, tally);
+            }
+        }
+        RunResult result = new RunResult(tally.scanned, tally.claimed, tally.succeeded, tally.retried, tally.escalated,
+                tally.deferred, budgetReached);
+        if (result.scanned() > 0) {
+            log.info("Reconcile shard {} of {}: {}", shard.index(), shard.total(), result.summary());
+        }
+        return result;
+    }
+
+    private void work(List<DueRow> page, LocalDateTime now, Tally tally) {
+        String token = UUID.randomUUID().toString();
+        List<Long> ids = page.stream().map(DueRow::id).toList();
+        rows.claim(ids, token, now, now.plus(properties.claimLease()));
+        List<DueRow> claimed = rows.claimed(ids, token);
+        tally.claimed += claimed.size();
+        if (claimed.isEmpty()) {
+            return;
+        }
+        List<Long> orderIds = claimed.stream().map(DueRow::orderId).distinct().toList();
+        Map<Long, OrderStatus> orders = facts.orderStatuses(orderIds).stream()
+                .collect(Collectors.toMap(OrderFactsMapper.KeyValue::key, kv -> OrderStatus.valueOf(kv.value())));
+        // rows every consumer already reported SUCCESS for need no question to anyone
+        List<DueRow> open = claimed.stream().filter(row -> !consumed(row, orders)).toList();
+        claimed.stream().filter(row -> consumed(row, orders))
+                .forEach(row -> finishSuccess(row, token, now, tally, "every consumer reported SUCCESS"));
+        if (open.isEmpty()) {
+            return;
+        }
+        Map<Long, DownstreamStatus> inventory;
+        Map<Long, DownstreamStatus> createdNotices;
+        try {
+            inventory = downstream.inventory(open.stream().map(DueRow::orderId).distinct().toList());
+            createdNotices = downstream.createdNotices(open.stream()
+                    .filter(row -> row.eventType() == OrderEventType.ORDER_CREATED).map(DueRow::orderId).distinct().toList());
+        } catch (RuntimeException e) {
+            log.warn("Reconcile: a downstream service could not be asked, {} rows wait {}: {}", open.size(),
+                    properties.downstreamDownDelay(), e.toString());
+            open.forEach(row -> defer(row, token, now, tally, e.toString()));
+            return;
+        }
+        Map<Long, DownstreamStatus> cancelNotices = cancelNoticeReports(open);
+        for (DueRow row : open) {
+            Observation seen = new Observation(row.eventType(), orders.get(row.orderId()),
+                    inventory.getOrDefault(row.orderId(), DownstreamStatus.NOT_FOUND),
+                    (row.eventType() == OrderEventType.ORDER_CREATED ? createdNotices : cancelNotices)
+                            .getOrDefault(row.orderId(), DownstreamStatus.NOT_FOUND));
+            settle(row, seen, token, now, tally);
+        }
+    }
+
+    private void settle(DueRow row, Observation seen, String token, LocalDateTime now, Tally tally) {
+        Decision decision = DecisionTable.decide(seen);
+        if (decision.verdict() == Verdict.REDRIVE) {
+            Observation after = seen;
+            for (Action action : decision.actions()) {
+                after = withResult(after, action, redriver.perform(action, row));
+            }
+            decision = DecisionTable.decide(after);
+            seen = after;
+        }
+        switch (decision.verdict()) {
+            case DONE -> finishSuccess(row, token, now, tally, decision.reason());
+            case ESCALATE -> escalate(row, seen, token, now, tally, decision.reason());
+            case WAIT, REDRIVE -> retryOrEscalate(row, seen, token, now, tally, decision.reason());
+        }
+    }
+
+    private static Observation withResult(Observation o, Action action, DownstreamStatus result) {
+        DownstreamStatus status = result == null ? DownstreamStatus.FAIL : result;
+        return switch (action) {
+            case REDRIVE_INVENTORY, RELEASE_INVENTORY -> new Observation(o.eventType(), o.orderStatus(), status, o.notice());
+            case REDRIVE_NOTICE, REDRIVE_CANCEL_NOTICE -> new Observation(o.eventType(), o.orderStatus(), o.inventory(), status);
+        };
+    }
+
+    private void retryOrEscalate(DueRow row, Observation seen, String token, LocalDateTime now, Tally tally,
+                                 String reason) {
+        int retry = row.retryCount() + 1;
+        if (retry > properties.maxRetries()) {
+            escalate(row, seen, token, now, tally, "retries exhausted (" + properties.maxRetries() + "): " + reason);
+            return;
+        }
+        if (rows.finish(row.id(), token, ReconcileStatus.RETRY, retry, now.plus(backoff.before(retry)), truncate(reason)) == 1) {
+            tally.retried++;
+            count("retried");
+            log.info("Order {}: {} not yet consistent ({}), retry {} of {}", row.orderId(), row.eventType(), reason,
+                    retry, properties.maxRetries());
+        }
+    }
+
+    private void escalate(DueRow row, Observation seen, String token, LocalDateTime now, Tally tally, String reason) {
+        WorkOrderOpening opening = new WorkOrderOpening(row.orderId(), row.eventType().name(), row.id(), reason,
+                seen.orderStatus() == null ? null : seen.orderStatus().name(), seen.inventory().name(),
+                seen.notice().name(), row.retryCount());
+        if (workOrders.open(opening, token, now)) {
+            tally.escalated++;
+            count("work_order");
+        }
+    }
+
+    private void finishSuccess(DueRow row, String token, LocalDateTime now, Tally tally, String reason) {
+        if (rows.finish(row.id(), token, ReconcileStatus.SUCCESS, row.retryCount(), now, null) == 1) {
+            tally.succeeded++;
+            count("reconciled");
+            log.debug("Order {}: {} reconciled: {}", row.orderId(), row.eventType(), reason);
+        }
+    }
+
+    private void defer(DueRow row, String token, LocalDateTime now, Tally tally, String error) {
+        if (rows.finish(row.id(), token, row.reconcileStatus(), row.retryCount(), now.plus(properties.downstreamDownDelay()),
+                truncate("downstream unavailable: " + error)) == 1) {
+            tally.deferred++;
+            count("deferred");
+        }
+    }
+
+    /** Every expected group reported SUCCESS, and the order row exists: nothing to ask or do. */
+    private static boolean consumed(DueRow row, Map<Long, OrderStatus> orders) {
+        return row.msgStatus() == MessageStatus.CONSUMED && orders.containsKey(row.orderId());
+    }
+
+    private Map<Long, DownstreamStatus> cancelNoticeReports(List<DueRow> open) {
+        List<Long> canceled = open.stream().filter(row -> row.eventType() == OrderEventType.ORDER_CANCELED)
+                .map(DueRow::orderId).distinct().toList();
+        if (canceled.isEmpty()) {
+            return Map.of();
+        }
+        return facts.cancelReports(OrderMessaging.NOTICE_CONSUMER_GROUP, canceled).stream()
+                .collect(Collectors.toMap(OrderFactsMapper.KeyValue::key, kv -> switch (ConsumeStatus.valueOf(kv.value())) {
+                    case SUCCESS -> DownstreamStatus.SUCCESS;
+                    case FAIL -> DownstreamStatus.FAIL;
+                    case PROCESSING -> DownstreamStatus.PROCESSING;
+                }));
+    }
+
+    private void count(String outcome) {
+        meters.counter("eventual.reconcile.rows", "outcome", outcome).increment();
+    }
+
+    private static String truncate(String text) {
+        return text == null || text.length() <= 500 ? text : text.substring(0, 500);
+    }
+
+    private static final class Tally {
+        int scanned;
+        int claimed;
+        int succeeded;
+        int retried;
+        int escalated;
+        int deferred;
+    }
+}

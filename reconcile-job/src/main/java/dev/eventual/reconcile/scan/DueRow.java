@@ -1,0 +1,12 @@
+package dev.eventual.reconcile.scan;
+
+import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.common.status.MessageStatus;
+import dev.eventual.common.status.ReconcileStatus;
+
+import java.time.LocalDateTime;
+
+/** A message_log row due for reconciliation, with what the run needs to decide and re-drive. */
+public record DueRow(long id, long orderId, OrderEventType eventType, String payload, MessageStatus msgStatus,
+                     ReconcileStatus reconcileStatus, int retryCount, int shardKey, LocalDateTime nextReconcileTime) {
+}

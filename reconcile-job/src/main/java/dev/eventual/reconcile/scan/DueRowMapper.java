@@ -1,0 +1,64 @@
+package dev.eventual.reconcile.scan;
+
+import dev.eventual.common.status.ReconcileStatus;
+import org.apache.ibatis.annotations.Mapper;
+import org.apache.ibatis.annotations.Param;
+import org.apache.ibatis.annotations.Select;
+import org.apache.ibatis.annotations.Update;
+
+import java.time.LocalDateTime;
+import java.util.List;
+
+/** message_log as the reconcile job sees it: scanned by shard range, claimed, finished. */
+@Mapper
+public interface DueRowMapper {
+
+    String COLUMNS = "id, order_id, event_type, payload, msg_status, reconcile_status, retry_count, shard_key,"
+            + " next_reconcile_time";
+
+    /**
+     * One keyset page of due rows of one status inside a shard's key range, in the order of
+     * {@code idx_message_log_due (reconcile_status, shard_key, next_reconcile_time)} (+ id).
+     */
+    @Select("SELECT " + COLUMNS + " FROM message_log"
+            + " WHERE reconcile_status = #{status} AND shard_key BETWEEN #{fromKey} AND #{toKey}"
+            + " AND next_reconcile_time <= #{now}"
+            + " AND (shard_key > #{afterKey} OR (shard_key = #{afterKey} AND (next_reconcile_time > #{afterTime}"
+            + " OR (next_reconcile_time = #{afterTime} AND id > #{afterId}))))"
+            + " ORDER BY shard_key, next_reconcile_time, id LIMIT #{limit}")
+    List<DueRow> page(@Param("status") ReconcileStatus status, @Param("fromKey") int fromKey,
+                      @Param("toKey") int toKey, @Param("now") LocalDateTime now, @Param("afterKey") int afterKey,
+                      @Param("afterTime") LocalDateTime afterTime, @Param("afterId") long afterId,
+                      @Param("limit") int limit);
+
+    /**
+     * Claims the rows still due: the token marks them ours and the lease takes them out of every
+     * other scan. Of two concurrent claims of a row, InnoDB lets one win; the other re-reads it as
+     * no longer due.
+     */
+    @Update("""
+            <script>
+            UPDATE message_log SET claim_token = #{token}, version = version + 1, next_reconcile_time = #{leaseUntil}
+             WHERE reconcile_status IN ('PENDING', 'RETRY') AND next_reconcile_time &lt;= #{now} AND id IN
+            <foreach collection="ids" item="id" open="(" separator="," close=")">#{id}</foreach>
+            </script>""")
+    int claim(@Param("ids") List<Long> ids, @Param("token") String token, @Param("now") LocalDateTime now,
+              @Param("leaseUntil") LocalDateTime leaseUntil);
+
+    @Select("""
+            <script>
+            SELECT id, order_id, event_type, payload, msg_status, reconcile_status, retry_count, shard_key,
+                   next_reconcile_time
+              FROM message_log WHERE claim_token = #{token} AND id IN
+            <foreach collection="ids" item="id" open="(" separator="," close=")">#{id}</foreach>
+            ORDER BY id
+            </script>""")
+    List<DueRow> claimed(@Param("ids") List<Long> ids, @Param("token") String token);
+
+    /** Ends this run's work on a row; 0 rows when the claim was lost (lease expired and re-claimed). */
+    @Update("UPDATE message_log SET reconcile_status = #{status}, retry_count = #{retryCount},"
+            + " next_reconcile_time = #{next}, last_error = #{error}, claim_token = NULL"
+            + " WHERE id = #{id} AND claim_token = #{token}")
+    int finish(@Param("id") long id, @Param("token") String token, @Param("status") ReconcileStatus status,
+               @Param("retryCount") int retryCount, @Param("next") LocalDateTime next, @Param("error") String error);
+}

@@ -1,0 +1,38 @@
+package dev.eventual.reconcile.standalone;
+
+import dev.eventual.reconcile.run.ReconcileRun;
+import dev.eventual.reconcile.shard.ShardRange;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.scheduling.annotation.EnableScheduling;
+import org.springframework.scheduling.annotation.Scheduled;
+
+/**
+ * Without an XXL-Job admin (the local launcher, a single instance), runs reconciliation itself as
+ * shard 0 of 1 every {@code eventual.reconcile.standalone-interval}.
+ */
+@Configuration
+@EnableScheduling
+@Conditional(NoXxlJobAdmin.class)
+public class StandaloneScheduler {
+
+    private static final Logger log = LoggerFactory.getLogger(StandaloneScheduler.class);
+
+    private final ReconcileRun run;
+
+    public StandaloneScheduler(ReconcileRun run) {
+        this.run = run;
+    }
+
+    @Scheduled(fixedDelayString = "${eventual.reconcile.standalone-interval:30s}",
+            initialDelayString = "${eventual.reconcile.standalone-interval:30s}")
+    void reconcile() {
+        try {
+            run.run(ShardRange.of(0, 1));
+        } catch (RuntimeException e) {
+            log.warn("Standalone reconcile run failed, the next one tries again: {}", e.toString());
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package dev.eventual.reconcile.shard;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class ShardRangeTest {
+
+    @Test
+    void shardsOfEveryTotalCoverTheKeySpaceOnceAndEvenly() {
+        for (int total = 1; total <= 64; total++) {
+            int next = 0;
+            for (int index = 0; index < total; index++) {
+                ShardRange range = ShardRange.of(index, total);
+                assertThat(range.fromKey()).as("%d of %d", index, total).isEqualTo(next);
+                int width = range.toKeyInclusive() - range.fromKey() + 1;
+                assertThat(width).isBetween(ShardRange.KEY_SPACE / total, ShardRange.KEY_SPACE / total + 1);
+                next = range.toKeyInclusive() + 1;
+            }
+            assertThat(next).isEqualTo(ShardRange.KEY_SPACE);
+        }
+    }
+
+    @Test
+    void nonExistingShardsAreRefused() {
+        assertThatThrownBy(() -> ShardRange.of(2, 2)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> ShardRange.of(-1, 2)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> ShardRange.of(0, 0)).isInstanceOf(IllegalArgumentException.class);
+    }
+}
