@@ -78,7 +78,7 @@ public final class LocalSuite implements AutoCloseable {
                     List.of(orderUrl));
             ConfigurableApplicationContext notice = suite.run(NoticeServiceApplication.application(), ServiceDatabase.NOTICE,
                     settings.noticePort(), List.of(orderUrl));
-            suite.run(ReconcileJobApplication.application(), ServiceDatabase.ORDER, settings.reconcilePort(), List.of(
+            suite.run(ReconcileJobApplication.application(), ServiceDatabase.ORDER, settings.reconcilePort(), List.of(orderUrl,
                     "--spring.cloud.discovery.client.simple.instances.inventory-service[0].uri=http://127.0.0.1:" + port(inventory),
                     "--spring.cloud.discovery.client.simple.instances.notice-service[0].uri=http://127.0.0.1:" + port(notice)));
             suite.seedDemoStock();

@@ -2,6 +2,7 @@ package dev.eventual.launcher;
 
 import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.event.OrderEvents;
+import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.order.id.ShardKeys;
 import org.junit.jupiter.api.AfterAll;
@@ -24,13 +25,14 @@ import static org.awaitility.Awaitility.await;
 /** What ./run-local.sh starts, on free ports: an order placed over HTTP reaches every service. */
 class LocalSuiteIT {
 
+    private static final String TOKEN = "launcher-it-token-0123456789";
     private static LocalSuite suite;
 
     @BeforeAll
     static void start() {
         Path data = Path.of(System.getProperty("eventual.infra.dir", "target/infra")).resolve("launcher");
         suite = LocalSuite.start(new LaunchSettings(data, false, 0, 0, 0, 0, 0, 0,
-                "launcher-it-token-0123456789", List.of(
+                TOKEN, List.of(
                         // reconciliation in seconds instead of minutes
                         "--eventual.order.reconcile-delay=1s", "--eventual.reconcile.standalone-interval=1s",
                         "--eventual.reconcile.backoff=1s", "--eventual.reconcile.jitter=0",
@@ -47,7 +49,9 @@ class LocalSuiteIT {
     @Test
     void demoStockIsSeededAndAnOrderIsConsumedByEveryService() {
         assertThat(stock(1001)).isEqualTo(100);
-        assertThat(stock(1005)).isEqualTo(1);
+        for (long sku : LocalSuite.DEMO_STOCK.keySet()) {
+            assertThat(HttpCall.get(suite.inventoryPort(), "/api/inventory/" + sku).send().status()).isEqualTo(200);
+        }
 
         HttpCall.Response placed = HttpCall.post(suite.orderPort(), "/api/orders")
                 .json("{\"userId\":1,\"skuId\":1001,\"quantity\":2}").send();
@@ -92,6 +96,67 @@ class LocalSuiteIT {
                     + " ON a.work_order_id = w.id WHERE w.order_id = " + orderId + " AND a.action = 'OPEN'")).isEqualTo(1);
             assertThat(count(db, "SELECT retry_count FROM message_log WHERE order_id = " + orderId)).isEqualTo(2);
         }
+
+        // an operator adds stock and resolves the work order with RETRY: the order is reconciled
+        JsonNode workOrder = workOrderOf(orderId);
+        assertThat(workOrder.get("status").asString()).isEqualTo("OPEN");
+        String workOrderId = workOrder.get("id").asString();
+        assertThat(resolve(workOrderId, "RETRY", null).status()).isEqualTo(401);
+        assertThat(HttpCall.put(suite.inventoryPort(), "/api/inventory/1005").header(InternalAuth.TOKEN_HEADER, TOKEN)
+                .json("{\"stock\":5}").send().status()).isEqualTo(200);
+        HttpCall.Response resolved = resolve(workOrderId, "RETRY", TOKEN);
+        assertThat(resolved.status()).as(resolved.body()).isEqualTo(200);
+        await().atMost(Duration.ofSeconds(60)).until(() -> "SUCCESS".equals(order(orderId).get("reconcileStatus").asString()));
+        assertThat(stock(1005)).isEqualTo(3);
+        JsonNode after = HttpCall.get(suite.reconcilePort(), "/api/work-orders/" + workOrderId).send().json();
+        assertThat(after.get("status").asString()).isEqualTo("RESOLVED");
+        assertThat(after.get("audit").findValuesAsString("action")).containsExactly("OPEN", "RETRY");
+
+        // acting on a resolved work order is refused, and the refusal is audited too
+        assertThat(resolve(workOrderId, "CLOSE", TOKEN).status()).isEqualTo(409);
+        assertThat(HttpCall.get(suite.reconcilePort(), "/api/work-orders/" + workOrderId).send().json().get("audit")
+                .findValuesAsString("outcome")).containsExactly("APPLIED", "APPLIED", "REJECTED");
+    }
+
+    @Test
+    void aWorkOrderResolvedWithCancelOrderCancelsTheOrderAndReconcilesIt() {
+        String orderId = place(1004, 6);
+        await().atMost(Duration.ofSeconds(90)).until(() -> "FAIL".equals(order(orderId).get("reconcileStatus").asString()));
+
+        HttpCall.Response resolved = resolve(workOrderOf(orderId).get("id").asString(), "CANCEL_ORDER", TOKEN);
+
+        assertThat(resolved.status()).as(resolved.body()).isEqualTo(200);
+        assertThat(order(orderId).get("status").asString()).isEqualTo("CANCELED");
+        await().atMost(Duration.ofSeconds(60)).until(() -> order(orderId).get("events").findValuesAsString("reconcileStatus")
+                .equals(List.of("SUCCESS", "SUCCESS")));
+        assertThat(stock(1004)).isEqualTo(5);
+    }
+
+    @Test
+    void badResolutionsAreRefusedWithAProblem() {
+        assertThat(HttpCall.post(suite.reconcilePort(), "/api/work-orders/1/resolve").header(InternalAuth.TOKEN_HEADER, TOKEN)
+                .json("{\"action\":\"BOGUS\",\"operator\":\"ann\"}").send().status()).isEqualTo(400);
+        HttpCall.Response noOperator = HttpCall.post(suite.reconcilePort(), "/api/work-orders/1/resolve")
+                .header(InternalAuth.TOKEN_HEADER, TOKEN).json("{\"action\":\"CLOSE\"}").send();
+        assertThat(noOperator.status()).isEqualTo(400);
+        assertThat(noOperator.json().get("invalidParams").findValuesAsString("name")).contains("operator");
+        assertThat(resolve("999999999", "CLOSE", TOKEN).status()).isEqualTo(404);
+        assertThat(HttpCall.get(suite.reconcilePort(), "/api/work-orders/x").send().status()).isEqualTo(400);
+    }
+
+    private JsonNode workOrderOf(String orderId) {
+        JsonNode page = HttpCall.get(suite.reconcilePort(), "/api/work-orders?orderId=" + orderId).send().json();
+        assertThat(page.get("total").asLong()).isEqualTo(1);
+        return page.get("items").get(0);
+    }
+
+    private HttpCall.Response resolve(String workOrderId, String action, String token) {
+        HttpCall call = HttpCall.post(suite.reconcilePort(), "/api/work-orders/" + workOrderId + "/resolve")
+                .json("{\"action\":\"" + action + "\",\"operator\":\"ann\",\"note\":\"from LocalSuiteIT\"}");
+        if (token != null) {
+            call.header(InternalAuth.TOKEN_HEADER, token);
+        }
+        return call.send();
     }
 
     @Test

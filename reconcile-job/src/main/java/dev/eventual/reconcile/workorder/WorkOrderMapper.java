@@ -4,6 +4,9 @@ import org.apache.ibatis.annotations.Insert;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
+import org.apache.ibatis.annotations.Update;
+
+import java.util.List;
 
 @Mapper
 public interface WorkOrderMapper {
@@ -25,4 +28,59 @@ public interface WorkOrderMapper {
             + " VALUES (#{workOrderId}, #{action}, #{operator}, #{note}, #{outcome}, #{detail})")
     int audit(@Param("workOrderId") long workOrderId, @Param("action") String action, @Param("operator") String operator,
               @Param("note") String note, @Param("outcome") String outcome, @Param("detail") String detail);
+
+    String COLUMNS = "id, order_id, event_type, message_log_id, status, resolution, reason, order_status,"
+            + " inventory_status, notice_status, retry_count, open_count, resolved_by, resolved_at, resolution_note,"
+            + " created_at, updated_at";
+
+    @Select("SELECT " + COLUMNS + " FROM reconcile_work_order WHERE id = #{id}")
+    WorkOrderRow find(@Param("id") long id);
+
+    @Select("SELECT " + COLUMNS + " FROM reconcile_work_order WHERE id = #{id} FOR UPDATE")
+    WorkOrderRow lock(@Param("id") long id);
+
+    @Select("""
+            <script>
+            SELECT id, order_id, event_type, message_log_id, status, resolution, reason, order_status, inventory_status,
+                   notice_status, retry_count, open_count, resolved_by, resolved_at, resolution_note, created_at, updated_at
+              FROM reconcile_work_order
+            <where>
+              <if test="status != null">status = #{status}</if>
+              <if test="orderId != null">AND order_id = #{orderId}</if>
+            </where>
+            ORDER BY id DESC LIMIT #{limit} OFFSET #{offset}
+            </script>""")
+    List<WorkOrderRow> page(@Param("status") WorkOrderStatus status, @Param("orderId") Long orderId,
+                                      @Param("limit") int limit, @Param("offset") long offset);
+
+    @Select("""
+            <script>
+            SELECT COUNT(*) FROM reconcile_work_order
+            <where>
+              <if test="status != null">status = #{status}</if>
+              <if test="orderId != null">AND order_id = #{orderId}</if>
+            </where>
+            </script>""")
+    long count(@Param("status") WorkOrderStatus status, @Param("orderId") Long orderId);
+
+    @Select("SELECT id, action, operator, note, outcome, detail, created_at FROM reconcile_work_order_audit"
+            + " WHERE work_order_id = #{id} ORDER BY id")
+    List<AuditRow> auditTrail(@Param("id") long workOrderId);
+
+    @Update("UPDATE reconcile_work_order SET status = 'RESOLVED', resolution = #{action},"
+            + " resolved_by = #{operator}, resolved_at = CURRENT_TIMESTAMP(3), resolution_note = #{note}"
+            + " WHERE id = #{id} AND status = 'OPEN'")
+    int resolve(@Param("id") long id, @Param("action") WorkOrderAction action, @Param("operator") String operator,
+                @Param("note") String note);
+
+    /** Hands the event back to reconciliation: retries reset, due now. */
+    @Update("UPDATE message_log SET reconcile_status = 'RETRY', retry_count = 0,"
+            + " next_reconcile_time = CURRENT_TIMESTAMP(3), claim_token = NULL, last_error = NULL"
+            + " WHERE id = #{id} AND reconcile_status = 'FAIL'")
+    int requeue(@Param("id") long messageLogId);
+
+    /** A person resolved it: the event counts as reconciled. */
+    @Update("UPDATE message_log SET reconcile_status = 'SUCCESS', claim_token = NULL"
+            + " WHERE id = #{id} AND reconcile_status = 'FAIL'")
+    int closeByHand(@Param("id") long messageLogId);
 }

@@ -1,0 +1,11 @@
+package dev.eventual.reconcile.workorder;
+
+/** What an operator does with an open work order. */
+public enum WorkOrderAction {
+    /** Reset the event's retries and let reconciliation re-drive it now (e.g. after adding stock). */
+    RETRY,
+    /** Cancel the order through order-service; compensation follows through its ORDER_CANCELED event. */
+    CANCEL_ORDER,
+    /** Record that it was resolved by hand; the event counts as reconciled. */
+    CLOSE
+}

@@ -1,0 +1,70 @@
+package dev.eventual.reconcile.workorder;
+
+import dev.eventual.common.messaging.InternalAuth;
+import dev.eventual.web.ApiProblemException;
+import dev.eventual.web.Ids;
+import dev.eventual.web.ServiceTokenProperties;
+import io.swagger.v3.oas.annotations.Operation;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Manual work orders. Reading is open to operators' dashboards; resolving needs the service token. */
+@RestController
+@RequestMapping(path = "/api/work-orders", produces = MediaType.APPLICATION_JSON_VALUE)
+public class WorkOrderController {
+
+    private final WorkOrderMapper workOrders;
+    private final WorkOrderResolution resolution;
+    private final ServiceTokenProperties token;
+
+    public WorkOrderController(WorkOrderMapper workOrders, WorkOrderResolution resolution, ServiceTokenProperties token) {
+        this.workOrders = workOrders;
+        this.resolution = resolution;
+        this.token = token;
+    }
+
+    @Operation(summary = "List work orders, newest first")
+    @GetMapping
+    public WorkOrderPage list(@RequestParam(required = false) WorkOrderStatus status,
+                              @RequestParam(required = false) String orderId,
+                              @RequestParam(defaultValue = "0") @Min(0) @Max(100_000) int page,
+                              @RequestParam(defaultValue = "20") @Min(1) @Max(100) int size) {
+        Long order = orderId == null ? null : Ids.parse("orderId", orderId);
+        return new WorkOrderPage(workOrders.page(status, order, size, (long) page * size).stream()
+                .map(row -> WorkOrderView.of(row, workOrders.auditTrail(row.id()))).toList(), workOrders.count(status, order));
+    }
+
+    @Operation(summary = "Read a work order with its audit trail")
+    @GetMapping("/{id}")
+    public WorkOrderView get(@PathVariable String id) {
+        long workOrderId = Ids.parse("id", id);
+        WorkOrderRow row = workOrders.find(workOrderId);
+        if (row == null) {
+            throw ApiProblemException.notFound("work order " + workOrderId + " does not exist");
+        }
+        return WorkOrderView.of(row, workOrders.auditTrail(workOrderId));
+    }
+
+    @Operation(summary = "Resolve a work order: RETRY, CANCEL_ORDER or CLOSE (header X-Eventual-Service-Token)")
+    @PostMapping(path = "/{id}/resolve", consumes = MediaType.APPLICATION_JSON_VALUE)
+    public WorkOrderView resolve(@PathVariable String id,
+                                 @RequestHeader(name = InternalAuth.TOKEN_HEADER, required = false) String presentedToken,
+                                 @Valid @RequestBody ResolveRequest request) {
+        if (!token.matches(presentedToken)) {
+            throw ApiProblemException.unauthorized("resolving work orders needs the " + InternalAuth.TOKEN_HEADER + " header");
+        }
+        long workOrderId = Ids.parse("id", id);
+        resolution.resolve(workOrderId, request);
+        return get(id);
+    }
+}

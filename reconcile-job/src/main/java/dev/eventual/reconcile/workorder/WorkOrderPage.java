@@ -1,0 +1,6 @@
+package dev.eventual.reconcile.workorder;
+
+import java.util.List;
+
+public record WorkOrderPage(List<WorkOrderView> items, long total) {
+}

@@ -1,0 +1,148 @@
+package dev.eventual.reconcile.executor;
+
+import dev.eventual.infra.test.HttpCall;
+import dev.eventual.infra.test.InfrastructureInitializer;
+import dev.eventual.reconcile.ReconcileJobApplication;
+import dev.eventual.reconcile.shard.ShardRange;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.ContextConfiguration;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The real XXL-Job executor, driven over its HTTP protocol exactly as the admin console drives it
+ * ({@code POST /run} with the access-token header and broadcastIndex / broadcastTotal).
+ */
+@SpringBootTest(properties = {
+        "spring.config.name=" + ReconcileJobApplication.CONFIG_NAME,
+        InfrastructureInitializer.DATABASE_PROPERTY + "=ORDER",
+        InfrastructureInitializer.BROKER_PROPERTY + "=false",
+        "xxl.job.admin.addresses=http://127.0.0.1:1/xxl-job-admin",
+        "xxl.job.access-token=" + ReconcileExecutorIT.TOKEN,
+        "xxl.job.executor.ip=127.0.0.1"})
+@ContextConfiguration(initializers = InfrastructureInitializer.class)
+class ReconcileExecutorIT {
+
+    static final String TOKEN = "executor-it-token-0123456789";
+    private static final int EXECUTOR_PORT = freePort();
+    private static final AtomicLong NEXT_ORDER = new AtomicLong(8_000_000_000L);
+    private static final AtomicLong NEXT_LOG = new AtomicLong(1);
+
+    @DynamicPropertySource
+    static void executor(DynamicPropertyRegistry registry) {
+        registry.add("xxl.job.executor.port", () -> EXECUTOR_PORT);
+        registry.add("xxl.job.executor.log-path", () -> System.getProperty("java.io.tmpdir") + "/xxl-job-logs");
+    }
+
+    @Autowired
+    JdbcTemplate jdbc;
+
+    @Test
+    void missingOrWrongAccessTokenIsRejected() {
+        assertThat(trigger(1, 0, 1, null).json().get("code").asInt()).isEqualTo(500);
+        assertThat(trigger(1, 0, 1, "wrong-wrong-wrong-wrong").json().get("code").asInt()).isEqualTo(500);
+    }
+
+    @Test
+    void twoShardsCoverEveryRowOnceAndAStaleTotalLosesNothing() {
+        List<Long> orders = seed(400);
+
+        // a stale total: the admin says 3 while only shards 0 and 1 run; shard 2's range waits
+        assertAccepted(trigger(1, 0, 3, TOKEN));
+        assertAccepted(trigger(1, 1, 3, TOKEN));
+        ShardRange third = ShardRange.of(2, 3);
+        await().atMost(Duration.ofSeconds(30)).until(() -> pending(orders) == inRange(orders, third));
+        assertThat(pending(orders)).isPositive();
+
+        // the next runs with the right total cover the rest
+        assertAccepted(trigger(1, 0, 2, TOKEN));
+        assertAccepted(trigger(1, 1, 2, TOKEN));
+        await().atMost(Duration.ofSeconds(30)).until(() -> pending(orders) == 0);
+        assertThat(claims(orders)).containsOnly(1);
+    }
+
+    @Test
+    void aDoubleTriggerProcessesEveryRowOnce() {
+        List<Long> orders = seed(400);
+
+        // two job ids run in two executor threads at once, on the same shard
+        assertAccepted(trigger(2, 0, 1, TOKEN));
+        assertAccepted(trigger(3, 0, 1, TOKEN));
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> pending(orders) == 0);
+        assertThat(claims(orders)).containsOnly(1);
+    }
+
+    /** Rows whose every consumer already reported SUCCESS: the run reconciles them without asking anyone. */
+    private List<Long> seed(int count) {
+        List<Long> orders = new ArrayList<>();
+        List<Object[]> rows = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            long order = NEXT_ORDER.incrementAndGet();
+            orders.add(order);
+            jdbc.update("INSERT INTO t_order (order_id, user_id, idempotency_key, sku_id, quantity, status)"
+                    + " VALUES (?, 1, ?, 1, 1, 'CREATED')", order, "executor-it-" + order);
+            rows.add(new Object[]{order, (int) ((order * 2_654_435_761L) & 0xFFFF)});
+        }
+        jdbc.batchUpdate("INSERT INTO message_log (order_id, event_type, shard_key, topic, tag, msg_key, payload,"
+                + " msg_status, reconcile_status, next_reconcile_time) VALUES (?, 'ORDER_CREATED', ?, 't',"
+                + " 'ORDER_CREATED', 'k', '{}', 'CONSUMED', 'PENDING', CURRENT_TIMESTAMP(3) - INTERVAL 1 SECOND)", rows);
+        return orders;
+    }
+
+    private long pending(List<Long> orders) {
+        return jdbc.queryForObject("SELECT COUNT(*) FROM message_log WHERE reconcile_status <> 'SUCCESS' AND order_id"
+                + " BETWEEN ? AND ?", Long.class, orders.get(0), orders.get(orders.size() - 1));
+    }
+
+    private long inRange(List<Long> orders, ShardRange range) {
+        return jdbc.queryForObject("SELECT COUNT(*) FROM message_log WHERE shard_key BETWEEN ? AND ? AND order_id"
+                        + " BETWEEN ? AND ?", Long.class, range.fromKey(), range.toKeyInclusive(), orders.get(0),
+                orders.get(orders.size() - 1));
+    }
+
+    /** {@code version} goes up by one per claim: 1 everywhere means no row was worked on twice. */
+    private List<Integer> claims(List<Long> orders) {
+        return jdbc.queryForList("SELECT version FROM message_log WHERE order_id BETWEEN ? AND ?", Integer.class,
+                orders.get(0), orders.get(orders.size() - 1));
+    }
+
+    private static void assertAccepted(HttpCall.Response response) {
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(response.json().get("code").asInt()).as(response.body()).isEqualTo(200);
+    }
+
+    private static HttpCall.Response trigger(int jobId, int index, int total, String token) {
+        HttpCall call = HttpCall.post(EXECUTOR_PORT, "/run").json("""
+                {"jobId":%d,"executorHandler":"orderReconcileJob","executorParams":"",
+                 "executorBlockStrategy":"SERIAL_EXECUTION","executorTimeout":0,"logId":%d,
+                 "logDateTime":%d,"glueType":"BEAN","glueSource":"","glueUpdatetime":0,
+                 "broadcastIndex":%d,"broadcastTotal":%d}""".formatted(jobId, NEXT_LOG.incrementAndGet(),
+                System.currentTimeMillis(), index, total));
+        if (token != null) {
+            call.header("XXL-JOB-ACCESS-TOKEN", token);
+        }
+        return call.send();
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
