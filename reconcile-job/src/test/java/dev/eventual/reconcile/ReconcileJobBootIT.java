@@ -1,12 +1,10 @@
 package dev.eventual.reconcile;
 
-import dev.eventual.infra.test.InfrastructureInitializer;
+import dev.eventual.reconcile.support.ReconcileJobIT;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.test.context.ContextConfiguration;
 
 import java.util.List;
 import java.util.Map;
@@ -14,12 +12,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** reconcile-job boots against the real order_db; its scans have the indexes they need. */
-@SpringBootTest(properties = {
-        "spring.config.name=" + ReconcileJobApplication.CONFIG_NAME,
-        InfrastructureInitializer.DATABASE_PROPERTY + "=ORDER",
-        InfrastructureInitializer.BROKER_PROPERTY + "=false",
-        "eventual.reconcile.standalone-interval=1h"})
-@ContextConfiguration(initializers = InfrastructureInitializer.class)
+@ReconcileJobIT
 class ReconcileJobBootIT {
 
     @Autowired

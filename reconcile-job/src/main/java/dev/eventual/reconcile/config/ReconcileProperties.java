@@ -25,6 +25,9 @@ import java.util.List;
  * @param downstreamDownDelay when a downstream service cannot be asked, the page is due again after this
  *                          without counting a retry: the run failed, not the order
  * @param standaloneInterval how often the built-in scheduler runs shard 0 of 1 when no XXL-Job admin is configured
+ * @param archiveAfter      finished rows (SUCCESS, and SKIPPED tombstones) older than this move to message_log_hist
+ * @param archiveBatchSize  rows moved per transaction
+ * @param archiveInterval   how often the built-in scheduler archives when no XXL-Job admin is configured
  */
 @Validated
 @ConfigurationProperties("eventual.reconcile")
@@ -36,5 +39,8 @@ public record ReconcileProperties(
         @DefaultValue("30s") Duration shardBudget,
         @DefaultValue("2m") Duration claimLease,
         @DefaultValue("1m") Duration downstreamDownDelay,
-        @DefaultValue("30s") Duration standaloneInterval) {
+        @DefaultValue("30s") Duration standaloneInterval,
+        @DefaultValue("30d") Duration archiveAfter,
+        @DefaultValue("1000") @Min(1) @Max(10_000) int archiveBatchSize,
+        @DefaultValue("1h") Duration archiveInterval) {
 }

@@ -61,4 +61,13 @@ public interface DueRowMapper {
             + " WHERE id = #{id} AND claim_token = #{token}")
     int finish(@Param("id") long id, @Param("token") String token, @Param("status") ReconcileStatus status,
                @Param("retryCount") int retryCount, @Param("next") LocalDateTime next, @Param("error") String error);
+
+    /** Ends a whole page of reconciled rows in one statement, still guarded by the claim token. */
+    @Update("""
+            <script>
+            UPDATE message_log SET reconcile_status = 'SUCCESS', claim_token = NULL, last_error = NULL
+             WHERE claim_token = #{token} AND id IN
+            <foreach collection="ids" item="id" open="(" separator="," close=")">#{id}</foreach>
+            </script>""")
+    int finishReconciled(@Param("ids") List<Long> ids, @Param("token") String token);
 }

@@ -1,5 +1,6 @@
 package dev.eventual.reconcile.standalone;
 
+import dev.eventual.reconcile.archive.MessageLogArchive;
 import dev.eventual.reconcile.run.ReconcileRun;
 import dev.eventual.reconcile.shard.ShardRange;
 import org.slf4j.Logger;
@@ -11,7 +12,8 @@ import org.springframework.scheduling.annotation.Scheduled;
 
 /**
  * Without an XXL-Job admin (the local launcher, a single instance), runs reconciliation itself as
- * shard 0 of 1 every {@code eventual.reconcile.standalone-interval}.
+ * shard 0 of 1 every {@code eventual.reconcile.standalone-interval}, and the archive every
+ * {@code eventual.reconcile.archive-interval}.
  */
 @Configuration
 @EnableScheduling
@@ -21,9 +23,11 @@ public class StandaloneScheduler {
     private static final Logger log = LoggerFactory.getLogger(StandaloneScheduler.class);
 
     private final ReconcileRun run;
+    private final MessageLogArchive archive;
 
-    public StandaloneScheduler(ReconcileRun run) {
+    public StandaloneScheduler(ReconcileRun run, MessageLogArchive archive) {
         this.run = run;
+        this.archive = archive;
     }
 
     @Scheduled(fixedDelayString = "${eventual.reconcile.standalone-interval:30s}",
@@ -33,6 +37,16 @@ public class StandaloneScheduler {
             run.run(ShardRange.of(0, 1));
         } catch (RuntimeException e) {
             log.warn("Standalone reconcile run failed, the next one tries again: {}", e.toString());
+        }
+    }
+
+    @Scheduled(fixedDelayString = "${eventual.reconcile.archive-interval:1h}",
+            initialDelayString = "${eventual.reconcile.archive-interval:1h}")
+    void archive() {
+        try {
+            archive.archive();
+        } catch (RuntimeException e) {
+            log.warn("Standalone archive run failed, the next one tries again: {}", e.toString());
         }
     }
 }

@@ -1,0 +1,58 @@
+package dev.eventual.reconcile.archive;
+
+import dev.eventual.reconcile.config.ReconcileProperties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import java.time.Clock;
+import java.time.LocalDateTime;
+import java.util.List;
+
+/**
+ * Moves finished message_log rows (SUCCESS, and the check-back's SKIPPED tombstones) older than
+ * {@code archiveAfter} to message_log_hist, a bounded batch per transaction (copy + delete together),
+ * so the reconcile scans stay small and no long lock is held.
+ */
+@Service
+public class MessageLogArchive {
+
+    private static final Logger log = LoggerFactory.getLogger(MessageLogArchive.class);
+
+    private final ArchiveMapper archive;
+    private final TransactionTemplate transaction;
+    private final ReconcileProperties properties;
+    private final Clock clock;
+
+    public MessageLogArchive(ArchiveMapper archive, TransactionTemplate transaction, ReconcileProperties properties,
+                             Clock clock) {
+        this.archive = archive;
+        this.transaction = transaction;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    /** @return rows moved */
+    public int archive() {
+        LocalDateTime cutoff = LocalDateTime.now(clock).minus(properties.archiveAfter());
+        long deadline = clock.millis() + properties.shardBudget().toMillis();
+        int moved = 0;
+        int batch;
+        do {
+            batch = transaction.execute(status -> {
+                List<Long> ids = archive.finishedBefore(cutoff, properties.archiveBatchSize());
+                if (ids.isEmpty()) {
+                    return 0;
+                }
+                archive.copyToHistory(ids);
+                return archive.delete(ids);
+            });
+            moved += batch;
+        } while (batch == properties.archiveBatchSize() && clock.millis() < deadline);
+        if (moved > 0) {
+            log.info("Archived {} finished message_log rows older than {}", moved, cutoff);
+        }
+        return moved;
+    }
+}
