@@ -97,6 +97,8 @@ class LocalSuiteIT {
             assertThat(count(db, "SELECT retry_count FROM message_log WHERE order_id = " + orderId)).isEqualTo(2);
         }
 
+        assertThat(gauge("eventual.reconcile.work-orders.open")).isGreaterThanOrEqualTo(1);
+
         // an operator adds stock and resolves the work order with RETRY: the order is reconciled
         JsonNode workOrder = workOrderOf(orderId);
         assertThat(workOrder.get("status").asString()).isEqualTo("OPEN");
@@ -142,6 +144,12 @@ class LocalSuiteIT {
         assertThat(noOperator.json().get("invalidParams").findValuesAsString("name")).contains("operator");
         assertThat(resolve("999999999", "CLOSE", TOKEN).status()).isEqualTo(404);
         assertThat(HttpCall.get(suite.reconcilePort(), "/api/work-orders/x").send().status()).isEqualTo(400);
+    }
+
+    private double gauge(String name) {
+        HttpCall.Response response = HttpCall.get(suite.reconcilePort(), "/actuator/metrics/" + name).send();
+        assertThat(response.status()).as(name).isEqualTo(200);
+        return response.json().get("measurements").get(0).get("value").asDouble();
     }
 
     private JsonNode workOrderOf(String orderId) {
