@@ -97,6 +97,7 @@ public class ReconcileRun {
         }
         RunResult result = new RunResult(tally.scanned, tally.claimed, tally.succeeded, tally.retried, tally.escalated,
                 tally.deferred, budgetReached);
+        meters.counter("eventual.reconcile.scanned").increment(result.scanned());
         if (result.scanned() > 0) {
             log.info("Reconcile shard {} of {}: {}", shard.index(), shard.total(), result.summary());
         }

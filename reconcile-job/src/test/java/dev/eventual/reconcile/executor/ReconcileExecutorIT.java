@@ -1,7 +1,10 @@
 package dev.eventual.reconcile.executor;
 
+import dev.eventual.infra.db.DatabaseServer;
+import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.infra.test.InfrastructureInitializer;
+import dev.eventual.infra.test.TestInfrastructure;
 import dev.eventual.reconcile.ReconcileJobApplication;
 import dev.eventual.reconcile.shard.ShardRange;
 import org.junit.jupiter.api.Test;
@@ -14,6 +17,8 @@ import org.springframework.test.context.DynamicPropertySource;
 
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,6 +91,57 @@ class ReconcileExecutorIT {
         assertThat(claims(orders)).containsOnly(1);
     }
 
+    @Test
+    void twoExecutorInstancesWithTotalTwoCoverEveryRowOnce() throws Exception {
+        List<Long> orders = seed(600);
+        int secondPort = freePort();
+        Process second = startSecondExecutor(secondPort);
+        try {
+            await().atMost(Duration.ofSeconds(90)).until(() -> listening(secondPort));
+
+            assertAccepted(trigger(EXECUTOR_PORT, 4, 0, 2, TOKEN));
+            assertAccepted(trigger(secondPort, 4, 1, 2, TOKEN));
+
+            await().atMost(Duration.ofSeconds(60)).until(() -> pending(orders) == 0);
+            assertThat(claims(orders)).containsOnly(1);
+        } finally {
+            second.destroy();
+            second.waitFor();
+        }
+    }
+
+    /**
+     * A second reconcile-job in its own JVM (xxl-job-core keeps its handler registry in static fields,
+     * so one JVM holds one executor), on the same database, with its own executor port.
+     */
+    private static Process startSecondExecutor(int port) throws IOException {
+        DatabaseServer db = TestInfrastructure.shared().migrated(ServiceDatabase.ORDER);
+        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        Path log = Path.of(System.getProperty("java.io.tmpdir"), "second-executor.log");
+        return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dio.netty.noUnsafe=false", "-Xmx512m", "-Duser.home=" + System.getProperty("user.home"),
+                "-cp", classpath, ReconcileJobApplication.class.getName(),
+                "--server.port=0",
+                "--spring.datasource.url=" + db.jdbcUrl(ServiceDatabase.ORDER.databaseName()),
+                "--spring.datasource.username=" + db.username(),
+                "--spring.datasource.password=" + db.password(),
+                "--eventual.security.service-token=" + InfrastructureInitializer.TEST_SERVICE_TOKEN,
+                "--xxl.job.admin.addresses=http://127.0.0.1:1/xxl-job-admin",
+                "--xxl.job.access-token=" + TOKEN,
+                "--xxl.job.executor.ip=127.0.0.1",
+                "--xxl.job.executor.port=" + port,
+                "--xxl.job.executor.log-path=" + Path.of(System.getProperty("java.io.tmpdir"), "xxl-job-logs-2"))
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    }
+
+    private static boolean listening(int port) {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /** Rows whose every consumer already reported SUCCESS: the run reconciles them without asking anyone. */
     private List<Long> seed(int count) {
         List<Long> orders = new ArrayList<>();
@@ -126,7 +182,11 @@ class ReconcileExecutorIT {
     }
 
     private static HttpCall.Response trigger(int jobId, int index, int total, String token) {
-        HttpCall call = HttpCall.post(EXECUTOR_PORT, "/run").json("""
+        return trigger(EXECUTOR_PORT, jobId, index, total, token);
+    }
+
+    private static HttpCall.Response trigger(int port, int jobId, int index, int total, String token) {
+        HttpCall call = HttpCall.post(port, "/run").json("""
                 {"jobId":%d,"executorHandler":"orderReconcileJob","executorParams":"",
                  "executorBlockStrategy":"SERIAL_EXECUTION","executorTimeout":0,"logId":%d,
                  "logDateTime":%d,"glueType":"BEAN","glueSource":"","glueUpdatetime":0,
