@@ -5,12 +5,10 @@ import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.order.id.ShardKeys;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -25,25 +23,12 @@ import static org.awaitility.Awaitility.await;
 /** What ./run-local.sh starts, on free ports: an order placed over HTTP reaches every service. */
 class LocalSuiteIT {
 
-    private static final String TOKEN = "launcher-it-token-0123456789";
+    private static final String TOKEN = SharedSuite.TOKEN;
     private static LocalSuite suite;
 
     @BeforeAll
     static void start() {
-        Path data = Path.of(System.getProperty("eventual.infra.dir", "target/infra")).resolve("launcher");
-        suite = LocalSuite.start(new LaunchSettings(data, false, 0, 0, 0, 0, 0, 0,
-                TOKEN, List.of(
-                        // reconciliation in seconds instead of minutes
-                        "--eventual.order.reconcile-delay=1s", "--eventual.reconcile.standalone-interval=1s",
-                        "--eventual.reconcile.backoff=1s", "--eventual.reconcile.jitter=0",
-                        "--eventual.reconcile.max-retries=2")));
-    }
-
-    @AfterAll
-    static void stop() {
-        if (suite != null) {
-            suite.close();
-        }
+        suite = SharedSuite.get();
     }
 
     @Test

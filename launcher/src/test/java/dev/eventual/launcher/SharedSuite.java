@@ -1,0 +1,30 @@
+package dev.eventual.launcher;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * One local suite for every IT of this JVM (RocketMQ clients are per-JVM singletons, so two suites
+ * with the same consumer groups must not overlap), with reconciliation timings in seconds. It stops
+ * with the JVM.
+ */
+final class SharedSuite {
+
+    static final String TOKEN = "launcher-it-token-0123456789";
+    private static LocalSuite suite;
+
+    private SharedSuite() {
+    }
+
+    static synchronized LocalSuite get() {
+        if (suite == null) {
+            Path data = Path.of(System.getProperty("eventual.infra.dir", "target/infra")).resolve("launcher");
+            suite = LocalSuite.start(new LaunchSettings(data, false, 0, 0, 0, 0, 0, 0, TOKEN, List.of(
+                    "--eventual.order.reconcile-delay=1s", "--eventual.reconcile.standalone-interval=1s",
+                    "--eventual.reconcile.backoff=1s", "--eventual.reconcile.jitter=0",
+                    "--eventual.reconcile.max-retries=2")));
+            Runtime.getRuntime().addShutdownHook(new Thread(suite::close, "launcher-it-shutdown"));
+        }
+        return suite;
+    }
+}

@@ -1,0 +1,118 @@
+package dev.eventual.launcher;
+
+import dev.eventual.common.messaging.InternalAuth;
+import dev.eventual.infra.test.HttpCall;
+import dev.eventual.launcher.invariants.InvariantChecker;
+import dev.eventual.launcher.invariants.Violation;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * 2,000 orders over 50 SKUs, ten of them oversold on purpose, through the whole suite: once it is
+ * quiet, every invariant holds (InvariantChecker), and the time to consistency is logged.
+ */
+class VolumeIT {
+
+    private static final Logger log = LoggerFactory.getLogger(VolumeIT.class);
+    private static final long FIRST_SKU = 70_000;
+
+    private final LocalSuite suite = SharedSuite.get();
+
+    @Test
+    void twoThousandOrdersOverFiftySkusKeepEveryInvariant() throws Exception {
+        Map<Long, Integer> initial = new HashMap<>();
+        for (long sku = FIRST_SKU; sku < FIRST_SKU + 50; sku++) {
+            int stock = sku < FIRST_SKU + 40 ? 200 : 40; // the last ten get about 80 units of orders: oversold
+            initial.put(sku, stock);
+            assertThat(HttpCall.put(suite.inventoryPort(), "/api/inventory/" + sku)
+                    .header(InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN).json("{\"stock\":" + stock + "}").send().status())
+                    .isEqualTo(200);
+        }
+
+        long started = System.nanoTime();
+        ExecutorService pool = Executors.newFixedThreadPool(16);
+        List<Future<Integer>> placed = new ArrayList<>();
+        try {
+            for (int i = 0; i < 2_000; i++) {
+                long sku = FIRST_SKU + i % 50;
+                int quantity = 1 + i % 3;
+                int user = i;
+                placed.add(pool.submit(() -> HttpCall.post(suite.orderPort(), "/api/orders")
+                        .header("Idempotency-Key", "volume-" + user)
+                        .json("{\"userId\":" + (100_000 + user) + ",\"skuId\":" + sku + ",\"quantity\":" + quantity + "}")
+                        .send().status()));
+            }
+            for (Future<Integer> status : placed) {
+                assertThat(status.get()).isEqualTo(201);
+            }
+        } finally {
+            pool.shutdown();
+        }
+        double placing = (System.nanoTime() - started) / 1e9;
+
+        await().atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofSeconds(1)).until(this::quiet);
+        double consistent = (System.nanoTime() - started) / 1e9;
+
+        try (Connection orders = db("order_db"); Connection inventory = db("inventory_db"); Connection notices = db("notice_db")) {
+            List<Violation> violations = new InvariantChecker(orders, inventory, notices).check(initial);
+            assertThat(violations).as("violations").isEmpty();
+            log.info("Volume: 2,000 orders placed in {} s ({} orders/s over HTTP); every event reconciled or handed"
+                            + " to a work order {} s after the first order; work orders opened: {}; 0 violations",
+                    String.format("%.1f", placing), String.format("%.0f", 2_000 / placing),
+                    String.format("%.1f", consistent), count(orders, "SELECT COUNT(*) FROM reconcile_work_order"
+                            + " WHERE status = 'OPEN'"));
+
+            // the checker itself sees breakage: one unit of stock appearing from nowhere, a deduction for no order
+            try (Statement sql = inventory.createStatement()) {
+                sql.executeUpdate("UPDATE inventory SET stock = stock + 1 WHERE sku_id = " + FIRST_SKU);
+                sql.executeUpdate("INSERT INTO inventory_deduct_log (order_id, sku_id, quantity, status)"
+                        + " VALUES (1, " + (FIRST_SKU + 1) + ", 1, 'SUCCESS')");
+                assertThat(new InvariantChecker(orders, inventory, notices).check(initial))
+                        .extracting(Violation::invariant)
+                        .contains("stock conserved", "no effect without a committed order");
+            } finally {
+                try (Statement sql = inventory.createStatement()) {
+                    sql.executeUpdate("UPDATE inventory SET stock = stock - 1 WHERE sku_id = " + FIRST_SKU);
+                    sql.executeUpdate("DELETE FROM inventory_deduct_log WHERE order_id = 1");
+                }
+            }
+            assertThat(new InvariantChecker(orders, inventory, notices).check(initial)).isEmpty();
+        }
+    }
+
+    /** Quiet: no event waits for reconciliation any more. */
+    private boolean quiet() throws Exception {
+        try (Connection orders = db("order_db")) {
+            return count(orders, "SELECT COUNT(*) FROM message_log WHERE reconcile_status IN ('PENDING', 'RETRY')") == 0;
+        }
+    }
+
+    private Connection db(String name) throws Exception {
+        return DriverManager.getConnection(suite.database().jdbcUrl(name), suite.database().username(),
+                suite.database().password());
+    }
+
+    private static long count(Connection db, String query) throws Exception {
+        try (Statement sql = db.createStatement(); ResultSet rows = sql.executeQuery(query)) {
+            rows.next();
+            return rows.getLong(1);
+        }
+    }
+}
