@@ -49,9 +49,7 @@ public class InventoryController {
     public StockView set(@PathVariable String skuId,
                          @RequestHeader(name = InternalAuth.TOKEN_HEADER, required = false) String presentedToken,
                          @Valid @RequestBody SetStockRequest request) {
-        if (!token.matches(presentedToken)) {
-            throw ApiProblemException.unauthorized("setting stock needs the " + InternalAuth.TOKEN_HEADER + " header");
-        }
+        token.require(presentedToken, "setting stock");
         long sku = Ids.parse("skuId", skuId);
         stock.set(sku, request.stock());
         log.info("Stock of sku {} set to {}", sku, request.stock());

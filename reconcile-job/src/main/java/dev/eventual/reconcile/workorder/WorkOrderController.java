@@ -60,9 +60,7 @@ public class WorkOrderController {
     public WorkOrderView resolve(@PathVariable String id,
                                  @RequestHeader(name = InternalAuth.TOKEN_HEADER, required = false) String presentedToken,
                                  @Valid @RequestBody ResolveRequest request) {
-        if (!token.matches(presentedToken)) {
-            throw ApiProblemException.unauthorized("resolving work orders needs the " + InternalAuth.TOKEN_HEADER + " header");
-        }
+        token.require(presentedToken, "resolving work orders");
         long workOrderId = Ids.parse("id", id);
         resolution.resolve(workOrderId, request);
         return get(id);
