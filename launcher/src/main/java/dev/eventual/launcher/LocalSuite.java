@@ -1,28 +1,17 @@
 package dev.eventual.launcher;
 
-import dev.eventual.common.messaging.InternalAuth;
-import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.infra.db.DatabaseServer;
-import dev.eventual.infra.db.EmbeddedMariaDb;
-import dev.eventual.infra.db.SchemaMigrator;
 import dev.eventual.infra.db.ServiceDatabase;
-import dev.eventual.infra.mq.EmbeddedRocketMq;
 import dev.eventual.infra.mq.RocketMqSettings;
 import dev.eventual.inventory.InventoryServiceApplication;
 import dev.eventual.notice.NoticeServiceApplication;
 import dev.eventual.order.OrderServiceApplication;
 import dev.eventual.reconcile.ReconcileJobApplication;
-import org.apache.rocketmq.common.attribute.TopicMessageType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -39,49 +28,33 @@ public final class LocalSuite implements AutoCloseable {
     /** Demo stock, seeded only for SKUs that do not exist yet, so a restart keeps what happened. */
     static final Map<Long, Integer> DEMO_STOCK = Map.of(1001L, 100, 1002L, 100, 1003L, 100, 1004L, 5, 1005L, 1);
 
-    private final EmbeddedMariaDb database;
-    private final EmbeddedRocketMq broker;
+    private final SuiteInfrastructure infrastructure;
     private final List<ConfigurableApplicationContext> services = new ArrayList<>();
     private final LaunchSettings settings;
 
-    private LocalSuite(LaunchSettings settings, EmbeddedMariaDb database, EmbeddedRocketMq broker) {
+    private LocalSuite(LaunchSettings settings, SuiteInfrastructure infrastructure) {
         this.settings = settings;
-        this.database = database;
-        this.broker = broker;
+        this.infrastructure = infrastructure;
     }
 
     public static LocalSuite start(LaunchSettings settings) {
-        EmbeddedMariaDb database = EmbeddedMariaDb.start(settings.dataDirectory().resolve("mariadb"),
-                settings.databasePort(), settings.keepData());
-        EmbeddedRocketMq broker;
+        // check-back after 6-10 s: quick enough to watch, far from finished transactions
+        LocalSuite suite = new LocalSuite(settings, SuiteInfrastructure.start(settings.dataDirectory(),
+                settings.databasePort(), settings.keepData(), new RocketMqSettings(settings.dataDirectory(),
+                        settings.nameServerPort(), settings.keepData(), Duration.ofSeconds(5), Duration.ofSeconds(6),
+                        Duration.ofMillis(500))));
         try {
-            for (ServiceDatabase serviceDatabase : ServiceDatabase.values()) {
-                SchemaMigrator.createAndMigrate(database, serviceDatabase);
-            }
-            // check-back after 6-10 s: quick enough to watch, far from finished transactions
-            broker = EmbeddedRocketMq.start(new RocketMqSettings(settings.dataDirectory().resolve("rocketmq"),
-                    settings.nameServerPort(), settings.keepData(), Duration.ofSeconds(5), Duration.ofSeconds(6),
-                    Duration.ofMillis(500)));
-        } catch (RuntimeException e) {
-            database.close();
-            throw e;
-        }
-        LocalSuite suite = new LocalSuite(settings, database, broker);
-        try {
-            broker.createTopic(OrderMessaging.ORDER_TOPIC, TopicMessageType.TRANSACTION);
             ConfigurableApplicationContext order = suite.run(OrderServiceApplication.application(), ServiceDatabase.ORDER,
                     settings.orderPort(), List.of());
-            String orderUrl = "--spring.cloud.discovery.client.simple.instances.order-service[0].uri=http://127.0.0.1:"
-                    + port(order);
+            String orderUrl = SuiteInfrastructure.peer("order-service", port(order));
             ConfigurableApplicationContext inventory = suite.run(InventoryServiceApplication.application(),
-                    ServiceDatabase.INVENTORY, settings.inventoryPort(),
-                    List.of(orderUrl));
+                    ServiceDatabase.INVENTORY, settings.inventoryPort(), List.of(orderUrl));
             ConfigurableApplicationContext notice = suite.run(NoticeServiceApplication.application(), ServiceDatabase.NOTICE,
                     settings.noticePort(), List.of(orderUrl));
             suite.run(ReconcileJobApplication.application(), ServiceDatabase.ORDER, settings.reconcilePort(), List.of(orderUrl,
-                    "--spring.cloud.discovery.client.simple.instances.inventory-service[0].uri=http://127.0.0.1:" + port(inventory),
-                    "--spring.cloud.discovery.client.simple.instances.notice-service[0].uri=http://127.0.0.1:" + port(notice)));
-            suite.seedDemoStock();
+                    SuiteInfrastructure.peer("inventory-service", port(inventory)),
+                    SuiteInfrastructure.peer("notice-service", port(notice))));
+            DemoStock.seedMissing(suite.inventoryPort(), settings.serviceToken(), DEMO_STOCK);
             return suite;
         } catch (RuntimeException e) {
             suite.close();
@@ -106,16 +79,16 @@ public final class LocalSuite implements AutoCloseable {
     }
 
     public int databasePort() {
-        return database.port();
+        return infrastructure.databasePort();
     }
 
     /** The suite's database server (user, password, JDBC URLs). */
     public DatabaseServer database() {
-        return database;
+        return infrastructure.database();
     }
 
     public String nameServerAddress() {
-        return broker.nameServerAddress();
+        return infrastructure.broker().nameServerAddress();
     }
 
     @Override
@@ -129,50 +102,18 @@ public final class LocalSuite implements AutoCloseable {
                 log.warn("Service did not stop cleanly: {}", e.toString());
             }
         }
-        try {
-            broker.close();
-        } finally {
-            database.close();
-        }
+        infrastructure.close();
     }
 
     /** Command-line arguments win over each service's own file; the user's extra arguments win over ours. */
     private ConfigurableApplicationContext run(SpringApplicationBuilder application, ServiceDatabase serviceDatabase,
                                                int port, List<String> extra) {
-        List<String> args = new ArrayList<>(List.of(
-                "--server.port=" + port,
-                "--spring.datasource.url=" + database.jdbcUrl(serviceDatabase.databaseName()),
-                "--spring.datasource.username=" + database.username(),
-                "--spring.datasource.password=" + database.password(),
-                "--rocketmq.name-server=" + broker.nameServerAddress(),
-                "--eventual.security.service-token=" + settings.serviceToken()));
+        List<String> args = infrastructure.serviceArgs(serviceDatabase, port, settings.serviceToken());
         args.addAll(extra);
         args.addAll(settings.serviceArgs());
         ConfigurableApplicationContext context = application.run(args.toArray(String[]::new));
         services.add(context);
         return context;
-    }
-
-    private void seedDemoStock() {
-        HttpClient http = HttpClient.newHttpClient();
-        String base = "http://127.0.0.1:" + inventoryPort() + "/api/inventory/";
-        DEMO_STOCK.forEach((sku, stock) -> {
-            try {
-                if (http.send(HttpRequest.newBuilder(URI.create(base + sku)).GET().build(),
-                        HttpResponse.BodyHandlers.discarding()).statusCode() == 404) {
-                    http.send(HttpRequest.newBuilder(URI.create(base + sku))
-                            .header("Content-Type", "application/json")
-                            .header(InternalAuth.TOKEN_HEADER, settings.serviceToken())
-                            .PUT(HttpRequest.BodyPublishers.ofString("{\"stock\":" + stock + "}")).build(),
-                            HttpResponse.BodyHandlers.discarding());
-                }
-            } catch (IOException e) {
-                throw new IllegalStateException("could not seed demo stock of sku " + sku, e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while seeding demo stock", e);
-            }
-        });
     }
 
     private static int port(ConfigurableApplicationContext context) {

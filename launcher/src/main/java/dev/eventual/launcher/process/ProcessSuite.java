@@ -1,0 +1,119 @@
+package dev.eventual.launcher.process;
+
+import dev.eventual.infra.db.DatabaseServer;
+import dev.eventual.infra.mq.EmbeddedRocketMq;
+import dev.eventual.launcher.DemoStock;
+import dev.eventual.launcher.SuiteInfrastructure;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The whole suite with each service in its own JVM (killable, measurable on its own), on an embedded
+ * MariaDB and RocketMQ that live in this JVM. Ports are fixed at start so a restarted service comes
+ * back where its peers expect it.
+ */
+public final class ProcessSuite implements AutoCloseable {
+
+    public static final Duration START_TIMEOUT = Duration.ofMinutes(3);
+
+    private final SuiteInfrastructure infrastructure;
+    private final ProcessSuiteSettings settings;
+    private final Map<SuiteService, ServiceProcess> services = new EnumMap<>(SuiteService.class);
+
+    private ProcessSuite(SuiteInfrastructure infrastructure, ProcessSuiteSettings settings) {
+        this.infrastructure = infrastructure;
+        this.settings = settings;
+    }
+
+    public static ProcessSuite start(ProcessSuiteSettings settings) {
+        SuiteInfrastructure infrastructure = SuiteInfrastructure.start(settings.dataDirectory(), 0, false,
+                settings.broker());
+        ProcessSuite suite = new ProcessSuite(infrastructure, settings);
+        try {
+            Map<SuiteService, Integer> ports = new EnumMap<>(SuiteService.class);
+            for (SuiteService service : SuiteService.values()) {
+                ports.put(service, freePort());
+            }
+            for (SuiteService service : SuiteService.values()) {
+                suite.services.put(service, suite.process(service, ports));
+            }
+            // all four JVMs boot together: their start-up is mostly CPU and they only need each other's URLs
+            suite.services.values().forEach(ServiceProcess::start);
+            suite.services.values().forEach(process -> process.awaitHealthy(START_TIMEOUT));
+            return suite;
+        } catch (RuntimeException e) {
+            suite.close();
+            throw e;
+        }
+    }
+
+    public ServiceProcess service(SuiteService service) {
+        return services.get(service);
+    }
+
+    /** Kills (SIGKILL) and starts the service again on the same port, then waits until it serves. */
+    public void killAndRestart(SuiteService service) {
+        ServiceProcess process = services.get(service);
+        process.kill();
+        process.start();
+        process.awaitHealthy(START_TIMEOUT);
+    }
+
+    public DatabaseServer database() {
+        return infrastructure.database();
+    }
+
+    public EmbeddedRocketMq broker() {
+        return infrastructure.broker();
+    }
+
+    public String serviceToken() {
+        return settings.serviceToken();
+    }
+
+    public void seedStock(Map<Long, Integer> stock) {
+        DemoStock.seedMissing(service(SuiteService.INVENTORY).port(), settings.serviceToken(), stock);
+    }
+
+    @Override
+    public void close() {
+        List<ServiceProcess> reversed = new ArrayList<>(services.values());
+        Collections.reverse(reversed);
+        try {
+            reversed.forEach(ServiceProcess::stop);
+        } finally {
+            infrastructure.close();
+        }
+    }
+
+    private ServiceProcess process(SuiteService service, Map<SuiteService, Integer> ports) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(settings.jvmArgs());
+        command.addAll(List.of("-cp", settings.classpath(), settings.mainClass(), service.name()));
+        command.addAll(infrastructure.serviceArgs(service.database(), ports.get(service), settings.serviceToken()));
+        for (SuiteService peer : service.peers()) {
+            command.add(SuiteInfrastructure.peer(peer.serviceId(), ports.get(peer)));
+        }
+        command.addAll(settings.serviceArgs());
+        return new ServiceProcess(service, ports.get(service), command,
+                settings.dataDirectory().resolve("logs").resolve(service.serviceId() + ".log"));
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free port", e);
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package dev.eventual.launcher.process;
+
+import dev.eventual.infra.db.ServiceDatabase;
+import dev.eventual.inventory.InventoryServiceApplication;
+import dev.eventual.notice.NoticeServiceApplication;
+import dev.eventual.order.OrderServiceApplication;
+import dev.eventual.reconcile.ReconcileJobApplication;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+
+import java.util.List;
+import java.util.function.Supplier;
+
+/** The four services of the suite: their discovery id, database, peers and Spring application. */
+public enum SuiteService {
+
+    ORDER("order-service", ServiceDatabase.ORDER, OrderServiceApplication::application),
+    INVENTORY("inventory-service", ServiceDatabase.INVENTORY, InventoryServiceApplication::application),
+    NOTICE("notice-service", ServiceDatabase.NOTICE, NoticeServiceApplication::application),
+    RECONCILE("reconcile-job", ServiceDatabase.ORDER, ReconcileJobApplication::application);
+
+    private final String serviceId;
+    private final ServiceDatabase database;
+    private final Supplier<SpringApplicationBuilder> application;
+
+    SuiteService(String serviceId, ServiceDatabase database, Supplier<SpringApplicationBuilder> application) {
+        this.serviceId = serviceId;
+        this.database = database;
+        this.application = application;
+    }
+
+    public String serviceId() {
+        return serviceId;
+    }
+
+    public ServiceDatabase database() {
+        return database;
+    }
+
+    public SpringApplicationBuilder application() {
+        return application.get();
+    }
+
+    /** The services this one calls over HTTP. */
+    public List<SuiteService> peers() {
+        return switch (this) {
+            case ORDER -> List.of();
+            case INVENTORY, NOTICE -> List.of(ORDER);
+            case RECONCILE -> List.of(ORDER, INVENTORY, NOTICE);
+        };
+    }
+}

@@ -1,0 +1,137 @@
+package dev.eventual.scenarios;
+
+import dev.eventual.infra.db.ServiceDatabase;
+import dev.eventual.infra.mq.RocketMqSettings;
+import dev.eventual.launcher.invariants.InvariantChecker;
+import dev.eventual.launcher.invariants.Violation;
+import dev.eventual.launcher.process.ProcessSuite;
+import dev.eventual.launcher.process.ProcessSuiteSettings;
+import dev.eventual.launcher.process.SuiteService;
+import dev.eventual.scenarios.fault.FaultInjectingMain;
+import dev.eventual.scenarios.fault.FaultPoint;
+import dev.eventual.scenarios.fault.FaultSwitches;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.awaitility.Awaitility.await;
+
+/**
+ * One process-per-service suite for every scenario of this JVM, with fault points in the services
+ * and reconciliation timings in seconds. Scenarios use their own users and SKUs, leave every
+ * service running and every fault point disarmed, and end quiet (nothing left to reconcile).
+ */
+final class ChaosSuite {
+
+    static final String TOKEN = "chaos-it-token-0123456789";
+    /** Long enough for a killed service to come back before an event runs out of retries. */
+    static final Duration QUIET_TIMEOUT = Duration.ofMinutes(3);
+
+    private static ChaosSuite instance;
+
+    final ProcessSuite suite;
+    final FaultSwitches faults;
+
+    private ChaosSuite(ProcessSuite suite, FaultSwitches faults) {
+        this.suite = suite;
+        this.faults = faults;
+    }
+
+    static synchronized ChaosSuite get() {
+        if (instance == null) {
+            Path data = Path.of(System.getProperty("eventual.infra.dir", "target/infra")).resolve("chaos").toAbsolutePath();
+            Path faultsDir = data.resolve("faults");
+            FaultSwitches faults = new FaultSwitches(faultsDir);
+            createDirectories(data.resolve("tmp"));
+            for (FaultPoint point : FaultPoint.values()) {
+                faults.reset(point);
+            }
+            String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+            ProcessSuite suite = ProcessSuite.start(new ProcessSuiteSettings(data, TOKEN, classpath,
+                    FaultInjectingMain.class.getName(),
+                    List.of("-Xmx384m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Dio.netty.noUnsafe=false",
+                            "-Duser.home=" + data.resolve("home"), "-Djava.io.tmpdir=" + data.resolve("tmp"),
+                            "-D" + FaultInjectingMain.FAULTS_DIR + "=" + faultsDir),
+                    List.of("--eventual.order.reconcile-delay=2s", "--eventual.reconcile.standalone-interval=1s",
+                            "--eventual.reconcile.backoff=1s,2s,4s,8s", "--eventual.reconcile.jitter=0",
+                            "--eventual.reconcile.max-retries=8", "--logging.level.root=INFO"),
+                    // 15 check-backs 2 s apart: a killed order-service is back well before the broker gives up
+                    new RocketMqSettings(data, 0, false, Duration.ofSeconds(2), Duration.ofSeconds(3),
+                            Duration.ofMillis(500))));
+            Runtime.getRuntime().addShutdownHook(new Thread(suite::close, "chaos-suite-shutdown"));
+            instance = new ChaosSuite(suite, faults);
+        }
+        return instance;
+    }
+
+    private static void createDirectories(Path directory) {
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    int port(SuiteService service) {
+        return suite.service(service).port();
+    }
+
+    OrderClient orders() {
+        return new OrderClient(port(SuiteService.ORDER));
+    }
+
+    void stock(Map<Long, Integer> stock) {
+        suite.seedStock(stock);
+    }
+
+    /** Quiet: every event is reconciled (or handed to a work order) and none waits any more. */
+    void awaitQuiet() {
+        await().atMost(QUIET_TIMEOUT).pollInterval(Duration.ofMillis(500))
+                .until(() -> count(ServiceDatabase.ORDER,
+                        "SELECT COUNT(*) FROM message_log WHERE reconcile_status IN ('PENDING', 'RETRY')") == 0);
+    }
+
+    List<Violation> violations(Map<Long, Integer> initialStock) throws SQLException {
+        try (Connection orders = connect(ServiceDatabase.ORDER); Connection inventory = connect(ServiceDatabase.INVENTORY);
+             Connection notices = connect(ServiceDatabase.NOTICE)) {
+            return new InvariantChecker(orders, inventory, notices).check(initialStock);
+        }
+    }
+
+    long count(ServiceDatabase database, String query, Object... parameters) throws SQLException {
+        List<String> values = strings(database, query, parameters);
+        return Long.parseLong(values.get(0));
+    }
+
+    /** The first column of every row. */
+    List<String> strings(ServiceDatabase database, String query, Object... parameters) throws SQLException {
+        try (Connection connection = connect(database); PreparedStatement sql = connection.prepareStatement(query)) {
+            for (int i = 0; i < parameters.length; i++) {
+                sql.setObject(i + 1, parameters[i]);
+            }
+            List<String> values = new ArrayList<>();
+            try (ResultSet rows = sql.executeQuery()) {
+                while (rows.next()) {
+                    values.add(rows.getString(1));
+                }
+            }
+            return values;
+        }
+    }
+
+    Connection connect(ServiceDatabase database) throws SQLException {
+        return DriverManager.getConnection(suite.database().jdbcUrl(database.databaseName()),
+                suite.database().username(), suite.database().password());
+    }
+}

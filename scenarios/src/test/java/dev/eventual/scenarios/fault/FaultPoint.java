@@ -1,0 +1,22 @@
+package dev.eventual.scenarios.fault;
+
+/** Where a service JVM can be made to stop, hang or lose a message (see {@link FaultPoints}). */
+public enum FaultPoint {
+
+    /** order-service: the half message is stored, order + message_log are written, the commit never comes. */
+    ORDER_HANG_BEFORE_LOCAL_COMMIT,
+    /** order-service: the local transaction committed, the broker never hears COMMIT. */
+    ORDER_HANG_AFTER_LOCAL_COMMIT,
+    /** inventory-service: a deduction committed, its message never acknowledged. */
+    INVENTORY_HANG_AFTER_DEDUCT,
+    /** inventory-service: event handling waits while armed. */
+    INVENTORY_HOLD,
+    /** notice-service: event handling waits while armed. */
+    NOTICE_HOLD,
+    /** notice-service: delivered events are acknowledged and forgotten, as if lost. */
+    NOTICE_DROP;
+
+    String id() {
+        return name().toLowerCase();
+    }
+}
