@@ -22,6 +22,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -127,6 +128,13 @@ final class ChaosSuite {
                 }
             }
             return values;
+        }
+    }
+
+    /** Lines of a service's log (all its runs) that contain every one of the fragments. */
+    long logLines(SuiteService service, String... fragments) throws IOException {
+        try (var lines = Files.lines(suite.service(service).logFile())) {
+            return lines.filter(line -> Arrays.stream(fragments).allMatch(line::contains)).count();
         }
     }
 

@@ -36,13 +36,17 @@ final class OrderClient {
         try {
             HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
             Long orderId = null;
+            String problemType = null;
             String contentType = response.headers().firstValue("Content-Type").orElse("");
-            if (response.statusCode() == 201 || response.statusCode() == 200) {
+            if (response.statusCode() / 100 == 2) {
                 orderId = Long.parseLong(JSON.readTree(response.body()).get("orderId").asText());
+            } else if (contentType.startsWith("application/problem+json")) {
+                problemType = JSON.readTree(response.body()).path("type").asText();
             }
-            return new Attempt(userId, idempotencyKey, skuId, quantity, response.statusCode(), contentType, orderId);
+            return new Attempt(userId, idempotencyKey, skuId, quantity, response.statusCode(), contentType, problemType,
+                    orderId);
         } catch (IOException e) {
-            return new Attempt(userId, idempotencyKey, skuId, quantity, NO_ANSWER, "", null);
+            return new Attempt(userId, idempotencyKey, skuId, quantity, NO_ANSWER, "", null, null);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
@@ -55,12 +59,11 @@ final class OrderClient {
         return JSON.readTree(response.body());
     }
 
-    /** One placement as the client saw it; {@code orderId} only when the service answered with an order. */
+    /**
+     * One placement as the client saw it: {@code orderId} when the service answered with an order,
+     * {@code problemType} when it answered with a problem.
+     */
     record Attempt(long userId, String idempotencyKey, long skuId, int quantity, int status, String contentType,
-                   Long orderId) {
-
-        boolean placed() {
-            return status == 201;
-        }
+                   String problemType, Long orderId) {
     }
 }

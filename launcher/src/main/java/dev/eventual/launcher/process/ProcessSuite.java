@@ -6,7 +6,6 @@ import dev.eventual.launcher.DemoStock;
 import dev.eventual.launcher.SuiteInfrastructure;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,6 +14,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The whole suite with each service in its own JVM (killable, measurable on its own), on an embedded
@@ -109,11 +109,19 @@ public final class ProcessSuite implements AutoCloseable {
                 settings.dataDirectory().resolve("logs").resolve(service.serviceId() + ".log"));
     }
 
+    /**
+     * A port below Linux's ephemeral range (32768 and up): a service that restarts must find its
+     * port free again, and outgoing connections of anything on the machine take ephemeral ports.
+     */
     private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free port", e);
+        for (int tries = 0; tries < 100; tries++) {
+            int port = 20_000 + ThreadLocalRandom.current().nextInt(12_000);
+            try (ServerSocket socket = new ServerSocket(port)) {
+                return socket.getLocalPort();
+            } catch (IOException taken) {
+                // try another one
+            }
         }
+        throw new IllegalStateException("no free port between 20000 and 32000");
     }
 }

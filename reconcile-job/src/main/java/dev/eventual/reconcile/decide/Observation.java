@@ -14,4 +14,10 @@ import dev.eventual.common.status.OrderStatus;
  */
 public record Observation(OrderEventType eventType, OrderStatus orderStatus, DownstreamStatus inventory,
                           DownstreamStatus notice) {
+
+    /** Both consumers applied the event: what each would have reported to order-service. */
+    public boolean appliedByEveryConsumer() {
+        DownstreamStatus applied = eventType == OrderEventType.ORDER_CREATED ? DownstreamStatus.SUCCESS : DownstreamStatus.RELEASED;
+        return inventory == applied && notice == DownstreamStatus.SUCCESS;
+    }
 }

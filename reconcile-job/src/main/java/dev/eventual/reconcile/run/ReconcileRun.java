@@ -13,6 +13,7 @@ import dev.eventual.reconcile.decide.Decision;
 import dev.eventual.reconcile.decide.DecisionTable;
 import dev.eventual.reconcile.decide.Observation;
 import dev.eventual.reconcile.decide.Verdict;
+import dev.eventual.reconcile.downstream.ConsumerStatusRepair;
 import dev.eventual.reconcile.downstream.DownstreamStatuses;
 import dev.eventual.reconcile.downstream.Redriver;
 import dev.eventual.reconcile.scan.DueRow;
@@ -48,6 +49,7 @@ public class ReconcileRun {
     private final OrderFactsMapper facts;
     private final DownstreamStatuses downstream;
     private final Redriver redriver;
+    private final ConsumerStatusRepair statusRepair;
     private final WorkOrders workOrders;
     private final Backoff backoff;
     private final ReconcileProperties properties;
@@ -55,12 +57,13 @@ public class ReconcileRun {
     private final Clock clock;
 
     public ReconcileRun(DueRowMapper rows, OrderFactsMapper facts, DownstreamStatuses downstream, Redriver redriver,
-                        WorkOrders workOrders, Backoff backoff, ReconcileProperties properties, MeterRegistry meters,
+                        ConsumerStatusRepair statusRepair, WorkOrders workOrders, Backoff backoff, ReconcileProperties properties, MeterRegistry meters,
                         Clock clock) {
         this.rows = rows;
         this.facts = facts;
         this.downstream = downstream;
         this.redriver = redriver;
+        this.statusRepair = statusRepair;
         this.workOrders = workOrders;
         this.backoff = backoff;
         this.properties = properties;
@@ -160,7 +163,14 @@ public class ReconcileRun {
             seen = after;
         }
         switch (decision.verdict()) {
-            case DONE -> finishSuccess(row, token, now, tally, decision.reason());
+            case DONE -> {
+                if (seen.appliedByEveryConsumer() && row.msgStatus() != MessageStatus.CONSUMED
+                        && !statusRepair.recordApplied(row)) {
+                    defer(row, token, now, tally, "order-service did not take the consumers' statuses");
+                } else {
+                    finishSuccess(row, token, now, tally, decision.reason());
+                }
+            }
             case ESCALATE -> escalate(row, seen, token, now, tally, decision.reason());
             case WAIT, REDRIVE -> retryOrEscalate(row, seen, token, now, tally, decision.reason());
         }

@@ -1,0 +1,124 @@
+package dev.eventual.scenarios;
+
+import dev.eventual.launcher.process.SuiteService;
+import dev.eventual.scenarios.fault.FaultPoint;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.stream.LongStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Scenario 8: random faults from the other scenarios while clients keep ordering, then every
+ * invariant. The seed decides the load and the faults; it is printed first, and
+ * {@code -Deventual.soak.seed=<seed>} replays a run ({@code -Deventual.soak.duration=PT30M} runs longer).
+ */
+class SoakIT {
+
+    private static final Logger log = LoggerFactory.getLogger(SoakIT.class);
+    private static final List<Long> SKUS = LongStream.rangeClosed(88_001, 88_020).boxed().toList();
+
+    private final ChaosSuite chaos = ChaosSuite.get();
+
+    /** One kind of trouble, injected while the load runs. */
+    enum Fault {
+        KILL_ORDER_SERVICE, KILL_INVENTORY_SERVICE, KILL_NOTICE_SERVICE, KILL_RECONCILE_JOB, BROKER_OUTAGE,
+        ORDER_CRASH_BEFORE_LOCAL_COMMIT, ORDER_CRASH_AFTER_LOCAL_COMMIT, INVENTORY_CRASH_AFTER_DEDUCT, NOTICE_LOSES_EVENTS
+    }
+
+    @AfterEach
+    void everythingBack() {
+        for (FaultPoint point : FaultPoint.values()) {
+            chaos.faults.reset(point);
+        }
+        if (!chaos.suite.broker().isBrokerRunning()) {
+            chaos.suite.broker().startBroker();
+        }
+    }
+
+    @Test
+    void randomFaultsUnderLoadKeepEveryInvariant() throws Exception {
+        long seed = Long.getLong("eventual.soak.seed", System.nanoTime());
+        Duration duration = Duration.parse(System.getProperty("eventual.soak.duration", "PT4M"));
+        log.info("Soak seed {} for {} (replay: -Deventual.soak.seed={})", seed, duration, seed);
+        Random random = new Random(seed);
+        Map<Long, Integer> initial = new HashMap<>();
+        for (int i = 0; i < SKUS.size(); i++) {
+            initial.put(SKUS.get(i), i < 15 ? 500 : 25); // the last five sell out: FAIL, retries, work orders
+        }
+        chaos.stock(initial);
+
+        long started = System.nanoTime();
+        List<String> injected = new ArrayList<>();
+        List<OrderClient.Attempt> attempts;
+        try (LoadGenerator load = new LoadGenerator(chaos, 4, SKUS, 880_000, "soak-", seed)) {
+            long deadline = System.nanoTime() + duration.toNanos();
+            while (System.nanoTime() < deadline) {
+                int before = load.attempted();
+                int spacing = 20 + random.nextInt(60);
+                // faults are spaced by load, not by time: the suite always gets work between two faults
+                await().atMost(Duration.ofMinutes(2)).until(() -> load.attempted() >= before + spacing);
+                Fault fault = Fault.values()[random.nextInt(Fault.values().length)];
+                long faultStarted = System.nanoTime();
+                inject(fault, load);
+                injected.add(fault + " (" + (System.nanoTime() - faultStarted) / 1_000_000 + " ms)");
+                log.info("Soak seed {}: fault {} injected and healed; {} attempts so far", seed, fault, load.attempted());
+            }
+            attempts = load.stop();
+        }
+        long loadEnded = System.nanoTime();
+        Map<Integer, Long> statuses = ClientOutcomes.verify(chaos, attempts,
+                Set.of(201, 200, 503, OrderClient.NO_ANSWER));
+        chaos.awaitQuiet();
+        assertThat(chaos.violations(initial)).as("invariant violations with soak seed %d", seed).isEmpty();
+        log.info("Soak seed {}: {} attempts by status {}, {} faults injected {}; quiet {} s after the load stopped;"
+                        + " 0 violations", seed, attempts.size(), statuses, injected.size(), injected,
+                (System.nanoTime() - loadEnded) / 1_000_000_000);
+        assertThat(injected).as("faults injected").isNotEmpty();
+        log.info("Soak took {} s in all", (System.nanoTime() - started) / 1_000_000_000);
+    }
+
+    private void inject(Fault fault, LoadGenerator load) {
+        switch (fault) {
+            case KILL_ORDER_SERVICE -> chaos.suite.killAndRestart(SuiteService.ORDER);
+            case KILL_INVENTORY_SERVICE -> chaos.suite.killAndRestart(SuiteService.INVENTORY);
+            case KILL_NOTICE_SERVICE -> chaos.suite.killAndRestart(SuiteService.NOTICE);
+            case KILL_RECONCILE_JOB -> chaos.suite.killAndRestart(SuiteService.RECONCILE);
+            case BROKER_OUTAGE -> {
+                chaos.suite.broker().stopBroker();
+                int before = load.attempted();
+                await().atMost(Duration.ofMinutes(1)).until(() -> load.attempted() >= before + 20);
+                chaos.suite.broker().startBroker();
+            }
+            case ORDER_CRASH_BEFORE_LOCAL_COMMIT -> crashAt(FaultPoint.ORDER_HANG_BEFORE_LOCAL_COMMIT, SuiteService.ORDER);
+            case ORDER_CRASH_AFTER_LOCAL_COMMIT -> crashAt(FaultPoint.ORDER_HANG_AFTER_LOCAL_COMMIT, SuiteService.ORDER);
+            case INVENTORY_CRASH_AFTER_DEDUCT -> crashAt(FaultPoint.INVENTORY_HANG_AFTER_DEDUCT, SuiteService.INVENTORY);
+            case NOTICE_LOSES_EVENTS -> {
+                chaos.faults.arm(FaultPoint.NOTICE_DROP);
+                await().atMost(Duration.ofMinutes(1)).until(() -> chaos.faults.arrivals(FaultPoint.NOTICE_DROP) >= 3);
+                chaos.faults.reset(FaultPoint.NOTICE_DROP);
+            }
+        }
+    }
+
+    /** Arms the point, waits until the load reaches it, kills the service and restarts it clean. */
+    private void crashAt(FaultPoint point, SuiteService service) {
+        chaos.faults.arm(point);
+        await().atMost(Duration.ofMinutes(1)).until(() -> chaos.faults.arrivals(point) >= 1);
+        chaos.suite.service(service).kill();
+        chaos.faults.reset(point);
+        chaos.suite.service(service).start();
+        chaos.suite.service(service).awaitHealthy(Duration.ofMinutes(3));
+    }
+}
