@@ -2,9 +2,6 @@ package dev.eventual.deploy;
 
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -57,7 +54,7 @@ class ComposeFileTest {
     }
 
     @Test
-    void everyMountedFileAndBuildContextExistsInTheRepository() throws IOException {
+    void everyMountedFileAndBuildContextExistsInTheRepository() {
         List<String> sources = new ArrayList<>();
         compose.services().forEach((name, service) -> {
             compose.strings(name, "volumes").stream()
@@ -73,8 +70,7 @@ class ComposeFileTest {
         });
         assertThat(sources).isNotEmpty().allSatisfy(source ->
                 assertThat(Repository.path(source)).as(source).exists());
-        assertThat(Files.list(Repository.path("deploy/mysql/initdb")).map(Path::toString).toList())
-                .as("init scripts mounted into MySQL").isNotEmpty();
+        assertThat(Repository.path("deploy/mysql/initdb").toFile().list()).as("init scripts mounted into MySQL").isNotEmpty();
     }
 
     @Test

@@ -9,6 +9,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
 import org.springframework.context.annotation.ClassPathScanningCandidateComponentProvider;
+import org.springframework.core.annotation.MergedAnnotations;
 import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.env.SystemEnvironmentPropertySource;
 import org.springframework.core.type.filter.AnnotationTypeFilter;
@@ -24,6 +25,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.reflect.RecordComponent;
 import java.net.URL;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -148,9 +150,9 @@ enum SpringService {
         flatten("", yml(), names);
         for (String basePackage : List.of(basePackage(), SHARED_PACKAGE)) {
             for (Class<?> type : configurationPropertiesTypes(basePackage)) {
-                String prefix = type.getAnnotation(ConfigurationProperties.class).value();
-                recordProperties(prefix.isEmpty() ? type.getAnnotation(ConfigurationProperties.class).prefix() : prefix,
-                        type, names);
+                // merged, so value() and its alias prefix() both count
+                String prefix = MergedAnnotations.from(type).get(ConfigurationProperties.class).getString("prefix");
+                recordProperties(prefix, type, names);
             }
         }
         return names;
@@ -159,11 +161,11 @@ enum SpringService {
     private static List<Class<?>> configurationPropertiesTypes(String basePackage) {
         ClassPathScanningCandidateComponentProvider scanner = new ClassPathScanningCandidateComponentProvider(false);
         scanner.addIncludeFilter(new AnnotationTypeFilter(ConfigurationProperties.class));
-        return scanner.findCandidateComponents(basePackage).stream()
-                .map(BeanDefinition::getBeanClassName)
-                .map(name -> ClassUtils.resolveClassName(name, SpringService.class.getClassLoader()))
-                .<Class<?>>map(type -> type)
-                .toList();
+        List<Class<?>> types = new ArrayList<>();
+        for (BeanDefinition candidate : scanner.findCandidateComponents(basePackage)) {
+            types.add(ClassUtils.resolveClassName(candidate.getBeanClassName(), SpringService.class.getClassLoader()));
+        }
+        return types;
     }
 
     private static void recordProperties(String prefix, Class<?> type, Set<String> names) {
