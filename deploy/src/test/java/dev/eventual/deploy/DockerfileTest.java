@@ -1,0 +1,80 @@
+package dev.eventual.deploy;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** deploy/docker/Dockerfile: base images as arguments, the built jar in layers, non-root, a health check. */
+class DockerfileTest {
+
+    private static final String PATH = "deploy/docker/Dockerfile";
+
+    private final String dockerfile = Repository.read(PATH);
+    private final List<String> lines = dockerfile.lines().map(String::trim)
+            .filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
+
+    @Test
+    void baseImagesAreBuildArguments() {
+        assertThat(lines.get(0)).as("first instruction").startsWith("ARG JRE_IMAGE=");
+        List<String> froms = lines.stream().filter(line -> line.startsWith("FROM ")).toList();
+        assertThat(froms).hasSizeGreaterThanOrEqualTo(2)
+                .allSatisfy(from -> assertThat(from).matches("FROM \\$\\{[A-Z_]+}( AS \\w+)?"));
+    }
+
+    @Test
+    void packagesTheBuiltExecJarInSpringBootLayersWithoutMaven() {
+        assertThat(dockerfile).contains("COPY ${MODULE}/target/*-exec.jar app.jar")
+                .contains("java -Djarmode=tools -jar app.jar extract --layers --launcher")
+                .contains("org.springframework.boot.loader.launch.JarLauncher");
+        for (String layer : List.of("dependencies", "spring-boot-loader", "snapshot-dependencies", "application")) {
+            assertThat(dockerfile).contains("COPY --from=layers /build/extracted/" + layer + "/ /app/");
+        }
+        assertThat(lines).noneMatch(line -> line.startsWith("RUN") && line.matches(".*\\bmvnw?\\b.*"));
+        Compose.load().builtModules().values().forEach(module ->
+                assertThat(Poms.bootJarClassifier(module)).as(module + " repackages to *-exec.jar").isEqualTo("exec"));
+    }
+
+    @Test
+    void runsAsANonRootUser() {
+        List<String> users = lines.stream().filter(line -> line.startsWith("USER ")).toList();
+        assertThat(users).isNotEmpty();
+        String user = users.get(users.size() - 1).substring("USER ".length());
+        assertThat(user).isNotIn("root", "0", "0:0");
+        assertThat(lines.indexOf(users.get(users.size() - 1))).isLessThan(indexOf("ENTRYPOINT"));
+    }
+
+    @Test
+    void checksTheActuatorHealthEndpoint() {
+        assertThat(dockerfile).containsPattern("HEALTHCHECK [^\\n]*\\\\\\n\\s*CMD bash /usr/local/bin/eventual-healthcheck \"\\$HEALTHCHECK_PORT\" /actuator/health");
+        assertThat(dockerfile).contains("COPY deploy/docker/healthcheck.sh /usr/local/bin/eventual-healthcheck");
+    }
+
+    @Test
+    void composeBuildArgumentsAreDeclaredAndTheContextLetsTheCopiesThrough() {
+        Compose compose = Compose.load();
+        compose.builtModules().keySet().forEach(name -> compose.buildArgs(name).keySet().forEach(arg ->
+                assertThat(dockerfile).as(name + " passes " + arg).containsPattern("(?m)^ARG " + arg + "(=|$)")));
+        String dockerignore = Repository.read(".dockerignore");
+        Matcher copies = Pattern.compile("(?m)^COPY (?!--from)(\\S+) ").matcher(dockerfile);
+        int count = 0;
+        while (copies.find()) {
+            String source = copies.group(1).replace("${MODULE}", "*");
+            assertThat(dockerignore).as(".dockerignore lets " + source + " into the build context").contains("\n!" + source + "\n");
+            count++;
+        }
+        assertThat(count).isEqualTo(2);
+    }
+
+    private int indexOf(String instruction) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith(instruction + " ")) {
+                return i;
+            }
+        }
+        throw new AssertionError("no " + instruction + " in " + PATH);
+    }
+}
