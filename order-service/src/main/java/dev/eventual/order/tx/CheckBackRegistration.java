@@ -35,12 +35,17 @@ class CheckBackRegistration {
         // an empty entry is enough for the client's periodic route refresh to take the topic up
         producer.getTopicPublishInfoTable().putIfAbsent(OrderMessaging.ORDER_TOPIC, new TopicPublishInfo());
         MQClientInstance client = producer.getMqClientFactory();
-        if (client.updateTopicRouteInfoFromNameServer(OrderMessaging.ORDER_TOPIC) && client.sendHeartbeatToAllBrokerWithLock()) {
-            log.info("Producer group {} announced to the brokers of {}: ready for check-backs",
-                    template.getProducer().getProducerGroup(), OrderMessaging.ORDER_TOPIC);
-        } else {
-            log.warn("Producer group {} could not reach the name server yet; the client's route refresh will retry",
-                    template.getProducer().getProducerGroup());
+        try {
+            if (client.updateTopicRouteInfoFromNameServer(OrderMessaging.ORDER_TOPIC) && client.sendHeartbeatToAllBrokerWithLock()) {
+                log.info("Producer group {} announced to the brokers of {}: ready for check-backs",
+                        template.getProducer().getProducerGroup(), OrderMessaging.ORDER_TOPIC);
+                return;
+            }
+        } catch (RuntimeException e) {
+            log.warn("Producer group {}: name server not answering yet: {}", template.getProducer().getProducerGroup(),
+                    e.toString());
         }
+        log.warn("Producer group {} not announced yet; the client's route refresh (every 30 s) will do it",
+                template.getProducer().getProducerGroup());
     }
 }
