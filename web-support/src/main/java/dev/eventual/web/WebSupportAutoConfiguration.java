@@ -7,9 +7,11 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.Ordered;
+import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.cfg.CoercionAction;
 import tools.jackson.databind.cfg.CoercionInputShape;
+import tools.jackson.databind.cfg.EnumFeature;
 import tools.jackson.databind.type.LogicalType;
 
 /** Registers the shared HTTP plumbing in every service that has this module on its classpath. */
@@ -35,13 +37,17 @@ public class WebSupportAutoConfiguration {
     /**
      * Strict numbers: 1.5 is not a quantity of 1, a missing primitive is not 0, and "١٢" is not 12
      * (Java's integer parsers accept any script's digits, so integers must be JSON numbers; ids that
-     * travel as strings are declared as strings and checked by {@link Ids}).
+     * travel as strings are declared as strings and checked by {@link Ids}). An enum is its name, not
+     * its ordinal (0 is not RETRY), and a repeated key is refused rather than "last one wins", so a
+     * proxy that reads the first value and this service can never disagree (I-JSON, RFC 7493).
      */
     @Bean
     JsonMapperBuilderCustomizer strictNumbers() {
         return builder -> builder
                 .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .enable(EnumFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .withCoercionConfig(LogicalType.Integer,
                         config -> config.setCoercion(CoercionInputShape.String, CoercionAction.Fail));
     }
