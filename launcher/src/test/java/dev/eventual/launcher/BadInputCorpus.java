@@ -22,8 +22,9 @@ import static dev.eventual.launcher.BadInput.Service.RECONCILE;
 /**
  * The bad-input corpus: every public and internal endpoint of the four services (and the actuator),
  * each request wrong in one way, with the refusal the design asks for. Ids that must not exist are
- * far outside what the suite creates (snowflake order ids are 18 digits, work order ids count from
- * 1, demo and test SKUs are 1001-1005 and 70000-90000), so a refusal is never a lucky 404.
+ * far outside what the suite creates (snowflake order ids have 18 digits and test-inserted ones 13,
+ * work order ids count from 1, SKUs in use are 1001-1005, 70000-70049 and 90000), so a 404 is never
+ * a lucky hit and a request that wrongly passes validation cannot touch another test's data.
  */
 final class BadInputCorpus {
 

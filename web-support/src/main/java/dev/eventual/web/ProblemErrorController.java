@@ -23,8 +23,9 @@ public class ProblemErrorController implements ErrorController {
 
     @RequestMapping("${server.error.path:${error.path:/error}}")
     ResponseEntity<ProblemDetail> error(HttpServletRequest request) {
-        HttpStatus status = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE) instanceof Integer code
-                && HttpStatus.resolve(code) != null ? HttpStatus.resolve(code) : HttpStatus.INTERNAL_SERVER_ERROR;
+        HttpStatus known = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE) instanceof Integer code
+                ? HttpStatus.resolve(code) : null;
+        HttpStatus status = known == null ? HttpStatus.INTERNAL_SERVER_ERROR : known;
         ProblemDetail problem = ApiProblemException.problem(status, typeOf(status), status.getReasonPhrase(),
                 status.is5xxServerError() ? "an unexpected error occurred" : "the server refused the request");
         if (request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI) instanceof String uri) {
