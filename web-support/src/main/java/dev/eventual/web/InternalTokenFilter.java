@@ -6,6 +6,8 @@ import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.http.server.PathContainer;
+import org.springframework.http.server.RequestPath;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 import java.io.IOException;
@@ -21,7 +23,21 @@ public class InternalTokenFilter extends OncePerRequestFilter {
 
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
-        return !request.getRequestURI().startsWith(request.getContextPath() + InternalAuth.INTERNAL_PATH_PREFIX);
+        return !matchedPath(request).startsWith(InternalAuth.INTERNAL_PATH_PREFIX);
+    }
+
+    /**
+     * The path as Spring MVC's handler mapping matches it: each segment decoded and without its
+     * {@code ;parameters}. The raw URI is not enough: {@code /internal;x/...} and {@code /%69nternal/...}
+     * reach the same internal handlers but do not start with the prefix.
+     */
+    private static String matchedPath(HttpServletRequest request) {
+        StringBuilder path = new StringBuilder();
+        for (PathContainer.Element element : RequestPath.parse(request.getRequestURI(), request.getContextPath())
+                .pathWithinApplication().elements()) {
+            path.append(element instanceof PathContainer.PathSegment segment ? segment.valueToMatch() : element.value());
+        }
+        return path.toString();
     }
 
     @Override

@@ -17,7 +17,11 @@ final class ProblemResponses {
         response.setStatus(status);
         response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
         response.setCharacterEncoding("UTF-8");
-        response.getWriter().write("{\"type\":\"" + type + "\",\"title\":\"" + title + "\",\"status\":" + status
-                + ",\"detail\":\"" + detail + "\"}");
+        response.getWriter().write(body(status, type, title, detail));
+    }
+
+    static String body(int status, URI type, String title, String detail) {
+        return "{\"type\":\"" + type + "\",\"title\":\"" + title + "\",\"status\":" + status
+                + ",\"detail\":\"" + detail + "\"}";
     }
 }

@@ -1,21 +1,35 @@
 package dev.eventual.web;
 
+import org.apache.catalina.Valve;
+import org.apache.catalina.core.StandardHost;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.catalina.valves.ErrorReportValve;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
+import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.Ordered;
+import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.cfg.CoercionAction;
 import tools.jackson.databind.cfg.CoercionInputShape;
+import tools.jackson.databind.cfg.EnumFeature;
 import tools.jackson.databind.type.LogicalType;
 
-/** Registers the shared HTTP plumbing in every service that has this module on its classpath. */
-@AutoConfiguration
+/**
+ * Registers the shared HTTP plumbing in every service that has this module on its classpath. Runs
+ * before Boot's error MVC configuration so that {@link ProblemErrorController} replaces its
+ * BasicErrorController.
+ */
+@AutoConfiguration(beforeName = "org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration")
 @EnableConfigurationProperties({ServiceTokenProperties.class, RequestLimitProperties.class})
-@Import(ProblemDetailsAdvice.class)
+@Import({ProblemDetailsAdvice.class, ProblemErrorController.class})
 public class WebSupportAutoConfiguration {
 
     @Bean
@@ -35,14 +49,42 @@ public class WebSupportAutoConfiguration {
     /**
      * Strict numbers: 1.5 is not a quantity of 1, a missing primitive is not 0, and "١٢" is not 12
      * (Java's integer parsers accept any script's digits, so integers must be JSON numbers; ids that
-     * travel as strings are declared as strings and checked by {@link Ids}).
+     * travel as strings are declared as strings and checked by {@link Ids}). An enum is its name, not
+     * its ordinal (0 is not RETRY), and a repeated key is refused rather than "last one wins", so a
+     * proxy that reads the first value and this service can never disagree (I-JSON, RFC 7493).
      */
     @Bean
     JsonMapperBuilderCustomizer strictNumbers() {
         return builder -> builder
                 .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .enable(EnumFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .withCoercionConfig(LogicalType.Integer,
                         config -> config.setCoercion(CoercionInputShape.String, CoercionAction.Fail));
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(Tomcat.class)
+    static class TomcatProblems {
+
+        /**
+         * Unordered, so it runs after Boot's Tomcat customizer (order 0), whose context customizer adds
+         * the plain HTML report valve that this one replaces.
+         */
+        @Bean
+        WebServerFactoryCustomizer<ConfigurableTomcatWebServerFactory> problemErrorReportValve() {
+            return factory -> factory.addContextCustomizers(context -> {
+                StandardHost host = (StandardHost) context.getParent();
+                for (Valve valve : host.getPipeline().getValves()) {
+                    if (valve instanceof ErrorReportValve) {
+                        host.getPipeline().removeValve(valve);
+                    }
+                }
+                host.getPipeline().addValve(new ProblemErrorReportValve());
+                // at start the host adds a report valve of this class unless it finds one
+                host.setErrorReportValveClass(ProblemErrorReportValve.class.getName());
+            });
+        }
     }
 }

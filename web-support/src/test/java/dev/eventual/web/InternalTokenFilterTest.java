@@ -21,6 +21,13 @@ class InternalTokenFilterTest {
     }
 
     @Test
+    void pathParametersAndEncodingDoNotHideAnInternalPath() throws Exception {
+        assertThat(statusOf("/internal;x=1/orders/1/consumer-status", null)).isEqualTo(401);
+        assertThat(statusOf("/internal;/inventory/status", null)).isEqualTo(401);
+        assertThat(statusOf("/%69nternal/orders/1/consumer-status", null)).isEqualTo(401);
+    }
+
+    @Test
     void publicPathsPassWithoutAToken() throws Exception {
         assertThat(statusOf("/api/orders", null)).isEqualTo(200);
         assertThat(statusOf("/internalish", null)).isEqualTo(200);

@@ -28,6 +28,7 @@ class WebSupportAutoConfigurationTest {
         runner.withPropertyValues("eventual.security.service-token=0123456789abcdef").run(context -> {
             assertThat(context).hasNotFailed();
             assertThat(context).hasSingleBean(ProblemDetailsAdvice.class);
+            assertThat(context).hasSingleBean(ProblemErrorController.class);
             assertThat(context.getBean(RequestLimitProperties.class).maxRequestBody().toKilobytes()).isEqualTo(16);
         });
     }

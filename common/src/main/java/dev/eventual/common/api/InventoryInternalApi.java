@@ -2,21 +2,26 @@ package dev.eventual.common.api;
 
 import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderCreatedEvent;
+import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 
-/** inventory-service's internal API (service token required), used by the reconcile job. */
+/**
+ * inventory-service's internal API (service token required), used by the reconcile job.
+ * Bodies are JSON only: without {@code consumes}, any other converter on the classpath (YAML, brought
+ * by swagger-core) would read them too, past the strict JSON rules of web-support.
+ */
 public interface InventoryInternalApi {
 
     /** SUCCESS / FAIL / RELEASED / NOT_FOUND per order. */
-    @PostMapping("/internal/inventory/status")
+    @PostMapping(path = "/internal/inventory/status", consumes = MediaType.APPLICATION_JSON_VALUE)
     BatchStatusResponse status(@RequestBody BatchStatusRequest request);
 
     /** Deducts for an order it never saw, re-attempts a FAIL, leaves anything else as it is. */
-    @PostMapping("/internal/inventory/retry")
+    @PostMapping(path = "/internal/inventory/retry", consumes = MediaType.APPLICATION_JSON_VALUE)
     RedriveResult retry(@RequestBody OrderCreatedEvent event);
 
     /** Releases a deduction once, or fences the order when nothing was deducted yet. */
-    @PostMapping("/internal/inventory/release")
+    @PostMapping(path = "/internal/inventory/release", consumes = MediaType.APPLICATION_JSON_VALUE)
     RedriveResult release(@RequestBody OrderCanceledEvent event);
 }

@@ -2,21 +2,26 @@ package dev.eventual.common.api;
 
 import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderCreatedEvent;
+import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 
-/** notice-service's internal API (service token required), used by the reconcile job. */
+/**
+ * notice-service's internal API (service token required), used by the reconcile job.
+ * Bodies are JSON only: without {@code consumes}, any other converter on the classpath (YAML, brought
+ * by swagger-core) would read them too, past the strict JSON rules of web-support.
+ */
 public interface NoticeInternalApi {
 
     /** The order-created notice's status per order: SUCCESS / FAIL / PROCESSING / NOT_FOUND. */
-    @PostMapping("/internal/notices/status")
+    @PostMapping(path = "/internal/notices/status", consumes = MediaType.APPLICATION_JSON_VALUE)
     BatchStatusResponse status(@RequestBody BatchStatusRequest request);
 
     /** Sends the order-created notice unless it already succeeded. */
-    @PostMapping("/internal/notices/order-created/retry")
+    @PostMapping(path = "/internal/notices/order-created/retry", consumes = MediaType.APPLICATION_JSON_VALUE)
     RedriveResult retryCreated(@RequestBody OrderCreatedEvent event);
 
     /** Sends the order-canceled notice unless it already succeeded. */
-    @PostMapping("/internal/notices/order-canceled/retry")
+    @PostMapping(path = "/internal/notices/order-canceled/retry", consumes = MediaType.APPLICATION_JSON_VALUE)
     RedriveResult retryCanceled(@RequestBody OrderCanceledEvent event);
 }

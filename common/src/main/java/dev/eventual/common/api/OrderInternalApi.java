@@ -1,13 +1,18 @@
 package dev.eventual.common.api;
 
+import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 
-/** order-service's internal API (service token required). */
+/**
+ * order-service's internal API (service token required).
+ * Bodies are JSON only: without {@code consumes}, any other converter on the classpath (YAML, brought
+ * by swagger-core) would read them too, past the strict JSON rules of web-support.
+ */
 public interface OrderInternalApi {
 
     /** Idempotent and monotonic: a late PROCESSING never overwrites SUCCESS. Answers 204. */
-    @PostMapping("/internal/orders/{orderId}/consumer-status")
+    @PostMapping(path = "/internal/orders/{orderId}/consumer-status", consumes = MediaType.APPLICATION_JSON_VALUE)
     void reportConsumerStatus(@PathVariable("orderId") String orderId, @RequestBody ConsumerStatusReport report);
 }

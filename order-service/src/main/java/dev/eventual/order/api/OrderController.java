@@ -84,7 +84,7 @@ public class OrderController {
     }
 
     @Operation(summary = "Cancel an order", description = "CREATED or PAID → CANCELED; 409 otherwise; 404 if unknown")
-    @PostMapping("/{orderId}/cancel")
+    @PostMapping(path = "/{orderId}/cancel", consumes = MediaType.APPLICATION_JSON_VALUE)
     public OrderView cancel(@PathVariable String orderId,
                             @Valid @RequestBody(required = false) CancelOrderRequest request) {
         long id = Ids.parse("orderId", orderId);

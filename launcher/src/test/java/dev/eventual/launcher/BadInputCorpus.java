@@ -1,0 +1,609 @@
+package dev.eventual.launcher;
+
+import dev.eventual.common.api.problem.ProblemTypes;
+import dev.eventual.common.messaging.InternalAuth;
+import dev.eventual.launcher.BadInput.Service;
+
+import java.io.ByteArrayOutputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import static dev.eventual.launcher.BadInput.Service.INVENTORY;
+import static dev.eventual.launcher.BadInput.Service.NOTICE;
+import static dev.eventual.launcher.BadInput.Service.ORDER;
+import static dev.eventual.launcher.BadInput.Service.RECONCILE;
+
+/**
+ * The bad-input corpus: every public and internal endpoint of the four services (and the actuator),
+ * each request wrong in one way, with the refusal the design asks for. Ids that must not exist are
+ * far outside what the suite creates (snowflake order ids have 18 digits and test-inserted ones 13,
+ * work order ids count from 1, SKUs in use are 1001-1005, 70000-70049 and 90000), so a 404 is never
+ * a lucky hit and a request that wrongly passes validation cannot touch another test's data.
+ */
+final class BadInputCorpus {
+
+    static final String UNKNOWN_ORDER = "4242";
+    static final String UNKNOWN_SKU = "424242";
+    static final String UNKNOWN_WORK_ORDER = "999999999999";
+    /** The SKU of the one valid order placed after the corpus (the corpus' own, untouched by other tests). */
+    static final long CORPUS_SKU = 90_000;
+
+    private static final String JSON = "application/json";
+    private static final String FORGED_TOKEN = "x".repeat(SharedSuite.TOKEN.length());
+    private static final String OVERSIZED = "{\"pad\":\"" + "x".repeat(20_000) + "\"}";
+    private static final String ABOVE_LONG = "9223372036854775808";
+    private static final String FAR_ABOVE_LONG = "99999999999999999999";
+    private static final String OUT_OF_DOUBLE = "1e309";
+    private static final String EMOJI = "\uD83D\uDE00";
+    private static final String ARABIC_DIGITS = "\u0661\u0662\u0663";
+    private static final String SQL = "1' OR '1'='1";
+    private static final String SCRIPT = "<script>alert(1)</script>";
+
+    private BadInputCorpus() {
+    }
+
+    static List<BadInput> cases() {
+        List<BadInput> cases = new ArrayList<>();
+        placeOrder(cases);
+        readOrder(cases);
+        listOrders(cases);
+        cancelOrder(cases);
+        reportConsumerStatus(cases);
+        readStock(cases);
+        setStock(cases);
+        batchStatus(cases, new Endpoint(INVENTORY, "POST", "/internal/inventory/status", null, true));
+        batchStatus(cases, new Endpoint(NOTICE, "POST", "/internal/notices/status", null, true));
+        inventoryRedrive(cases);
+        noticeRedrive(cases);
+        listWorkOrders(cases);
+        readWorkOrder(cases);
+        resolveWorkOrder(cases);
+        actuatorAndUnknownPaths(cases);
+        return cases;
+    }
+
+    private static void placeOrder(List<BadInput> cases) {
+        Endpoint e = new Endpoint(ORDER, "POST", "/api/orders", null, false);
+        // malformed and truncated JSON
+        cases.add(e.json("truncated JSON", "{\"userId\":1,\"skuId\":").malformed());
+        cases.add(e.json("single-quoted JSON", "{'userId':1,'skuId':1,'quantity':1}").malformed());
+        cases.add(e.json("trailing comma", "{\"userId\":1,\"skuId\":1,\"quantity\":1,}").malformed());
+        cases.add(e.json("comment in JSON", "{\"userId\":1,/* c */\"skuId\":1,\"quantity\":1}").malformed());
+        cases.add(e.json("two JSON documents", order("1", "1", "1") + order("1", "1", "1")).malformed());
+        cases.add(e.json("JSON null body", "null").malformed());
+        cases.add(e.json("string body", "\"order\"").malformed());
+        cases.add(e.json("array instead of object", "[" + order("1", "1", "1") + "]").malformed());
+        cases.add(e.json("empty body", "").malformed());
+        cases.add(e.json("empty object", "{}").invalid("userId"));
+        cases.add(e.json("quantity with a leading zero", order("1", "1", "01")).malformed());
+        cases.add(e.json("NaN quantity", order("1", "1", "NaN")).malformed());
+        cases.add(e.json("3,000 nested arrays", "[".repeat(3000)).malformed());
+        cases.add(e.json("duplicated key quantity (0 then 1)", "{\"userId\":1,\"skuId\":1,\"quantity\":0,\"quantity\":1}").malformed());
+        cases.add(e.json("duplicated key userId", "{\"userId\":1,\"skuId\":1,\"quantity\":1,\"userId\":2}").malformed());
+        // type confusion and numbers out of range
+        cases.add(e.json("text quantity", order("1", "1", q("three"))).invalid("quantity"));
+        cases.add(e.json("numeric string quantity", order("1", "1", q("3"))).invalid("quantity"));
+        cases.add(e.json("boolean quantity", order("1", "1", "true")).invalid("quantity"));
+        cases.add(e.json("array quantity", order("1", "1", "[1]")).invalid("quantity"));
+        cases.add(e.json("object quantity", order("1", "1", "{\"value\":1}")).invalid("quantity"));
+        cases.add(e.json("quantity 1e309", order("1", "1", OUT_OF_DOUBLE)).invalid("quantity"));
+        cases.add(e.json("quantity beyond long", order("1", "1", FAR_ABOVE_LONG)).invalid("quantity"));
+        cases.add(e.json("quantity of 1,500 digits", order("1", "1", "1" + "0".repeat(1500))).malformed());
+        cases.add(e.json("negative quantity", order("1", "1", "-1")).invalid("quantity"));
+        cases.add(e.json("zero quantity", order("1", "1", "0")).invalid("quantity"));
+        cases.add(e.json("quantity -0", order("1", "1", "-0")).invalid("quantity"));
+        cases.add(e.json("fractional quantity", order("1", "1", "1.5")).invalid("quantity"));
+        cases.add(e.json("userId beyond long", order(ABOVE_LONG, "1", "1")).invalid("userId"));
+        cases.add(e.json("userId 1e309", order(OUT_OF_DOUBLE, "1", "1")).invalid("userId"));
+        cases.add(e.json("boolean userId", order("true", "1", "1")).invalid("userId"));
+        cases.add(e.json("array userId", order("[1]", "1", "1")).invalid("userId"));
+        cases.add(e.json("negative skuId", order("1", "-7", "1")).invalid("skuId"));
+        // unicode and injection in every string field
+        cases.add(e.json("emoji userId", order(q(EMOJI), "1", "1")).invalid("userId"));
+        cases.add(e.json("Arabic-Indic digits as userId", order(q(ARABIC_DIGITS), "1", "1")).invalid("userId"));
+        cases.add(e.json("NUL in userId", order(q("1\\u0000"), "1", "1")).invalid("userId"));
+        cases.add(e.json("lone surrogate userId", order(q("\\ud800"), "1", "1")).invalid("userId"));
+        cases.add(e.json("RTL override in userId", order(q("\\u202e1"), "1", "1")).invalid("userId"));
+        cases.add(e.json("SQL in userId", order(q(SQL), "1", "1")).invalid("userId"));
+        cases.add(e.json("SQL in skuId", order("1", q("1; DROP TABLE inventory"), "1")).invalid("skuId"));
+        cases.add(e.json("script in skuId", order("1", q(SCRIPT), "1")).invalid("skuId"));
+        cases.add(e.json("SQL in idempotencyKey", withKey(q("'; DROP TABLE t_order; --"))).invalid("idempotencyKey"));
+        cases.add(e.json("emoji in idempotencyKey", withKey(q("key" + EMOJI))).invalid("idempotencyKey"));
+        cases.add(e.json("NUL in idempotencyKey", withKey(q("key\\u0000"))).invalid("idempotencyKey"));
+        cases.add(e.json("Latin-1 Idempotency-Key header", order("1", "1", "1"))
+                .header("Idempotency-Key", "k\u00e9y").invalid("Idempotency-Key"));
+        cases.add(e.json("script in Idempotency-Key header", order("1", "1", "1"))
+                .header("Idempotency-Key", SCRIPT).invalid("Idempotency-Key"));
+        cases.add(e.draft("raw invalid UTF-8 in userId").body(JSON, bytes("{\"userId\":\"", new byte[]{(byte) 0xff, (byte) 0xfe},
+                "\",\"skuId\":1,\"quantity\":1}")).invalid("userId"));
+        cases.add(e.draft("raw unescaped NUL in userId").body(JSON, bytes("{\"userId\":\"1", new byte[]{0},
+                "\",\"skuId\":1,\"quantity\":1}")).invalid("userId"));
+        // transport: content types, size, method, negotiation
+        cases.add(e.draft("text/plain body").body("text/plain", order("1", "1", "1")).refused(415));
+        cases.add(e.draft("form body").body("application/x-www-form-urlencoded", "userId=1&skuId=1&quantity=1").refused(415));
+        cases.add(e.draft("XML body").body("application/xml", "<order><userId>1</userId></order>").refused(415));
+        cases.add(e.draft("YAML body").body("application/yaml", "userId: 1\nskuId: 1\nquantity: 1\n").refused(415));
+        cases.add(e.draft("multipart body").body("multipart/form-data; boundary=b",
+                "--b\r\nContent-Disposition: form-data; name=\"userId\"\r\n\r\n1\r\n--b--\r\n").refused(415));
+        cases.add(e.draft("unparseable Content-Type").body("json", order("1", "1", "1")).refused(415));
+        cases.add(e.draft("JSON without Content-Type").body(null, order("1", "1", "1")).refused(415));
+        cases.add(e.json("20 KB body", OVERSIZED).refused(413));
+        cases.add(e.json("20 KB chunked body", OVERSIZED).chunked().refused(413));
+        cases.add(e.json("Accept: application/xml only", order("1", "1", "1")).header("Accept", "application/xml").refused(406));
+        cases.add(e.json("PUT instead of POST", order("1", "1", "1")).method("PUT").refused(405));
+        cases.add(e.draft("DELETE").method("DELETE").refused(405));
+        cases.add(e.draft("TRACE").method("TRACE").refused(405));
+    }
+
+    private static void readOrder(List<BadInput> cases) {
+        Endpoint e = new Endpoint(ORDER, "GET", "/api/orders/{orderId}", "/api/orders/" + UNKNOWN_ORDER, false);
+        pathIds(cases, e, "/api/orders/", "orderId");
+        cases.add(e.draft("encoded slash in id").path("/api/orders/1%2F2").refusedByContainer());
+        cases.add(e.draft("NUL in id").path("/api/orders/1%00").refusedByContainer());
+        cases.add(e.draft("path traversal").path("/api/orders/..%2F..%2Fetc%2Fpasswd").refusedByContainer());
+        cases.add(e.draft("unknown order").refused(404));
+        cases.add(e.draft("DELETE").method("DELETE").refused(405));
+        cases.add(e.draft("PATCH").method("PATCH").body(JSON, "{}").refused(405));
+        cases.add(e.draft("20 KB body on a GET").body(JSON, OVERSIZED).refused(413));
+    }
+
+    private static void listOrders(List<BadInput> cases) {
+        Endpoint e = new Endpoint(ORDER, "GET", "/api/orders", null, false);
+        cases.add(e.query("size zero", "size=0").invalid("size"));
+        cases.add(e.query("size above 100", "size=101").invalid("size"));
+        cases.add(e.query("text size", "size=abc").invalid("size"));
+        cases.add(e.query("size 1e309", "size=1e309").invalid("size"));
+        cases.add(e.query("negative page", "page=-1").invalid("page"));
+        cases.add(e.query("page beyond int", "page=99999999999").invalid("page"));
+        cases.add(e.query("page above the maximum", "page=100001").invalid("page"));
+        cases.add(e.query("unknown status", "status=BOGUS").invalid("status"));
+        cases.add(e.query("lower-case status", "status=created").invalid("status"));
+        cases.add(e.query("SQL in status", "status=CREATED%27%20OR%20%271%27%3D%271").invalid("status"));
+        cases.add(e.query("text userId", "userId=abc").invalid("userId"));
+        cases.add(e.query("SQL in userId", "userId=1%20UNION%20SELECT%20*%20FROM%20t_order").invalid("userId"));
+        cases.add(e.query("zero userId", "userId=0").invalid("userId"));
+        cases.add(e.query("empty userId", "userId=").invalid("userId"));
+        cases.add(e.query("userId given twice", "userId=1&userId=2").invalid("userId"));
+        cases.add(e.query("emoji userId", "userId=%F0%9F%98%80").invalid("userId"));
+    }
+
+    private static void cancelOrder(List<BadInput> cases) {
+        Endpoint e = new Endpoint(ORDER, "POST", "/api/orders/{orderId}/cancel", "/api/orders/" + UNKNOWN_ORDER + "/cancel", false);
+        cases.add(e.draft("text id").path("/api/orders/abc/cancel").invalid("orderId"));
+        cases.add(e.draft("id beyond long").path("/api/orders/" + FAR_ABOVE_LONG + "/cancel").invalid("orderId"));
+        cases.add(e.draft("zero id").path("/api/orders/0/cancel").invalid("orderId"));
+        cases.add(e.draft("emoji id").path("/api/orders/%F0%9F%98%80/cancel").invalid("orderId"));
+        cases.add(e.draft("unknown order, no body").refused(404));
+        cases.add(e.json("unknown order, script in reason", reason(q(SCRIPT))).refused(404));
+        cases.add(e.json("unknown order, SQL in reason", reason(q("'; DELETE FROM t_order; --"))).refused(404));
+        cases.add(e.json("unknown order, NUL and lone surrogate in reason", reason(q("\\u0000\\udc00"))).refused(404));
+        cases.add(e.json("reason of 201 characters", reason(q("x".repeat(201)))).invalid("reason"));
+        cases.add(e.json("array reason", reason("[\"a\"]")).invalid("reason"));
+        cases.add(e.json("object reason", reason("{}")).invalid("reason"));
+        cases.add(e.json("truncated JSON", "{\"reason\":").malformed());
+        cases.add(e.json("duplicated key reason", "{\"reason\":\"a\",\"reason\":\"b\"}").malformed());
+        cases.add(e.draft("text/plain body").body("text/plain", "changed my mind").refused(415));
+        cases.add(e.draft("YAML body").body("application/yaml", "reason: x\n").refused(415));
+        cases.add(e.json("20 KB body", OVERSIZED).refused(413));
+        cases.add(e.json("20 KB chunked body", OVERSIZED).chunked().refused(413));
+        cases.add(e.draft("GET").method("GET").refused(405));
+        cases.add(e.draft("PUT").method("PUT").refused(405));
+    }
+
+    private static void reportConsumerStatus(List<BadInput> cases) {
+        Endpoint e = new Endpoint(ORDER, "POST", "/internal/orders/{orderId}/consumer-status",
+                "/internal/orders/" + UNKNOWN_ORDER + "/consumer-status", true);
+        String valid = report(q("ORDER_CREATED"), q("eventual-inventory-consumer"), q("SUCCESS"));
+        tokens(cases, e, valid);
+        cases.add(e.json("token as a Bearer authorization", valid).withoutToken()
+                .header("Authorization", "Bearer " + SharedSuite.TOKEN).refused(401));
+        cases.add(e.json("token in the query string", valid).withoutToken()
+                .path(e.defaultPath() + "?" + InternalAuth.TOKEN_HEADER + "=" + SharedSuite.TOKEN).refused(401));
+        cases.add(e.json("token without its first character", valid)
+                .header(InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN.substring(1)).refused(401));
+        cases.add(e.json("no token, path parameter hiding /internal/", valid).withoutToken()
+                .path("/internal;x=1/orders/" + UNKNOWN_ORDER + "/consumer-status").refused(401));
+        cases.add(e.json("no token, percent-encoded /internal/", valid).withoutToken()
+                .path("/%69nternal/orders/" + UNKNOWN_ORDER + "/consumer-status").refused(401));
+        cases.add(e.json("unknown eventType", report(q("BOGUS"), q("eventual-inventory-consumer"), q("SUCCESS"))).invalid("eventType"));
+        cases.add(e.json("eventType as ordinal 0", report("0", q("eventual-inventory-consumer"), q("SUCCESS"))).invalid("eventType"));
+        cases.add(e.json("eventType as string \"0\"", report(q("0"), q("eventual-inventory-consumer"), q("SUCCESS"))).invalid("eventType"));
+        cases.add(e.json("lower-case eventType", report(q("order_created"), q("eventual-inventory-consumer"), q("SUCCESS"))).invalid("eventType"));
+        cases.add(e.json("status as ordinal 1", report(q("ORDER_CREATED"), q("eventual-inventory-consumer"), "1")).invalid("status"));
+        cases.add(e.json("null status", report(q("ORDER_CREATED"), q("eventual-inventory-consumer"), "null")).invalid("status"));
+        cases.add(e.json("unknown consumerGroup", report(q("ORDER_CREATED"), q("someone-else"), q("SUCCESS"))).invalid("consumerGroup"));
+        cases.add(e.json("blank consumerGroup", report(q("ORDER_CREATED"), q("  "), q("SUCCESS"))).invalid("consumerGroup"));
+        cases.add(e.json("SQL in consumerGroup", report(q("ORDER_CREATED"), q(SQL), q("SUCCESS"))).invalid("consumerGroup"));
+        cases.add(e.json("NUL after a real consumerGroup", report(q("ORDER_CREATED"), q("eventual-inventory-consumer\\u0000"),
+                q("SUCCESS"))).invalid("consumerGroup"));
+        cases.add(e.json("consumerGroup of 65 characters", report(q("ORDER_CREATED"), q("g".repeat(65)), q("SUCCESS"))).invalid("consumerGroup"));
+        cases.add(e.json("detail of 513 characters", "{\"eventType\":\"ORDER_CREATED\",\"consumerGroup\":"
+                + "\"eventual-inventory-consumer\",\"status\":\"SUCCESS\",\"detail\":" + q("d".repeat(513)) + "}").invalid("detail"));
+        cases.add(e.json("duplicated key status", "{\"eventType\":\"ORDER_CREATED\",\"consumerGroup\":"
+                + "\"eventual-inventory-consumer\",\"status\":\"FAIL\",\"status\":\"SUCCESS\"}").malformed());
+        cases.add(e.json("text order id", valid).path("/internal/orders/abc/consumer-status").invalid("orderId"));
+        cases.add(e.json("order id beyond long", valid).path("/internal/orders/" + FAR_ABOVE_LONG + "/consumer-status").invalid("orderId"));
+        cases.add(e.json("unknown order", valid).refused(404));
+        cases.add(e.json("empty body", "").malformed());
+        cases.add(e.draft("text/plain body").body("text/plain", valid).refused(415));
+        cases.add(e.draft("YAML body").body("application/yaml", "eventType: ORDER_CREATED\n").refused(415));
+        cases.add(e.json("20 KB body", OVERSIZED).refused(413));
+        cases.add(e.draft("GET").method("GET").refused(405));
+    }
+
+    private static void readStock(List<BadInput> cases) {
+        Endpoint e = new Endpoint(INVENTORY, "GET", "/api/inventory/{skuId}", "/api/inventory/" + UNKNOWN_SKU, false);
+        pathIds(cases, e, "/api/inventory/", "skuId");
+        cases.add(e.draft("NUL in id").path("/api/inventory/%00").refusedByContainer());
+        cases.add(e.draft("unknown SKU").refused(404));
+        cases.add(e.draft("POST").method("POST").body(JSON, "{}").refused(405));
+        cases.add(e.draft("DELETE").method("DELETE").refused(405));
+    }
+
+    private static void setStock(List<BadInput> cases) {
+        Endpoint e = new Endpoint(INVENTORY, "PUT", "/api/inventory/{skuId}", "/api/inventory/" + UNKNOWN_SKU, true);
+        tokens(cases, e, stock("5"));
+        cases.add(e.json("text stock", stock(q("x"))).invalid("stock"));
+        cases.add(e.json("numeric string stock", stock(q("5"))).invalid("stock"));
+        cases.add(e.json("negative stock", stock("-1")).invalid("stock"));
+        cases.add(e.json("stock above 10^9", stock("1000000001")).invalid("stock"));
+        cases.add(e.json("stock beyond int", stock("2147483648")).invalid("stock"));
+        cases.add(e.json("stock 1e309", stock(OUT_OF_DOUBLE)).invalid("stock"));
+        cases.add(e.json("fractional stock", stock("2.5")).invalid("stock"));
+        cases.add(e.json("null stock", stock("null")).invalid("stock"));
+        cases.add(e.json("boolean stock", stock("true")).invalid("stock"));
+        cases.add(e.json("no stock", "{}").invalid("stock"));
+        cases.add(e.json("duplicated key stock (5 then -1)", "{\"stock\":5,\"stock\":-1}").malformed());
+        cases.add(e.json("text SKU", stock("5")).path("/api/inventory/abc").invalid("skuId"));
+        cases.add(e.json("SKU beyond long", stock("5")).path("/api/inventory/" + FAR_ABOVE_LONG).invalid("skuId"));
+        cases.add(e.json("truncated JSON", "{\"stock\":").malformed());
+        cases.add(e.json("empty body", "").malformed());
+        cases.add(e.draft("no body, no Content-Type").refused(415));
+        cases.add(e.draft("text/plain body").body("text/plain", "5").refused(415));
+        cases.add(e.json("20 KB body", OVERSIZED).refused(413));
+    }
+
+    /** The status endpoints of inventory and notice take the same batch request. */
+    private static void batchStatus(List<BadInput> cases, Endpoint e) {
+        tokens(cases, e, ids(q("1")));
+        cases.add(e.json("no token, empty path parameter hiding /internal/", ids(q("1"))).withoutToken()
+                .path(e.defaultPath().replaceFirst("/internal/", "/internal;/")).refused(401));
+        cases.add(e.json("empty id list", ids("")).invalid("orderIds"));
+        cases.add(e.json("501 ids", ids(IntStream.rangeClosed(1, 501).mapToObj(i -> q(Integer.toString(i)))
+                .collect(Collectors.joining(",")))).invalid("orderIds"));
+        cases.add(e.json("ids as an object", "{\"orderIds\":{\"a\":1}}").invalid("orderIds"));
+        cases.add(e.json("ids as one string", "{\"orderIds\":\"1,2\"}").invalid("orderIds"));
+        cases.add(e.json("text id", ids(q("1") + "," + q("abc"))).invalid("orderIds[1]"));
+        cases.add(e.json("SQL id", ids(q("1) OR (1=1"))).invalid("orderIds[0]"));
+        cases.add(e.json("boolean id", ids("true")).invalid("orderIds[0]"));
+        cases.add(e.json("zero id", ids(q("0"))).invalid("orderIds[0]"));
+        cases.add(e.json("id beyond long", ids(q(FAR_ABOVE_LONG))).invalid("orderIds[0]"));
+        cases.add(e.json("Arabic-Indic digits id", ids(q(ARABIC_DIGITS))).invalid("orderIds[0]"));
+        cases.add(e.json("lone surrogate id", ids(q("\\udfff"))).invalid("orderIds[0]"));
+        cases.add(e.json("truncated JSON (named where it ends)", "{\"orderIds\":[\"1\"").invalid("orderIds[1]"));
+        cases.add(e.draft("YAML body").body("application/yaml", "orderIds:\n  - \"1\"\n").refused(415));
+        cases.add(e.draft("text/plain body").body("text/plain", ids(q("1"))).refused(415));
+        cases.add(e.json("20 KB chunked body", OVERSIZED).chunked().refused(413));
+        cases.add(e.draft("GET").method("GET").refused(405));
+    }
+
+    private static void inventoryRedrive(List<BadInput> cases) {
+        Endpoint retry = new Endpoint(INVENTORY, "POST", "/internal/inventory/retry", null, true);
+        tokens(cases, retry, created("4242", "1", UNKNOWN_SKU, "1"));
+        cases.add(retry.json("text orderId", created(q("abc"), "1", UNKNOWN_SKU, "1")).invalid("orderId"));
+        cases.add(retry.json("zero orderId", created("0", "1", UNKNOWN_SKU, "1")).invalid("orderId"));
+        cases.add(retry.json("orderId beyond long", created(ABOVE_LONG, "1", UNKNOWN_SKU, "1")).invalid("orderId"));
+        cases.add(retry.json("orderId 1e309", created(OUT_OF_DOUBLE, "1", UNKNOWN_SKU, "1")).invalid("orderId"));
+        cases.add(retry.json("negative skuId", created("4242", "1", "-1", "1")).invalid("skuId"));
+        cases.add(retry.json("zero quantity", created("4242", "1", UNKNOWN_SKU, "0")).invalid("quantity"));
+        cases.add(retry.json("quantity beyond int", created("4242", "1", UNKNOWN_SKU, "2147483648")).invalid("quantity"));
+        cases.add(retry.json("missing orderId", "{\"schemaVersion\":1,\"userId\":1,\"skuId\":1,\"quantity\":1}").invalid("orderId"));
+        cases.add(retry.json("text schemaVersion", "{\"schemaVersion\":\"one\",\"orderId\":4242,\"userId\":1,\"skuId\":1,"
+                + "\"quantity\":1}").invalid("schemaVersion"));
+        cases.add(retry.json("createdAt not a timestamp", "{\"schemaVersion\":1,\"orderId\":4242,\"userId\":1,\"skuId\":1,"
+                + "\"quantity\":1,\"createdAt\":\"yesterday\"}").invalid("createdAt"));
+        cases.add(retry.json("array body", "[]").malformed());
+        cases.add(retry.draft("YAML body").body("application/yaml", "orderId: 4242\n").refused(415));
+        cases.add(retry.json("20 KB body", OVERSIZED).refused(413));
+        cases.add(retry.draft("GET").method("GET").refused(405));
+
+        Endpoint release = new Endpoint(INVENTORY, "POST", "/internal/inventory/release", null, true);
+        tokens(cases, release, canceled("4242", "1", UNKNOWN_SKU, "1", q("r")));
+        cases.add(release.json("text orderId", canceled(q("x"), "1", UNKNOWN_SKU, "1", q("r"))).invalid("orderId"));
+        cases.add(release.json("zero skuId", canceled("4242", "1", "0", "1", q("r"))).invalid("skuId"));
+        cases.add(release.json("negative quantity", canceled("4242", "1", UNKNOWN_SKU, "-3", q("r"))).invalid("quantity"));
+        cases.add(release.json("array reason", canceled("4242", "1", UNKNOWN_SKU, "1", "[\"r\"]")).invalid("reason"));
+        cases.add(release.json("canceledAt not a timestamp", "{\"schemaVersion\":1,\"orderId\":4242,\"userId\":1,\"skuId\":1,"
+                + "\"quantity\":1,\"canceledAt\":\"tomorrow\"}").invalid("canceledAt"));
+        cases.add(release.json("truncated JSON", "{\"orderId\":4242,").malformed());
+        cases.add(release.draft("text/plain body").body("text/plain", "4242").refused(415));
+        cases.add(release.draft("PUT").method("PUT").body(JSON, "{}").refused(405));
+    }
+
+    private static void noticeRedrive(List<BadInput> cases) {
+        Endpoint created = new Endpoint(NOTICE, "POST", "/internal/notices/order-created/retry", null, true);
+        tokens(cases, created, created("4242", "1", UNKNOWN_SKU, "1"));
+        cases.add(created.json("text orderId", created(q("abc"), "1", UNKNOWN_SKU, "1")).invalid("orderId"));
+        cases.add(created.json("negative userId", created("4242", "-5", UNKNOWN_SKU, "1")).invalid("userId"));
+        cases.add(created.json("zero quantity", created("4242", "1", UNKNOWN_SKU, "0")).invalid("quantity"));
+        cases.add(created.json("text quantity", created("4242", "1", UNKNOWN_SKU, q("one"))).invalid("quantity"));
+        cases.add(created.json("missing userId", "{\"schemaVersion\":1,\"orderId\":4242,\"skuId\":1,\"quantity\":1}").invalid("userId"));
+        cases.add(created.json("duplicated key orderId", "{\"schemaVersion\":1,\"orderId\":4242,\"orderId\":1,\"userId\":1,"
+                + "\"skuId\":1,\"quantity\":1}").malformed());
+        cases.add(created.draft("YAML body").body("application/yaml", "orderId: 4242\n").refused(415));
+        cases.add(created.json("20 KB body", OVERSIZED).refused(413));
+        cases.add(created.draft("GET").method("GET").refused(405));
+
+        Endpoint canceled = new Endpoint(NOTICE, "POST", "/internal/notices/order-canceled/retry", null, true);
+        tokens(cases, canceled, canceled("4242", "1", UNKNOWN_SKU, "1", q("r")));
+        cases.add(canceled.json("text orderId", canceled(q("x"), "1", UNKNOWN_SKU, "1", q("r"))).invalid("orderId"));
+        cases.add(canceled.json("missing userId", "{\"schemaVersion\":1,\"orderId\":4242,\"skuId\":1,\"quantity\":1}").invalid("userId"));
+        cases.add(canceled.json("skuId 1e309", canceled("4242", "1", OUT_OF_DOUBLE, "1", q("r"))).invalid("skuId"));
+        cases.add(canceled.json("array reason", canceled("4242", "1", UNKNOWN_SKU, "1", "[\"r\"]")).invalid("reason"));
+        cases.add(canceled.draft("text/plain body").body("text/plain", "4242").refused(415));
+        cases.add(canceled.draft("GET").method("GET").refused(405));
+    }
+
+    private static void listWorkOrders(List<BadInput> cases) {
+        Endpoint e = new Endpoint(RECONCILE, "GET", "/api/work-orders", null, false);
+        cases.add(e.query("unknown status", "status=BOGUS").invalid("status"));
+        cases.add(e.query("lower-case status", "status=open").invalid("status"));
+        cases.add(e.query("SQL in status", "status=OPEN%27%3B%20DROP%20TABLE%20reconcile_work_order%3B--").invalid("status"));
+        cases.add(e.query("text orderId", "orderId=abc").invalid("orderId"));
+        cases.add(e.query("SQL in orderId", "orderId=1%27%20OR%20%271%27%3D%271").invalid("orderId"));
+        cases.add(e.query("orderId beyond long", "orderId=" + FAR_ABOVE_LONG).invalid("orderId"));
+        cases.add(e.query("negative page", "page=-1").invalid("page"));
+        cases.add(e.query("page above the maximum", "page=100001").invalid("page"));
+        cases.add(e.query("page beyond int", "page=99999999999").invalid("page"));
+        cases.add(e.query("size zero", "size=0").invalid("size"));
+        cases.add(e.query("size above 100", "size=101").invalid("size"));
+        cases.add(e.query("size 1e309", "size=1e309").invalid("size"));
+        cases.add(e.draft("POST").method("POST").body(JSON, "{}").refused(405));
+        cases.add(e.draft("TRACE").method("TRACE").refused(405));
+    }
+
+    private static void readWorkOrder(List<BadInput> cases) {
+        Endpoint e = new Endpoint(RECONCILE, "GET", "/api/work-orders/{id}", "/api/work-orders/" + UNKNOWN_WORK_ORDER, false);
+        pathIds(cases, e, "/api/work-orders/", "id");
+        cases.add(e.draft("unknown work order").refused(404));
+        cases.add(e.draft("DELETE").method("DELETE").refused(405));
+        cases.add(e.draft("PUT").method("PUT").body(JSON, "{}").refused(405));
+    }
+
+    private static void resolveWorkOrder(List<BadInput> cases) {
+        Endpoint e = new Endpoint(RECONCILE, "POST", "/api/work-orders/{id}/resolve",
+                "/api/work-orders/" + UNKNOWN_WORK_ORDER + "/resolve", true);
+        String valid = resolve(q("CLOSE"), q("corpus"), q("n"));
+        tokens(cases, e, valid);
+        cases.add(e.json("unknown action", resolve(q("BOGUS"), q("corpus"), q("n"))).invalid("action"));
+        cases.add(e.json("lower-case action", resolve(q("retry"), q("corpus"), q("n"))).invalid("action"));
+        cases.add(e.json("action as ordinal 2", resolve("2", q("corpus"), q("n"))).invalid("action"));
+        cases.add(e.json("null action", resolve("null", q("corpus"), q("n"))).invalid("action"));
+        cases.add(e.json("blank operator", resolve(q("CLOSE"), q("   "), q("n"))).invalid("operator"));
+        cases.add(e.json("no operator", "{\"action\":\"CLOSE\"}").invalid("operator"));
+        cases.add(e.json("operator of 65 characters", resolve(q("CLOSE"), q("o".repeat(65)), q("n"))).invalid("operator"));
+        cases.add(e.json("note of 1,001 characters", resolve(q("CLOSE"), q("corpus"), q("n".repeat(1001)))).invalid("note"));
+        cases.add(e.json("duplicated key action", "{\"action\":\"CLOSE\",\"action\":\"RETRY\",\"operator\":\"corpus\"}").malformed());
+        cases.add(e.json("unknown work order, SQL in operator", resolve(q("CLOSE"), q("admin'--"), q("n"))).refused(404));
+        cases.add(e.json("unknown work order, NUL and RTL in operator", resolve(q("CLOSE"), q("\\u0000\\u202eann"), q("n"))).refused(404));
+        cases.add(e.json("unknown work order, script in note", resolve(q("CLOSE"), q("corpus"), q(SCRIPT))).refused(404));
+        cases.add(e.json("text id", valid).path("/api/work-orders/abc/resolve").invalid("id"));
+        cases.add(e.json("id beyond long", valid).path("/api/work-orders/" + FAR_ABOVE_LONG + "/resolve").invalid("id"));
+        cases.add(e.draft("text/plain body").body("text/plain", valid).refused(415));
+        cases.add(e.draft("YAML body").body("application/yaml", "action: CLOSE\noperator: corpus\n").refused(415));
+        cases.add(e.json("20 KB body", OVERSIZED).refused(413));
+        cases.add(e.draft("GET").method("GET").refused(405));
+    }
+
+    private static void actuatorAndUnknownPaths(List<BadInput> cases) {
+        cases.add(new Endpoint(ORDER, "GET", "/actuator/metrics/{name}", "/actuator/metrics/jvm.memory.used", false)
+                .query("tag without a colon", "tag=bogus").refused(400, ProblemTypes.forHttpStatus(400)));
+        cases.add(new Endpoint(NOTICE, "GET", "/actuator/metrics", null, false).draft("DELETE").method("DELETE").refused(405));
+        cases.add(new Endpoint(INVENTORY, "GET", "/actuator/health", null, false).draft("POST").method("POST")
+                .body(JSON, "{}").refused(405));
+        // only health, info and metrics are exposed (DESIGN §7)
+        cases.add(new Endpoint(RECONCILE, "POST", "/actuator/shutdown", null, false).draft("not exposed").refused(404));
+        cases.add(new Endpoint(ORDER, "GET", "/actuator/env", null, false).draft("not exposed").refused(404));
+        cases.add(new Endpoint(INVENTORY, "GET", "/actuator/heapdump", null, false).draft("not exposed").refused(404));
+        cases.add(new Endpoint(NOTICE, "GET", "/actuator/loggers", null, false).draft("not exposed").refused(404));
+        Endpoint internal = new Endpoint(ORDER, "POST", "/internal/{unknown}", "/internal/nothing-here", true);
+        cases.add(internal.draft("no token").withoutToken().refused(401));
+        cases.add(internal.draft("with token").refused(404));
+        cases.add(new Endpoint(NOTICE, "GET", "/api/{unknown}", "/api/notices", false).draft("no public API").refused(404));
+    }
+
+    /** Ids in a path: not a number, not positive, beyond 64 bits, other scripts, injections. */
+    private static void pathIds(List<BadInput> cases, Endpoint e, String prefix, String field) {
+        cases.add(e.draft("text id").path(prefix + "abc").invalid(field));
+        cases.add(e.draft("zero id").path(prefix + "0").invalid(field));
+        cases.add(e.draft("negative id").path(prefix + "-1").invalid(field));
+        cases.add(e.draft("id beyond long").path(prefix + ABOVE_LONG).invalid(field));
+        cases.add(e.draft("id of 20 digits").path(prefix + FAR_ABOVE_LONG).invalid(field));
+        cases.add(e.draft("id with exponent").path(prefix + "1e5").invalid(field));
+        cases.add(e.draft("emoji id").path(prefix + "%F0%9F%98%80").invalid(field));
+        cases.add(e.draft("Arabic-Indic digits id").path(prefix + "%D9%A1%D9%A2").invalid(field));
+        cases.add(e.draft("space id").path(prefix + "%20").invalid(field));
+        cases.add(e.draft("SQL in id").path(prefix + "1%20OR%201%3D1").invalid(field));
+        cases.add(e.draft("encoded semicolon and SQL in id").path(prefix + "1%3BDROP%20TABLE%20t_order").invalid(field));
+        cases.add(e.draft("script in id").path(prefix + "%3Cscript%3E").invalid(field));
+    }
+
+    /** A valid body with a missing, forged, empty and wrong-case service token. */
+    private static void tokens(List<BadInput> cases, Endpoint e, String validBody) {
+        cases.add(e.json("no token", validBody).withoutToken().refused(401));
+        cases.add(e.json("forged token", validBody).header(InternalAuth.TOKEN_HEADER, FORGED_TOKEN).refused(401));
+        cases.add(e.json("empty token", validBody).header(InternalAuth.TOKEN_HEADER, "").refused(401));
+        cases.add(e.json("upper-case token", validBody).header(InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN.toUpperCase()).refused(401));
+    }
+
+    private static String q(String text) {
+        return "\"" + text + "\"";
+    }
+
+    private static String order(String userId, String skuId, String quantity) {
+        return "{\"userId\":" + userId + ",\"skuId\":" + skuId + ",\"quantity\":" + quantity + "}";
+    }
+
+    private static String withKey(String idempotencyKey) {
+        return "{\"userId\":1,\"skuId\":1,\"quantity\":1,\"idempotencyKey\":" + idempotencyKey + "}";
+    }
+
+    private static String reason(String reason) {
+        return "{\"reason\":" + reason + "}";
+    }
+
+    private static String report(String eventType, String consumerGroup, String status) {
+        return "{\"eventType\":" + eventType + ",\"consumerGroup\":" + consumerGroup + ",\"status\":" + status + "}";
+    }
+
+    private static String stock(String stock) {
+        return "{\"stock\":" + stock + "}";
+    }
+
+    private static String ids(String ids) {
+        return "{\"orderIds\":[" + ids + "]}";
+    }
+
+    private static String created(String orderId, String userId, String skuId, String quantity) {
+        return "{\"schemaVersion\":1,\"orderId\":" + orderId + ",\"userId\":" + userId + ",\"skuId\":" + skuId
+                + ",\"quantity\":" + quantity + ",\"createdAt\":\"2026-01-01T00:00:00Z\"}";
+    }
+
+    private static String canceled(String orderId, String userId, String skuId, String quantity, String reason) {
+        return "{\"schemaVersion\":1,\"orderId\":" + orderId + ",\"userId\":" + userId + ",\"skuId\":" + skuId
+                + ",\"quantity\":" + quantity + ",\"reason\":" + reason + ",\"canceledAt\":\"2026-01-01T00:00:00Z\"}";
+    }
+
+    private static String resolve(String action, String operator, String note) {
+        return "{\"action\":" + action + ",\"operator\":" + operator + ",\"note\":" + note + "}";
+    }
+
+    private static byte[] bytes(String before, byte[] raw, String after) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes(before.getBytes(StandardCharsets.UTF_8));
+        out.writeBytes(raw);
+        out.writeBytes(after.getBytes(StandardCharsets.UTF_8));
+        return out.toByteArray();
+    }
+
+    /**
+     * @param defaultPath the concrete path drafts start from; null when the template is concrete
+     * @param guarded     the endpoint needs the service token, so drafts carry the right one unless told otherwise
+     */
+    private record Endpoint(Service service, String method, String template, String defaultPath, boolean guarded) {
+
+        @Override
+        public String defaultPath() {
+            return defaultPath == null ? template : defaultPath;
+        }
+
+        Draft draft(String what) {
+            Draft draft = new Draft(this, what);
+            return guarded ? draft.header(InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN) : draft;
+        }
+
+        Draft json(String what, String json) {
+            return draft(what).body(JSON, json);
+        }
+
+        Draft query(String what, String query) {
+            return draft(what).path(defaultPath() + "?" + query);
+        }
+    }
+
+    /** A request being described; it becomes a {@link BadInput} once its expected refusal is given. */
+    private static final class Draft {
+        private final Endpoint endpoint;
+        private final String what;
+        private final Map<String, String> headers = new LinkedHashMap<>();
+        private String method;
+        private String path;
+        private byte[] body;
+        private boolean chunked;
+
+        Draft(Endpoint endpoint, String what) {
+            this.endpoint = endpoint;
+            this.what = what;
+            this.method = endpoint.method();
+            this.path = endpoint.defaultPath();
+        }
+
+        Draft header(String name, String value) {
+            headers.put(name, value);
+            return this;
+        }
+
+        Draft withoutToken() {
+            headers.remove(InternalAuth.TOKEN_HEADER);
+            return this;
+        }
+
+        Draft method(String method) {
+            this.method = method;
+            return this;
+        }
+
+        Draft path(String path) {
+            this.path = path;
+            return this;
+        }
+
+        /** @param contentType null sends the body without a Content-Type */
+        Draft body(String contentType, String text) {
+            return body(contentType, text.getBytes(StandardCharsets.UTF_8));
+        }
+
+        Draft body(String contentType, byte[] bytes) {
+            if (contentType != null) {
+                headers.put("Content-Type", contentType);
+            }
+            this.body = bytes;
+            return this;
+        }
+
+        Draft chunked() {
+            this.chunked = true;
+            return this;
+        }
+
+        /** 400 naming the offending input. */
+        BadInput invalid(String field) {
+            return build(400, ProblemTypes.VALIDATION, field);
+        }
+
+        /** 400 for a body that is no JSON document of the expected shape at all. */
+        BadInput malformed() {
+            return build(400, ProblemTypes.MALFORMED_REQUEST, null);
+        }
+
+        /** Refused before any application code runs: Tomcat's own URL checks. */
+        BadInput refusedByContainer() {
+            return build(400, ProblemTypes.forHttpStatus(400), null);
+        }
+
+        BadInput refused(int status) {
+            return refused(status, switch (status) {
+                case 401 -> ProblemTypes.UNAUTHORIZED;
+                case 404 -> ProblemTypes.NOT_FOUND;
+                case 413 -> ProblemTypes.MALFORMED_REQUEST;
+                case 415 -> ProblemTypes.UNSUPPORTED_MEDIA_TYPE;
+                default -> ProblemTypes.forHttpStatus(status);
+            });
+        }
+
+        BadInput refused(int status, URI type) {
+            return build(status, type, null);
+        }
+
+        private BadInput build(int status, URI type, String field) {
+            return new BadInput(endpoint.service(), endpoint.method() + " " + endpoint.template(), what, method, path,
+                    Map.copyOf(headers), body, chunked, status, type, field);
+        }
+    }
+}
