@@ -1,5 +1,7 @@
 package dev.eventual.launcher;
 
+import dev.eventual.launcher.invariants.InvariantCheckCommand;
+
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.Arrays;
@@ -16,9 +18,13 @@ public final class LocalLauncher {
     }
 
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("--check")) {
+            System.exit(InvariantCheckCommand.run(Arrays.asList(args).subList(1, args.length), System.out));
+        }
         List<String> serviceArgs = Arrays.stream(args).filter(arg -> arg.startsWith("--") && arg.contains("=")).toList();
         if (serviceArgs.size() != args.length) {
-            System.err.println("usage: ./run-local.sh [--spring.property=value ...]");
+            System.err.println("usage: ./run-local.sh [--spring.property=value ...]\n"
+                    + "       ./run-local.sh --check [--db-port=13306] [--initial-stock=sku:units,...]");
             System.exit(2);
         }
         Path data = Path.of(System.getenv().getOrDefault("EVENTUAL_DATA_DIR", ".local-data")).toAbsolutePath();
