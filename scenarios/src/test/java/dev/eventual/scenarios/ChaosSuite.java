@@ -25,7 +25,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntUnaryOperator;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -90,6 +92,18 @@ final class ChaosSuite {
 
     OrderClient orders() {
         return new OrderClient(port(SuiteService.ORDER));
+    }
+
+    /** Places orders for users firstUser, firstUser + 1, ... of {@code quantity.apply(i)} units; each must be accepted. */
+    List<Long> placeAccepted(int count, long firstUser, long sku, IntUnaryOperator quantity, String keyPrefix) {
+        List<Long> placed = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            OrderClient.Attempt attempt = orders().place(firstUser + i, sku, quantity.applyAsInt(i), keyPrefix + i,
+                    Duration.ofSeconds(10));
+            assertThat(attempt.status()).as("placement %d: %s", i, attempt).isEqualTo(201);
+            placed.add(attempt.orderId());
+        }
+        return placed;
     }
 
     void stock(Map<Long, Integer> stock) {

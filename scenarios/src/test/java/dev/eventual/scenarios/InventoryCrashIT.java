@@ -2,7 +2,6 @@ package dev.eventual.scenarios;
 
 import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.launcher.process.SuiteService;
-import dev.eventual.scenarios.OrderClient.Attempt;
 import dev.eventual.scenarios.fault.FaultPoint;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -10,9 +9,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -41,16 +40,8 @@ class InventoryCrashIT {
         chaos.stock(Map.of(SKU, 1_000));
         chaos.faults.arm(FaultPoint.INVENTORY_HANG_AFTER_DEDUCT);
 
-        List<Long> placed = new ArrayList<>();
-        int units = 0;
-        for (int i = 0; i < ORDERS; i++) {
-            int quantity = 1 + i % 3;
-            Attempt attempt = chaos.orders().place(FIRST_USER + i, SKU, quantity, "inventory-crash-" + i,
-                    Duration.ofSeconds(10));
-            assertThat(attempt.status()).isEqualTo(201);
-            placed.add(attempt.orderId());
-            units += quantity;
-        }
+        List<Long> placed = chaos.placeAccepted(ORDERS, FIRST_USER, SKU, i -> 1 + i % 3, "inventory-crash-");
+        int units = IntStream.range(0, ORDERS).map(i -> 1 + i % 3).sum();
         // every consumer thread that took a message now sits after its committed deduction
         await().atMost(Duration.ofSeconds(30)).until(() -> chaos.faults.arrivals(FaultPoint.INVENTORY_HANG_AFTER_DEDUCT) >= 3);
         long seenAgainBefore = chaos.logLines(SuiteService.INVENTORY, "created event seen again");

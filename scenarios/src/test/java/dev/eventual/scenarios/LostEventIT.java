@@ -2,13 +2,11 @@ package dev.eventual.scenarios;
 
 import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.launcher.process.SuiteService;
-import dev.eventual.scenarios.OrderClient.Attempt;
 import dev.eventual.scenarios.fault.FaultPoint;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -36,12 +34,7 @@ class LostEventIT {
     void anEventOneGroupNeverAppliedIsRedrivenFromTheStoredPayload() throws Exception {
         chaos.stock(Map.of(SKU, 100));
         chaos.faults.arm(FaultPoint.NOTICE_DROP);
-        List<Long> placed = new ArrayList<>();
-        for (int i = 0; i < ORDERS; i++) {
-            Attempt attempt = chaos.orders().place(860_000 + i, SKU, 1, "lost-" + i, Duration.ofSeconds(10));
-            assertThat(attempt.status()).isEqualTo(201);
-            placed.add(attempt.orderId());
-        }
+        List<Long> placed = chaos.placeAccepted(ORDERS, 860_000, SKU, i -> 1, "lost-");
         await().atMost(Duration.ofSeconds(30)).until(() -> chaos.faults.arrivals(FaultPoint.NOTICE_DROP) == ORDERS);
         chaos.faults.disarm(FaultPoint.NOTICE_DROP);
 

@@ -2,13 +2,11 @@ package dev.eventual.scenarios;
 
 import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.launcher.process.SuiteService;
-import dev.eventual.scenarios.OrderClient.Attempt;
 import dev.eventual.scenarios.fault.FaultPoint;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -41,12 +39,7 @@ class OrderServiceDownWhileReportingIT {
         chaos.stock(Map.of(SKU, 100));
         chaos.faults.arm(FaultPoint.INVENTORY_HOLD);
         chaos.faults.arm(FaultPoint.NOTICE_HOLD);
-        List<Long> placed = new ArrayList<>();
-        for (int i = 0; i < ORDERS; i++) {
-            Attempt attempt = chaos.orders().place(850_000 + i, SKU, 1, "reporting-" + i, Duration.ofSeconds(10));
-            assertThat(attempt.status()).isEqualTo(201);
-            placed.add(attempt.orderId());
-        }
+        List<Long> placed = chaos.placeAccepted(ORDERS, 850_000, SKU, i -> 1, "reporting-");
         await().atMost(Duration.ofSeconds(30)).until(() -> chaos.faults.arrivals(FaultPoint.INVENTORY_HOLD) == ORDERS
                 && chaos.faults.arrivals(FaultPoint.NOTICE_HOLD) == ORDERS);
 

@@ -4,12 +4,10 @@ import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.infra.test.TestProducer;
 import dev.eventual.launcher.process.SuiteService;
-import dev.eventual.scenarios.OrderClient.Attempt;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -30,12 +28,7 @@ class RawResendIT {
     @Test
     void resendingProcessedEventsHasNoEffect() throws Exception {
         chaos.stock(Map.of(SKU, 100));
-        List<Long> placed = new ArrayList<>();
-        for (int i = 0; i < ORDERS; i++) {
-            Attempt attempt = chaos.orders().place(870_000 + i, SKU, 2, "resend-" + i, Duration.ofSeconds(10));
-            assertThat(attempt.status()).isEqualTo(201);
-            placed.add(attempt.orderId());
-        }
+        List<Long> placed = chaos.placeAccepted(ORDERS, 870_000, SKU, i -> 2, "resend-");
         chaos.awaitQuiet();
         long stock = chaos.count(ServiceDatabase.INVENTORY, "SELECT stock FROM inventory WHERE sku_id = ?", SKU);
         assertThat(stock).isEqualTo(100 - 2 * ORDERS);
