@@ -50,11 +50,17 @@ public final class BenchMain {
         }
         long started = System.nanoTime();
         String date = LocalDate.now(ZoneOffset.UTC).toString();
-        try (BenchSuite suite = BenchSuite.start(options); ResourceSampler sampler = new ResourceSampler(pids(suite))) {
+        BenchSuite suite = BenchSuite.start(options);
+        // Ctrl-C or a failure must not leave service JVMs and mariadbd behind
+        Runtime.getRuntime().addShutdownHook(new Thread(suite::close, "bench-shutdown"));
+        try (ResourceSampler sampler = new ResourceSampler(pids(suite))) {
             BenchReport report = run(suite, sampler, options, date, "bench/run.sh " + String.join(" ", args), started);
             Path json = ReportWriter.write(report, options.resultsDirectory());
             System.out.println(MarkdownReport.render(report));
             log.info("results written to {} and .md", json);
+        } catch (RuntimeException e) {
+            log.error("benchmark failed", e);
+            System.exit(1);
         }
         System.exit(0);
     }
@@ -67,9 +73,8 @@ public final class BenchMain {
         HotSkuResult hotSku = null;
         ReconcileResult reconcile = null;
         if (options.runs(Section.ACCEPTANCE)) {
-            sampler.begin(Section.ACCEPTANCE.id());
-            acceptance = new AcceptanceSection(suite, options).run();
-            sampler.end();
+            // windows per measured step: the resource table shows each mode at each concurrency
+            acceptance = new AcceptanceSection(suite, options, sampler).run();
         }
         if (options.runs(Section.ENDTOEND)) {
             sampler.begin(Section.ENDTOEND.id());
@@ -125,7 +130,7 @@ public final class BenchMain {
         pids.put("mariadbd", () -> ProcessHandle.current().descendants()
                 .filter(p -> p.info().command().map(c -> c.endsWith("mariadbd")).orElse(false))
                 .map(ProcessHandle::pid).findFirst().orElse(-1L));
-        pids.put("bench JVM (RocketMQ broker + load)", () -> ProcessHandle.current().pid());
+        pids.put(Targets.BENCH_JVM, () -> ProcessHandle.current().pid());
         return pids;
     }
 }

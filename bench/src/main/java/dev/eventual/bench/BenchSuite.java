@@ -62,7 +62,8 @@ public final class BenchSuite implements AutoCloseable {
                 List.of("--eventual.order.reconcile-delay=1s", "--eventual.reconcile.standalone-interval=1s",
                         "--logging.level.root=" + options.serviceLogLevel(),
                         "--logging.level.dev.eventual=" + options.serviceLogLevel()),
-                new RocketMqSettings(data, 0, false, Duration.ofSeconds(5), Duration.ofSeconds(6),
+                // the broker's own defaults (check every 30 s, after 6 s, op batches every 3 s), not the tests' fast ones
+                new RocketMqSettings(data, 0, false, Duration.ofSeconds(30), Duration.ofSeconds(6),
                         Duration.ofSeconds(3))));
         BenchSuite bench = new BenchSuite(suite, modes);
         try {

@@ -15,9 +15,16 @@ import dev.eventual.launcher.process.SuiteService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.eventual.bench.resources.ProcessUsage;
+import dev.eventual.bench.resources.ResourceSampler;
+import dev.eventual.bench.resources.SectionUsage;
+
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Section 1: {@code POST /api/orders} at fixed concurrency in the three publishing modes. The modes
@@ -32,10 +39,13 @@ public final class AcceptanceSection {
 
     private final BenchSuite suite;
     private final BenchOptions options;
+    private final ResourceSampler sampler;
 
-    public AcceptanceSection(BenchSuite suite, BenchOptions options) {
+    /** @param sampler gets a window per step, so each step's CPU can be split per process */
+    public AcceptanceSection(BenchSuite suite, BenchOptions options, ResourceSampler sampler) {
         this.suite = suite;
         this.options = options;
+        this.sampler = sampler;
     }
 
     public AcceptanceResult run() {
@@ -53,9 +63,12 @@ public final class AcceptanceSection {
             for (int concurrency : options.concurrencies()) {
                 for (PublishMode mode : PublishMode.values()) {
                     suite.mode(mode);
-                    PlacedOrders placed = load.run(concurrency, options.warmUp(), options.measure());
+                    load.run(concurrency, options.warmUp(), Duration.ZERO);
+                    sampler.begin("acceptance " + mode.letter() + " c=" + concurrency);
+                    PlacedOrders placed = load.run(concurrency, Duration.ZERO, options.measure());
+                    SectionUsage usage = sampler.end();
                     AcceptanceStep step = new AcceptanceStep(mode.letter(), concurrency, placed.ordersPerSecond(),
-                            LatencySummary.ofNanos(placed.latencyNanos()), placed.errors());
+                            LatencySummary.ofNanos(placed.latencyNanos()), placed.errors(), cpuPerOrder(usage, placed));
                     log.info("acceptance {} c={}: {} orders/s, p50 {} ms, p99 {} ms, {} errors", mode.letter(),
                             concurrency, Math.round(step.ordersPerSecond()), step.latency().p50Ms(),
                             step.latency().p99Ms(), step.errors());
@@ -72,6 +85,15 @@ public final class AcceptanceSection {
             reconcile.awaitHealthy(ProcessSuite.START_TIMEOUT);
         }
         return new AcceptanceResult(steps, ratios(steps));
+    }
+
+    private static Map<String, Double> cpuPerOrder(SectionUsage usage, PlacedOrders placed) {
+        Map<String, Double> perOrder = new LinkedHashMap<>();
+        for (ProcessUsage process : usage.processes()) {
+            perOrder.put(process.process(), placed.placed() == 0 ? 0
+                    : process.cpuCores() * usage.seconds() * 1000 / placed.placed());
+        }
+        return perOrder;
     }
 
     static List<ModeRatios> ratios(List<AcceptanceStep> steps) {

@@ -7,7 +7,10 @@ import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.infra.db.ServiceDatabase;
-import dev.eventual.infra.test.TestProducer;
+import org.apache.rocketmq.client.exception.MQClientException;
+import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.client.producer.SendStatus;
+import org.apache.rocketmq.common.message.Message;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,13 +28,16 @@ import java.util.concurrent.Future;
 /**
  * Section 5: stock deductions per second by inventory-service when every order takes the same SKU, and
  * when orders spread over 1,000 SKUs. The events go straight to the order topic (as order-service's
- * committed events would), as fast as eight producer threads send them, so the consumer side is
- * what is measured: the conditional decrement and its deduct record in one transaction.
+ * committed events would) in batches, far faster than they are consumed, so the consumer side is
+ * what is measured: the conditional decrement and its deduct record in one transaction, and the
+ * status report to order-service.
  */
 public final class HotSkuSection {
 
     private static final Logger log = LoggerFactory.getLogger(HotSkuSection.class);
-    private static final int PRODUCERS = 8;
+    private static final int PRODUCERS = 4;
+    /** Messages per batch send: one round trip for many events keeps the publisher ahead of the consumer. */
+    private static final int BATCH = 100;
     private static final long FIRST_ORDER = 8_000_000_000_000_000_000L;
     private static final long HOT_SKU_BASE = 900_000_000L;
 
@@ -45,15 +51,22 @@ public final class HotSkuSection {
 
     public HotSkuResult run() {
         int orders = options.hotSkuOrders();
-        try (TestProducer producer = TestProducer.start(suite.nameServer(), "eventual-bench-hot-sku")) {
+        DefaultMQProducer producer = new DefaultMQProducer("eventual-bench-hot-sku");
+        producer.setNamesrvAddr(suite.nameServer());
+        try {
+            producer.start();
             HotSkuCase one = runCase(producer, "one SKU", 1, orders, FIRST_ORDER);
             HotSkuCase spread = runCase(producer, "1,000 SKUs", 1_000, orders, FIRST_ORDER + orders);
             return new HotSkuResult(List.of(one, spread),
                     spread.deductionsPerSecond() == 0 ? 0 : one.deductionsPerSecond() / spread.deductionsPerSecond());
+        } catch (MQClientException e) {
+            throw new IllegalStateException("hot SKU producer", e);
+        } finally {
+            producer.shutdown();
         }
     }
 
-    private HotSkuCase runCase(TestProducer producer, String name, int skus, int orders, long firstOrder) {
+    private HotSkuCase runCase(DefaultMQProducer producer, String name, int skus, int orders, long firstOrder) {
         long firstSku = HOT_SKU_BASE + firstOrder % 1_000_000;
         stock(firstSku, skus, orders / skus + 1);
         long started = System.nanoTime();
@@ -90,20 +103,28 @@ public final class HotSkuSection {
         }
     }
 
-    private static void publish(TestProducer producer, long firstSku, int skus, int orders, long firstOrder) {
+    private static void publish(DefaultMQProducer producer, long firstSku, int skus, int orders, long firstOrder) {
         ExecutorService pool = Executors.newFixedThreadPool(PRODUCERS);
         try {
             List<Future<?>> sends = new ArrayList<>();
             for (int t = 0; t < PRODUCERS; t++) {
                 int thread = t;
                 sends.add(pool.submit(() -> {
+                    List<Message> batch = new ArrayList<>();
                     for (int i = thread; i < orders; i += PRODUCERS) {
                         long orderId = firstOrder + i;
                         OrderCreatedEvent event = new OrderCreatedEvent(OrderEvents.SCHEMA_VERSION, orderId, 77L,
                                 firstSku + i % skus, 1, Instant.now());
-                        producer.send(OrderMessaging.ORDER_TOPIC, OrderEventType.ORDER_CREATED.tag(),
-                                Long.toString(orderId), OrderEvents.toBytes(event));
+                        batch.add(new Message(OrderMessaging.ORDER_TOPIC, OrderEventType.ORDER_CREATED.tag(),
+                                Long.toString(orderId), OrderEvents.toBytes(event)));
+                        if (batch.size() == BATCH || i + PRODUCERS >= orders) {
+                            if (producer.send(batch).getSendStatus() != SendStatus.SEND_OK) {
+                                throw new IllegalStateException("broker did not store a hot-SKU batch");
+                            }
+                            batch = new ArrayList<>();
+                        }
                     }
+                    return null;
                 }));
             }
             for (Future<?> send : sends) {

@@ -11,6 +11,7 @@ import dev.eventual.bench.resources.SectionUsage;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** The human-readable result: one table per section, then the targets met or missed. */
 public final class MarkdownReport {
@@ -31,10 +32,17 @@ public final class MarkdownReport {
             md.append("## 1. Order acceptance (POST /api/orders, closed loop)\n\n");
             md.append("Modes: a = transactional half message (production), b = same local transaction, no broker,"
                     + " c = local transaction then plain sync send.\n\n");
-            md.append("| mode | concurrency | orders/s | p50 ms | p95 ms | p99 ms | errors |\n|---|---:|---:|---:|---:|---:|---:|\n");
+            md.append("CPU ms per accepted order: order-service, the bench JVM (RocketMQ broker + load generator),"
+                    + " inventory- and notice-service together, mariadbd, and all of them.\n\n");
+            md.append("| mode | concurrency | orders/s | p50 ms | p95 ms | p99 ms | errors | CPU ms/order: order | broker+load"
+                    + " | consumers | mariadbd | all |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
             for (AcceptanceStep s : r.acceptance().steps()) {
-                md.append(fmt("| %s | %d | %.0f | %.1f | %.1f | %.1f | %d |%n", s.mode(), s.concurrency(), s.ordersPerSecond(),
-                        s.latency().p50Ms(), s.latency().p95Ms(), s.latency().p99Ms(), s.errors()));
+                Map<String, Double> cpu = s.cpuMsPerOrder();
+                md.append(fmt("| %s | %d | %.0f | %.1f | %.1f | %.1f | %d | %.2f | %.2f | %.2f | %.2f | %.2f |%n", s.mode(),
+                        s.concurrency(), s.ordersPerSecond(), s.latency().p50Ms(), s.latency().p95Ms(), s.latency().p99Ms(),
+                        s.errors(), cpu.getOrDefault("order-service", 0.0), cpu.getOrDefault(Targets.BENCH_JVM, 0.0),
+                        cpu.getOrDefault("inventory-service", 0.0) + cpu.getOrDefault("notice-service", 0.0),
+                        cpu.getOrDefault("mariadbd", 0.0), cpu.values().stream().mapToDouble(Double::doubleValue).sum()));
             }
             md.append("\n| concurrency | a/b | a/c |\n|---|---:|---:|\n");
             for (ModeRatios ratio : r.acceptance().ratios()) {

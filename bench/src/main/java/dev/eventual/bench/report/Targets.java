@@ -20,6 +20,9 @@ public final class Targets {
     /** The service JVMs; mariadbd and the benchmark JVM (broker, load) are reported but have no target. */
     static final Set<String> SERVICES = Set.of("order-service", "inventory-service", "notice-service", "reconcile-job");
 
+    /** How the resource sampler names this JVM, which hosts the broker and the load generator. */
+    public static final String BENCH_JVM = "bench JVM (RocketMQ broker + load)";
+
     private Targets() {
     }
 

@@ -42,17 +42,20 @@ public final class ResourceSampler implements AutoCloseable {
         sample();
     }
 
-    public synchronized void end() {
+    /** @return the window just ended (null when none was open) */
+    public synchronized SectionUsage end() {
         if (section == null) {
-            return;
+            return null;
         }
         sample();
         double seconds = (System.nanoTime() - windowStart) / 1e9;
         long machineTicks = ProcSample.machineBusyTicks() - machineTicksAtStart;
         List<ProcessUsage> usages = new ArrayList<>();
         window.forEach((name, acc) -> usages.add(acc.usage(name, seconds, machineTicks)));
-        finished.add(new SectionUsage(section, seconds, machineTicks / TICKS_PER_SECOND / seconds, usages));
+        SectionUsage usage = new SectionUsage(section, seconds, machineTicks / TICKS_PER_SECOND / seconds, usages);
+        finished.add(usage);
         section = null;
+        return usage;
     }
 
     public synchronized List<SectionUsage> sections() {
