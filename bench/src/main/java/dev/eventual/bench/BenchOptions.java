@@ -119,7 +119,7 @@ public record BenchOptions(
                   --hot-sku-orders=20000
                   --max-rate=0                  orders/s for the 50%/90% loads; 0 = the end-to-end result
                   --service-heap=256m --service-log-level=WARN
-                  --profile                 a JFR recording per service JVM (<work>/jfr/, written when the run ends)
+                  --profile                 a JFR recording per service JVM (<work>/jfr/hotspot-pid-<pid>-*.jfr, written at the end)
                   --results=bench/results --work=bench/target/run
                 """;
     }

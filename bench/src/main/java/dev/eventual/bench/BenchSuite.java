@@ -54,9 +54,11 @@ public final class BenchSuite implements AutoCloseable {
         List<String> jvm = new ArrayList<>(List.of("-Xms" + options.serviceHeap(), "-Xmx" + options.serviceHeap(),
                 "-XX:+UseSerialGC", "-Dio.netty.noUnsafe=false", "-Duser.home=" + data.resolve("home"),
                 "-Djava.io.tmpdir=" + data.resolve("tmp"), "-D" + ModeSwitch.DIRECTORY_PROPERTY + "=" + modeDir));
-        // --profile: one JFR file per service JVM, named by its pid
-        jvm.addAll(!options.profile() ? List.of()
-                : List.of("-XX:StartFlightRecording=settings=profile,dumponexit=true,filename=" + data.resolve("jfr").resolve("%p.jfr")));
+        if (options.profile()) {
+            // a directory as file name: the JVM names its recording hotspot-pid-<pid>-...jfr
+            createDirectories(data.resolve("jfr"));
+            jvm.add("-XX:StartFlightRecording=settings=profile,dumponexit=true,filename=" + data.resolve("jfr"));
+        }
         ProcessSuite suite = ProcessSuite.start(new ProcessSuiteSettings(data, TOKEN,
                 System.getProperty("java.class.path"), BenchServiceMain.class.getName(), jvm,
                 List.of("--eventual.order.reconcile-delay=1s", "--eventual.reconcile.standalone-interval=1s",
