@@ -74,10 +74,10 @@ public final class HotSkuSection {
         double publishSeconds = (System.nanoTime() - started) / 1e9;
         long deadline = System.nanoTime() + options.drain().toNanos();
         String where = " FROM inventory_deduct_log WHERE order_id BETWEEN " + firstOrder + " AND " + (firstOrder + orders - 1);
-        long recorded = 0;
-        while (System.nanoTime() < deadline && (recorded = suite.count(ServiceDatabase.INVENTORY, "SELECT COUNT(*)" + where)) < orders) {
+        while (System.nanoTime() < deadline && suite.count(ServiceDatabase.INVENTORY, "SELECT COUNT(*)" + where) < orders) {
             BenchSuite.sleep(Duration.ofMillis(500));
         }
+        long recorded = suite.count(ServiceDatabase.INVENTORY, "SELECT COUNT(*)" + where);
         long succeeded = suite.count(ServiceDatabase.INVENTORY, "SELECT COUNT(*)" + where + " AND status = 'SUCCESS'");
         long spanMillis = suite.count(ServiceDatabase.INVENTORY,
                 "SELECT ROUND((UNIX_TIMESTAMP(MAX(created_at)) - UNIX_TIMESTAMP(MIN(created_at))) * 1000)" + where);
