@@ -18,6 +18,9 @@ import java.util.Set;
  * @param maxRate          orders/s the time-to-consistency loads are fractions of; 0 = section 3's result
  * @param serviceHeap      -Xmx of each service JVM
  * @param serviceLogLevel  root log level of the services (INFO writes a line per order per service)
+ * @param profile          a JFR recording per service JVM
+ * @param isolatePublish   also measure mode (a) with inventory- and notice-service stopped (mode "a0"):
+ *                         the publishing protocol's cost without the consumers' share of the CPU
  */
 public record BenchOptions(
         Set<Section> sections,
@@ -33,13 +36,14 @@ public record BenchOptions(
         String serviceLogLevel,
         Path resultsDirectory,
         Path workDirectory,
-        boolean profile) {
+        boolean profile,
+        boolean isolatePublish) {
 
     public static BenchOptions parse(String... args) {
         boolean quick = List.of(args).contains("--quick");
         Set<Section> sections = Section.parse("all");
-        Duration warmUp = quick ? Duration.ofSeconds(2) : Duration.ofSeconds(5);
-        Duration measure = quick ? Duration.ofSeconds(4) : Duration.ofSeconds(15);
+        Duration warmUp = quick ? Duration.ofSeconds(2) : Duration.ofSeconds(3);
+        Duration measure = quick ? Duration.ofSeconds(4) : Duration.ofSeconds(12);
         Duration load = quick ? Duration.ofSeconds(10) : Duration.ofSeconds(40);
         Duration drain = quick ? Duration.ofSeconds(20) : Duration.ofSeconds(60);
         List<Integer> concurrencies = List.of(1, 8, 32, 64);
@@ -51,12 +55,17 @@ public record BenchOptions(
         Path results = Path.of("bench/results");
         Path work = Path.of("bench/target/run");
         boolean profile = false;
+        boolean isolatePublish = false;
         for (String arg : args) {
             if (arg.equals("--quick")) {
                 continue;
             }
             if (arg.equals("--profile")) {
                 profile = true;
+                continue;
+            }
+            if (arg.equals("--isolate-publish")) {
+                isolatePublish = true;
                 continue;
             }
             if (arg.equals("--help")) {
@@ -85,7 +94,7 @@ public record BenchOptions(
             }
         }
         return new BenchOptions(sections, warmUp, measure, load, drain, concurrencies, rows, hot, maxRate, heap, logLevel,
-                results.toAbsolutePath(), work.toAbsolutePath(), profile);
+                results.toAbsolutePath(), work.toAbsolutePath(), profile, isolatePublish);
     }
 
     public boolean runs(Section section) {
@@ -112,13 +121,14 @@ public record BenchOptions(
                 bench/run.sh [--quick] [--key=value ...]
                   --quick                   smoke run: short steps, 20k reconcile rows, 2k hot-SKU events (~5 min)
                   --sections=all|acceptance,endtoend,consistency,hotsku,reconcile
-                  --warm-up=5s --measure=15s    each acceptance step (mode x concurrency)
+                  --warm-up=3s --measure=12s    each acceptance step (mode x concurrency)
                   --concurrency=1,8,32,64
                   --load=40s --drain=60s        end-to-end and each time-to-consistency run; wait for stragglers
                   --reconcile-rows=100k,1M      the largest size runs only "all consistent, 2 shards"
                   --hot-sku-orders=20000
                   --max-rate=0                  orders/s for the 50%/90% loads; 0 = the end-to-end result
                   --service-heap=256m --service-log-level=WARN
+                  --isolate-publish         also run mode a with the consumers stopped ("a0"; about +1.5 min)
                   --profile                 a JFR recording per service JVM (<work>/jfr/hotspot-pid-<pid>-*.jfr, written at the end)
                   --results=bench/results --work=bench/target/run
                 """;

@@ -63,17 +63,11 @@ public final class AcceptanceSection {
             for (int concurrency : options.concurrencies()) {
                 for (PublishMode mode : PublishMode.values()) {
                     suite.mode(mode);
-                    load.run(concurrency, options.warmUp(), Duration.ZERO);
-                    sampler.begin("acceptance " + mode.letter() + " c=" + concurrency);
-                    PlacedOrders placed = load.run(concurrency, Duration.ZERO, options.measure());
-                    SectionUsage usage = sampler.end();
-                    AcceptanceStep step = new AcceptanceStep(mode.letter(), concurrency, placed.ordersPerSecond(),
-                            LatencySummary.ofNanos(placed.latencyNanos()), placed.errors(), cpuPerOrder(usage, placed));
-                    log.info("acceptance {} c={}: {} orders/s, p50 {} ms, p99 {} ms, {} errors", mode.letter(),
-                            concurrency, Math.round(step.ordersPerSecond()), step.latency().p50Ms(),
-                            step.latency().p99Ms(), step.errors());
-                    steps.add(step);
+                    steps.add(step(load, mode.letter(), concurrency));
                 }
+            }
+            if (options.isolatePublish()) {
+                steps.addAll(withoutConsumers(load));
             }
         } finally {
             suite.mode(PublishMode.TRANSACTIONAL);
@@ -85,6 +79,40 @@ public final class AcceptanceSection {
             reconcile.awaitHealthy(ProcessSuite.START_TIMEOUT);
         }
         return new AcceptanceResult(steps, ratios(steps));
+    }
+
+    /**
+     * Mode (a) with inventory- and notice-service stopped: events pile up in the broker instead of being
+     * consumed beside the front door, which isolates the publishing protocol's own cost. The consumers
+     * come back afterwards and work off the backlog before the next section.
+     */
+    private List<AcceptanceStep> withoutConsumers(ClosedLoop load) {
+        List<ServiceProcess> consumers = List.of(suite.processes().service(SuiteService.INVENTORY),
+                suite.processes().service(SuiteService.NOTICE));
+        consumers.forEach(ServiceProcess::stop);
+        List<AcceptanceStep> steps = new ArrayList<>();
+        try {
+            suite.mode(PublishMode.TRANSACTIONAL);
+            for (int concurrency : options.concurrencies()) {
+                steps.add(step(load, "a0", concurrency));
+            }
+        } finally {
+            consumers.forEach(ServiceProcess::start);
+            consumers.forEach(process -> process.awaitHealthy(ProcessSuite.START_TIMEOUT));
+        }
+        return steps;
+    }
+
+    private AcceptanceStep step(ClosedLoop load, String mode, int concurrency) {
+        load.run(concurrency, options.warmUp(), Duration.ZERO);
+        sampler.begin("acceptance " + mode + " c=" + concurrency);
+        PlacedOrders placed = load.run(concurrency, Duration.ZERO, options.measure());
+        SectionUsage usage = sampler.end();
+        AcceptanceStep step = new AcceptanceStep(mode, concurrency, placed.ordersPerSecond(),
+                LatencySummary.ofNanos(placed.latencyNanos()), placed.errors(), cpuPerOrder(usage, placed));
+        log.info("acceptance {} c={}: {} orders/s, p50 {} ms, p99 {} ms, {} errors", mode, concurrency,
+                Math.round(step.ordersPerSecond()), step.latency().p50Ms(), step.latency().p99Ms(), step.errors());
+        return step;
     }
 
     private static Map<String, Double> cpuPerOrder(SectionUsage usage, PlacedOrders placed) {

@@ -31,7 +31,8 @@ public final class MarkdownReport {
         if (r.acceptance() != null) {
             md.append("## 1. Order acceptance (POST /api/orders, closed loop)\n\n");
             md.append("Modes: a = transactional half message (production), b = same local transaction, no broker,"
-                    + " c = local transaction then plain sync send.\n\n");
+                    + " c = local transaction then plain sync send; a0 (with --isolate-publish) = a with inventory- and"
+                    + " notice-service stopped.\n\n");
             md.append("CPU ms per accepted order: order-service, the bench JVM (RocketMQ broker + load generator),"
                     + " inventory- and notice-service together, mariadbd, and all of them.\n\n");
             md.append("| mode | concurrency | orders/s | p50 ms | p95 ms | p99 ms | errors | CPU ms/order: order | broker+load"
