@@ -139,6 +139,22 @@ public final class BenchSuite implements AutoCloseable {
         }
     }
 
+    /**
+     * Waits until both consumers have reported every transactional event (no production message_log row
+     * is still SENT), at most {@code timeout}: a backlog left by one step must not eat the next one's CPU.
+     */
+    public boolean awaitConsumed(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (count(ServiceDatabase.ORDER, "SELECT COUNT(*) FROM message_log WHERE msg_status = 'SENT'"
+                    + " AND transaction_id NOT LIKE '" + ModeSwitchingPublisher.TRANSACTION_ID_PREFIX + "%'") == 0) {
+                return true;
+            }
+            sleep(Duration.ofMillis(250));
+        }
+        return false;
+    }
+
     /** Waits until no message_log row is due or claimed (the reconcile job has caught up), at most {@code timeout}. */
     public boolean awaitReconciled(Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
