@@ -130,10 +130,13 @@ public final class AcceptanceSection {
 
     static List<ModeRatios> ratios(List<AcceptanceStep> steps) {
         List<ModeRatios> ratios = new ArrayList<>();
+        boolean isolated = steps.stream().anyMatch(s -> s.mode().equals("a0"));
         steps.stream().map(AcceptanceStep::concurrency).distinct().forEach(c -> ratios.add(new ModeRatios(
                 Integer.toString(c), ratio(rate(steps, "a", c), rate(steps, "b", c)),
-                ratio(rate(steps, "a", c), rate(steps, "c", c)))));
-        ratios.add(new ModeRatios("peak", ratio(peak(steps, "a"), peak(steps, "b")), ratio(peak(steps, "a"), peak(steps, "c"))));
+                ratio(rate(steps, "a", c), rate(steps, "c", c)),
+                isolated ? ratio(rate(steps, "a0", c), rate(steps, "c", c)) : null)));
+        ratios.add(new ModeRatios("peak", ratio(peak(steps, "a"), peak(steps, "b")), ratio(peak(steps, "a"), peak(steps, "c")),
+                isolated ? ratio(peak(steps, "a0"), peak(steps, "c")) : null));
         return ratios;
     }
 

@@ -45,9 +45,10 @@ public final class MarkdownReport {
                         cpu.getOrDefault("inventory-service", 0.0) + cpu.getOrDefault("notice-service", 0.0),
                         cpu.getOrDefault("mariadbd", 0.0), cpu.values().stream().mapToDouble(Double::doubleValue).sum()));
             }
-            md.append("\n| concurrency | a/b | a/c |\n|---|---:|---:|\n");
+            md.append("\n| concurrency | a/b | a/c | a0/c (protocols alone) |\n|---|---:|---:|---:|\n");
             for (ModeRatios ratio : r.acceptance().ratios()) {
-                md.append(fmt("| %s | %.2f | %.2f |%n", ratio.concurrency(), ratio.aOverB(), ratio.aOverC()));
+                md.append(fmt("| %s | %.2f | %.2f | %s |%n", ratio.concurrency(), ratio.aOverB(), ratio.aOverC(),
+                        ratio.a0OverC() == null ? "not run (--isolate-publish)" : fmt("%.2f", ratio.a0OverC())));
             }
             md.append("\n");
         }

@@ -44,7 +44,7 @@ class ReportTest {
     void markdownHasATablePerSectionAndTheTargets() {
         String md = MarkdownReport.render(report());
         assertThat(md).contains("## Targets", "## 1. Order acceptance", "## 2. Time to consistency",
-                "## 3. End-to-end", "## 4. Reconcile", "## 5. Hot SKU", "## 6. Resources", "**missed**", "| met |");
+                "## 3. End-to-end", "## 4. Reconcile", "## 5. Hot SKU", "## 6. Resources", "**missed**", "| met |", "not run (--isolate-publish)", "| 1.10 |");
     }
 
     @Test
@@ -67,7 +67,7 @@ class ReportTest {
         AcceptanceResult acceptance = new AcceptanceResult(List.of(
                 new AcceptanceStep("a", 8, 300, LATENCY, 0, java.util.Map.of("order-service", 1.5)), new AcceptanceStep("b", 8, 600, LATENCY, 0, java.util.Map.of("order-service", 1.5)),
                 new AcceptanceStep("c", 8, 350, LATENCY, 0, java.util.Map.of("order-service", 1.5))),
-                List.of(new ModeRatios("8", 0.5, 0.86), new ModeRatios("peak", 0.5, 0.86)));
+                List.of(new ModeRatios("8", 0.5, 0.86, null), new ModeRatios("peak", 0.5, 0.86, 1.1)));
         ConsistencyResult consistency = new ConsistencyResult(300, "test", List.of(
                 new ConsistencyRun(0.5, 150, 149, 1_500, 0, 0, LATENCY, LATENCY),
                 new ConsistencyRun(0.9, 270, 268, 2_700, 0, 0, LATENCY, LATENCY)));
