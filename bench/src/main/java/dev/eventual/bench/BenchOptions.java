@@ -48,7 +48,7 @@ public record BenchOptions(
         Duration drain = quick ? Duration.ofSeconds(20) : Duration.ofSeconds(60);
         List<Integer> concurrencies = List.of(1, 8, 32, 64);
         List<Integer> rows = quick ? List.of(20_000) : List.of(100_000, 1_000_000);
-        int hot = quick ? 2_000 : 20_000;
+        int hot = quick ? 2_000 : 10_000;
         double maxRate = 0;
         String heap = "256m";
         String logLevel = "WARN";
@@ -125,7 +125,7 @@ public record BenchOptions(
                   --concurrency=1,8,32,64
                   --load=40s --drain=60s        end-to-end and each time-to-consistency run; wait for stragglers
                   --reconcile-rows=100k,1M      the largest size runs only "all consistent, 2 shards"
-                  --hot-sku-orders=20000
+                  --hot-sku-orders=10000
                   --max-rate=0                  orders/s for the 50%/90% loads; 0 = the end-to-end result
                   --service-heap=256m --service-log-level=WARN
                   --isolate-publish         also run mode a with the consumers stopped ("a0"; about +1.5 min)
