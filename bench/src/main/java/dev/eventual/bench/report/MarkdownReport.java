@@ -1,0 +1,132 @@
+package dev.eventual.bench.report;
+
+import dev.eventual.bench.acceptance.AcceptanceStep;
+import dev.eventual.bench.acceptance.ModeRatios;
+import dev.eventual.bench.consistency.ConsistencyRun;
+import dev.eventual.bench.consistency.EndToEndResult;
+import dev.eventual.bench.hotsku.HotSkuCase;
+import dev.eventual.bench.reconcile.ReconcileCase;
+import dev.eventual.bench.resources.ProcessUsage;
+import dev.eventual.bench.resources.SectionUsage;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The human-readable result: one table per section, then the targets met or missed. */
+public final class MarkdownReport {
+
+    private MarkdownReport() {
+    }
+
+    public static String render(BenchReport r) {
+        StringBuilder md = new StringBuilder();
+        Machine m = r.machine();
+        md.append("# Eventual benchmark, ").append(r.date()).append("\n\n");
+        md.append(fmt("Machine: %d cores, %.1f GiB RAM, %s; JDK %s; %s. Run took %.0f s.%n%n", m.cores(), m.ramGib(),
+                m.cpuModel(), m.jdk(), m.os(), r.durationSeconds()));
+        md.append("Command: `").append(r.command()).append("`\n\n");
+        md.append("How each number is measured: `bench/README.md`.\n\n");
+        targets(md, r.targets());
+        if (r.acceptance() != null) {
+            md.append("## 1. Order acceptance (POST /api/orders, closed loop)\n\n");
+            md.append("Modes: a = transactional half message (production), b = same local transaction, no broker,"
+                    + " c = local transaction then plain sync send; a0 (with --isolate-publish) = a with inventory- and"
+                    + " notice-service stopped.\n\n");
+            md.append("CPU ms per accepted order: order-service, the bench JVM (RocketMQ broker + load generator),"
+                    + " inventory- and notice-service together, mariadbd, and all of them.\n\n");
+            md.append("| mode | concurrency | orders/s | p50 ms | p95 ms | p99 ms | errors | CPU ms/order: order | broker+load"
+                    + " | consumers | mariadbd | all |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            for (AcceptanceStep s : r.acceptance().steps()) {
+                Map<String, Double> cpu = s.cpuMsPerOrder();
+                md.append(fmt("| %s | %d | %.0f | %.1f | %.1f | %.1f | %d | %.2f | %.2f | %.2f | %.2f | %.2f |%n", s.mode(),
+                        s.concurrency(), s.ordersPerSecond(), s.latency().p50Ms(), s.latency().p95Ms(), s.latency().p99Ms(),
+                        s.errors(), cpu.getOrDefault("order-service", 0.0), cpu.getOrDefault(Targets.BENCH_JVM, 0.0),
+                        cpu.getOrDefault("inventory-service", 0.0) + cpu.getOrDefault("notice-service", 0.0),
+                        cpu.getOrDefault("mariadbd", 0.0), cpu.values().stream().mapToDouble(Double::doubleValue).sum()));
+            }
+            md.append("\n| concurrency | a/b | a/c | a0/c (protocols alone) |\n|---|---:|---:|---:|\n");
+            for (ModeRatios ratio : r.acceptance().ratios()) {
+                md.append(fmt("| %s | %.2f | %.2f | %s |%n", ratio.concurrency(), ratio.aOverB(), ratio.aOverC(),
+                        ratio.a0OverC() == null ? "not run (--isolate-publish)" : fmt("%.2f", ratio.a0OverC())));
+            }
+            md.append("\n");
+        }
+        if (r.consistency() != null) {
+            md.append("## 2. Time to consistency (POST to stock deducted and notice sent, open loop)\n\n");
+            md.append(fmt("Max sustainable rate: %.0f orders/s (%s).%n%n", r.consistency().maxSustainablePerSecond(),
+                    r.consistency().maxRateSource()));
+            md.append("| load | target /s | achieved /s | orders | p50 ms | p95 ms | p99 ms | max ms | never consistent |"
+                    + " POST p99 ms |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            for (ConsistencyRun run : r.consistency().runs()) {
+                md.append(fmt("| %.0f%% | %.0f | %.0f | %d | %.0f | %.0f | %.0f | %.0f | %d | %.1f |%n", run.loadFraction() * 100,
+                        run.targetPerSecond(), run.achievedPerSecond(), run.placed(), run.timeToConsistency().p50Ms(),
+                        run.timeToConsistency().p95Ms(), run.timeToConsistency().p99Ms(), run.timeToConsistency().maxMs(),
+                        run.neverConsistent(), run.acceptance().p99Ms()));
+            }
+            md.append("\n");
+        }
+        if (r.endToEnd() != null) {
+            EndToEndResult e = r.endToEnd();
+            md.append("## 3. End-to-end consistent orders/s (reconcile SUCCESS, both effects)\n\n");
+            md.append("| concurrency | load s | placed | accepted /s | reconciled | not reconciled | span s | consistent orders/s |\n"
+                    + "|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            md.append(fmt("| %d | %.0f | %d | %.0f | %d | %d | %.1f | **%.0f** |%n%n", e.concurrency(), e.loadSeconds(),
+                    e.placed(), e.acceptedPerSecond(), e.reconciled(), e.notReconciled(), e.spanSeconds(),
+                    e.consistentPerSecond()));
+        }
+        if (r.reconcile() != null) {
+            md.append("## 4. Reconcile throughput (due rows worked off)\n\n").append(r.reconcile().note()).append(".\n\n");
+            md.append("| rows | backlog | shards | seed s | run s | rows/s | rows/s per shard | reconciled | retried | left due |\n"
+                    + "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            for (ReconcileCase c : r.reconcile().cases()) {
+                md.append(fmt("| %,d | %s | %d | %.1f | %.1f | %.0f | %.0f | %d | %d | %d |%n", c.rows(), c.backlog(), c.shards(),
+                        c.seedSeconds(), c.seconds(), c.rowsPerSecond(), c.rowsPerSecondPerShard(), c.succeeded(),
+                        c.retried(), c.leftDue()));
+            }
+            md.append("\n");
+        }
+        if (r.hotSku() != null) {
+            md.append("## 5. Hot SKU (inventory-service deductions through the broker)\n\n");
+            md.append("| case | SKUs | orders | published /s | recorded | succeeded | s | deductions/s |\n"
+                    + "|---|---:|---:|---:|---:|---:|---:|---:|\n");
+            for (HotSkuCase c : r.hotSku().cases()) {
+                md.append(fmt("| %s | %d | %d | %.0f | %d | %d | %.1f | %.0f |%n", c.name(), c.skus(), c.orders(),
+                        c.publishedPerSecond(), c.recorded(), c.succeeded(), c.seconds(), c.deductionsPerSecond()));
+            }
+            md.append(fmt("%nOne SKU / 1,000 SKUs: %.2f%n%n", r.hotSku().oneOverSpread()));
+        }
+        if (!r.resources().isEmpty()) {
+            md.append("## 6. Resources per process and section\n\n");
+            md.append("CPU in cores (1.0 = one core busy) and as a share of all busy CPU time of the box in that section;"
+                    + " RSS from /proc/<pid>/status.\n\n");
+            md.append("| section | process | CPU cores | CPU share | RSS avg MiB | RSS peak MiB |\n|---|---|---:|---:|---:|---:|\n");
+            for (SectionUsage s : r.resources()) {
+                for (ProcessUsage p : s.processes()) {
+                    md.append(fmt("| %s | %s | %.2f | %.0f%% | %.0f | %.0f |%n", s.section(), p.process(), p.cpuCores(),
+                            p.cpuShare() * 100, p.rssAvgMib(), p.rssPeakMib()));
+                }
+                md.append(fmt("| %s | *whole box busy* | %.2f | | | |%n", s.section(), s.machineBusyCores()));
+            }
+            md.append("\n");
+        }
+        return md.toString();
+    }
+
+    private static void targets(StringBuilder md, List<TargetCheck> targets) {
+        md.append("## Targets (issue 8)\n\n| target | threshold | measured | |\n|---|---|---:|---|\n");
+        for (TargetCheck t : targets) {
+            md.append("| ").append(t.target()).append(" | ").append(t.threshold()).append(" | ").append(t.measured())
+                    .append(" | ").append(switch (t.status()) {
+                        case MET -> "met";
+                        case MISSED -> "**missed**";
+                        case NOT_MEASURED -> "not measured";
+                    }).append(" |\n");
+        }
+        md.append("\n");
+    }
+
+    private static String fmt(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
+    }
+}

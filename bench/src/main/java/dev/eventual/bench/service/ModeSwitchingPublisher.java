@@ -1,0 +1,71 @@
+package dev.eventual.bench.service;
+
+import dev.eventual.common.event.OrderEvents;
+import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.order.tx.LocalOrderTransaction;
+import dev.eventual.order.tx.LocalTransactionRunner;
+import dev.eventual.order.tx.LocalTxOutcome;
+import dev.eventual.order.tx.OrderEventPublisher;
+import org.apache.rocketmq.spring.core.RocketMQTemplate;
+import org.apache.rocketmq.spring.support.RocketMQHeaders;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.messaging.Message;
+import org.springframework.messaging.MessagingException;
+import org.springframework.messaging.support.MessageBuilder;
+
+/**
+ * order-service's publisher with the two comparison modes beside the production one. Modes (b) and (c)
+ * run the very same {@link LocalTransactionRunner} and work (order + message_log in one transaction);
+ * only what surrounds it differs.
+ */
+public class ModeSwitchingPublisher extends OrderEventPublisher {
+
+    /** A NORMAL topic nobody consumes: mode (c) must not feed the consumers. */
+    public static final String PLAIN_TOPIC = "EVENTUAL_BENCH_PLAIN";
+    /** message_log.transaction_id prefix of the rows modes (b) and (c) write, so the benchmark can retire them. */
+    public static final String TRANSACTION_ID_PREFIX = "bench-";
+
+    private static final Logger log = LoggerFactory.getLogger(ModeSwitchingPublisher.class);
+
+    private final OrderEventPublisher transactional;
+    private final RocketMQTemplate template;
+    private final LocalTransactionRunner runner;
+    private final ModeSwitch modes;
+
+    public ModeSwitchingPublisher(OrderEventPublisher transactional, RocketMQTemplate template,
+                                  LocalTransactionRunner runner, ModeSwitch modes) {
+        super(template);
+        this.transactional = transactional;
+        this.template = template;
+        this.runner = runner;
+        this.modes = modes;
+    }
+
+    @Override
+    public LocalTxOutcome publish(long orderId, OrderEventType eventType, Object event, LocalOrderTransaction work) {
+        PublishMode mode = modes.mode();
+        return switch (mode) {
+            case TRANSACTIONAL -> transactional.publish(orderId, eventType, event, work);
+            case LOCAL_ONLY -> runner.run(orderId, work, TRANSACTION_ID_PREFIX + orderId);
+            case LOCAL_THEN_SEND -> {
+                LocalTxOutcome outcome = runner.run(orderId, work, TRANSACTION_ID_PREFIX + orderId);
+                if (outcome == LocalTxOutcome.COMMITTED) {
+                    send(orderId, eventType, event);
+                }
+                yield outcome;
+            }
+        };
+    }
+
+    private void send(long orderId, OrderEventType eventType, Object event) {
+        Message<byte[]> message = MessageBuilder.withPayload(OrderEvents.toBytes(event))
+                .setHeader(RocketMQHeaders.KEYS, Long.toString(orderId)).build();
+        try {
+            template.syncSend(PLAIN_TOPIC + ":" + eventType.tag(), message);
+        } catch (MessagingException e) {
+            // the weakness of this pattern, kept as it is: the order committed and its event is lost
+            log.warn("Order {}: committed but the plain send failed: {}", orderId, e.toString());
+        }
+    }
+}

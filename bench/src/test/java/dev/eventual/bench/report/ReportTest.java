@@ -1,0 +1,85 @@
+package dev.eventual.bench.report;
+
+import dev.eventual.bench.BenchOptions;
+import dev.eventual.bench.Section;
+import dev.eventual.bench.acceptance.AcceptanceResult;
+import dev.eventual.bench.acceptance.AcceptanceStep;
+import dev.eventual.bench.acceptance.ModeRatios;
+import dev.eventual.bench.consistency.ConsistencyResult;
+import dev.eventual.bench.consistency.ConsistencyRun;
+import dev.eventual.bench.consistency.EndToEndResult;
+import dev.eventual.bench.hotsku.HotSkuCase;
+import dev.eventual.bench.hotsku.HotSkuResult;
+import dev.eventual.bench.load.LatencySummary;
+import dev.eventual.bench.reconcile.ReconcileCase;
+import dev.eventual.bench.reconcile.ReconcileResult;
+import dev.eventual.bench.resources.ProcessUsage;
+import dev.eventual.bench.resources.SectionUsage;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Structure only: every section and every target reaches the JSON and the Markdown. No speed is asserted. */
+class ReportTest {
+
+    private static final LatencySummary LATENCY = new LatencySummary(10, 1, 2, 3, 4);
+
+    @Test
+    void jsonHasEverySectionAndTarget() {
+        JsonNode json = JsonMapper.builder().build().readTree(ReportWriter.json(report()));
+        for (String section : List.of("machine", "acceptance", "consistency", "endToEnd", "reconcile", "hotSku",
+                "resources", "targets")) {
+            assertThat(json.has(section)).as(section).isTrue();
+        }
+        assertThat(json.get("acceptance").get("steps")).hasSize(3);
+        assertThat(json.get("targets")).hasSize(10);
+    }
+
+    @Test
+    void markdownHasATablePerSectionAndTheTargets() {
+        String md = MarkdownReport.render(report());
+        assertThat(md).contains("## Targets", "## 1. Order acceptance", "## 2. Time to consistency",
+                "## 3. End-to-end", "## 4. Reconcile", "## 5. Hot SKU", "## 6. Resources", "**missed**", "| met |", "not run (--isolate-publish)", "| 1.10 |");
+    }
+
+    @Test
+    void targetsWithoutAMeasurementAreSaidSo() {
+        List<TargetCheck> checks = Targets.check(null, null, null, null, null, List.of());
+        assertThat(checks).extracting(TargetCheck::status).containsOnly(TargetCheck.Status.NOT_MEASURED);
+    }
+
+    @Test
+    void quickOptionsShortenAndFlagsOverride() {
+        BenchOptions quick = BenchOptions.parse("--quick", "--sections=acceptance,reconcile", "--reconcile-rows=10k,1M",
+                "--measure=7s");
+        assertThat(quick.sections()).containsExactly(Section.ACCEPTANCE, Section.RECONCILE);
+        assertThat(quick.reconcileRows()).containsExactly(10_000, 1_000_000);
+        assertThat(quick.measure()).isEqualTo(Duration.ofSeconds(7));
+        assertThat(quick.hotSkuOrders()).isLessThan(BenchOptions.parse().hotSkuOrders());
+    }
+
+    private static BenchReport report() {
+        AcceptanceResult acceptance = new AcceptanceResult(List.of(
+                new AcceptanceStep("a", 8, 300, LATENCY, 0, java.util.Map.of("order-service", 1.5)), new AcceptanceStep("b", 8, 600, LATENCY, 0, java.util.Map.of("order-service", 1.5)),
+                new AcceptanceStep("c", 8, 350, LATENCY, 0, java.util.Map.of("order-service", 1.5))),
+                List.of(new ModeRatios("8", 0.5, 0.86, null), new ModeRatios("peak", 0.5, 0.86, 1.1)));
+        ConsistencyResult consistency = new ConsistencyResult(300, "test", List.of(
+                new ConsistencyRun(0.5, 150, 149, 1_500, 0, 0, LATENCY, LATENCY),
+                new ConsistencyRun(0.9, 270, 268, 2_700, 0, 0, LATENCY, LATENCY)));
+        EndToEndResult endToEnd = new EndToEndResult(32, 40, 12_000, 0, 300, 12_000, 0, 41, 292);
+        ReconcileResult reconcile = new ReconcileResult(List.of(
+                new ReconcileCase(100_000, "all consistent", 1, 4, 3, 33_000, 33_000, 100_000, 0, 0)), "test");
+        HotSkuResult hotSku = new HotSkuResult(List.of(new HotSkuCase("one SKU", 1, 1_000, 5_000, 1_000, 1_000, 1, 1_000),
+                new HotSkuCase("1,000 SKUs", 1_000, 1_000, 5_000, 1_000, 1_000, 0.5, 2_000)), 0.5);
+        List<SectionUsage> resources = List.of(new SectionUsage("acceptance", 60, 1.9,
+                List.of(new ProcessUsage("order-service", 0.8, 0.4, 300, 350))));
+        return new BenchReport("2026-01-01", new Machine(2, 24, "Test CPU", "JDK 17", "Linux"), "bench/run.sh", 600,
+                acceptance, consistency, endToEnd, reconcile, hotSku, resources,
+                Targets.check(acceptance, consistency, endToEnd, reconcile, hotSku, resources));
+    }
+}
