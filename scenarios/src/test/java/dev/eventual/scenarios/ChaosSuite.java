@@ -23,6 +23,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntUnaryOperator;
@@ -68,7 +69,8 @@ final class ChaosSuite {
                             "-D" + FaultInjectingMain.FAULTS_DIR + "=" + faultsDir),
                     List.of("--eventual.order.reconcile-delay=2s", "--eventual.reconcile.standalone-interval=1s",
                             "--eventual.reconcile.backoff=1s,2s,4s,8s", "--eventual.reconcile.jitter=0",
-                            "--eventual.reconcile.max-retries=8", "--logging.level.root=INFO"),
+                            "--eventual.reconcile.max-retries=8",
+                            "--eventual.reconcile.downstream-down-delay=5s", "--logging.level.root=INFO"),
                     // 15 check-backs 2 s apart: a killed order-service is back well before the broker gives up
                     new RocketMqSettings(data, 0, false, Duration.ofSeconds(2), Duration.ofSeconds(3),
                             Duration.ofMillis(500))));
@@ -127,6 +129,22 @@ final class ChaosSuite {
     long count(ServiceDatabase database, String query, Object... parameters) throws SQLException {
         List<String> values = strings(database, query, parameters);
         return Long.parseLong(values.get(0));
+    }
+
+    /** {@code user/sku/quantity} of every order of the users in the range, by order id. */
+    Map<Long, String> orderFacts(long fromUser, long toUser) throws SQLException {
+        try (Connection connection = connect(ServiceDatabase.ORDER); PreparedStatement sql = connection.prepareStatement(
+                "SELECT order_id, user_id, sku_id, quantity FROM t_order WHERE user_id BETWEEN ? AND ?")) {
+            sql.setLong(1, fromUser);
+            sql.setLong(2, toUser);
+            Map<Long, String> facts = new HashMap<>();
+            try (ResultSet rows = sql.executeQuery()) {
+                while (rows.next()) {
+                    facts.put(rows.getLong(1), rows.getLong(2) + "/" + rows.getLong(3) + "/" + rows.getInt(4));
+                }
+            }
+            return facts;
+        }
     }
 
     /** The first column of every row. */

@@ -1,7 +1,6 @@
 package dev.eventual.scenarios;
 
 import dev.eventual.common.api.problem.ProblemTypes;
-import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.scenarios.OrderClient.Attempt;
 
 import java.sql.SQLException;
@@ -59,12 +58,11 @@ final class ClientOutcomes {
                     .as("order ids answered for key %s", last.idempotencyKey()).isEqualTo(1);
             settled.add(last);
         }
-        for (Attempt order : settled) {
-            assertThat(chaos.strings(ServiceDatabase.ORDER, "SELECT CONCAT(user_id, '/', sku_id, '/', quantity)"
-                    + " FROM t_order WHERE order_id = ?", order.orderId()))
-                    .as("order %d of key %s", order.orderId(), order.idempotencyKey())
-                    .containsExactly(order.userId() + "/" + order.skuId() + "/" + order.quantity());
-        }
+        Map<Long, String> stored = chaos.orderFacts(settled.stream().mapToLong(Attempt::userId).min().orElse(0),
+                settled.stream().mapToLong(Attempt::userId).max().orElse(0));
+        assertThat(settled).as("orders the clients were told about, as stored").allSatisfy(order ->
+                assertThat(stored.get(order.orderId())).as("order %d of key %s", order.orderId(), order.idempotencyKey())
+                        .isEqualTo(order.userId() + "/" + order.skuId() + "/" + order.quantity()));
         return new TreeMap<>(attempts.stream().collect(Collectors.groupingBy(Attempt::status, Collectors.counting())));
     }
 }

@@ -28,6 +28,7 @@ class SoakIT {
 
     private static final Logger log = LoggerFactory.getLogger(SoakIT.class);
     private static final List<Long> SKUS = LongStream.rangeClosed(88_001, 88_020).boxed().toList();
+    private static final int SCARCE_SKUS = 3;
 
     private final ChaosSuite chaos = ChaosSuite.get();
 
@@ -54,15 +55,22 @@ class SoakIT {
         log.info("Soak seed {} for {} (replay: -Deventual.soak.seed={})", seed, duration, seed);
         Random random = new Random(seed);
         Map<Long, Integer> initial = new HashMap<>();
+        List<Long> ordered = new ArrayList<>();
         for (int i = 0; i < SKUS.size(); i++) {
-            initial.put(SKUS.get(i), i < 15 ? 500 : 25); // the last five sell out: FAIL, retries, work orders
+            boolean scarce = i >= SKUS.size() - SCARCE_SKUS;
+            initial.put(SKUS.get(i), scarce ? 10 : 1_000_000);
+            // scarce SKUs get one pick in 60: they sell out and exercise FAIL, retries and work orders,
+            // without turning the whole run into retries
+            for (int pick = scarce ? 1 : 20; pick > 0; pick--) {
+                ordered.add(SKUS.get(i));
+            }
         }
         chaos.stock(initial);
 
         long started = System.nanoTime();
         List<String> injected = new ArrayList<>();
         List<OrderClient.Attempt> attempts;
-        try (LoadGenerator load = new LoadGenerator(chaos, 4, SKUS, 880_000, "soak-", seed)) {
+        try (LoadGenerator load = new LoadGenerator(chaos, 4, ordered, 880_000, "soak-", seed)) {
             long deadline = System.nanoTime() + duration.toNanos();
             while (System.nanoTime() < deadline) {
                 int before = load.attempted();
