@@ -1,0 +1,34 @@
+package dev.eventual.reconcile.decide;
+
+import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.common.status.DownstreamStatus;
+import dev.eventual.common.status.OrderStatus;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ObservationTest {
+
+    @Test
+    void aCreatedEventIsAppliedByEveryConsumerOnlyWhenStockWasDeductedAndTheNoticeSent() {
+        assertThat(created(DownstreamStatus.SUCCESS, DownstreamStatus.SUCCESS).appliedByEveryConsumer()).isTrue();
+        assertThat(created(DownstreamStatus.SUCCESS, DownstreamStatus.NOT_FOUND).appliedByEveryConsumer()).isFalse();
+        assertThat(created(DownstreamStatus.FAIL, DownstreamStatus.SUCCESS).appliedByEveryConsumer()).isFalse();
+        assertThat(created(DownstreamStatus.RELEASED, DownstreamStatus.SUCCESS).appliedByEveryConsumer()).isFalse();
+    }
+
+    @Test
+    void aCanceledEventIsAppliedByEveryConsumerOnlyWhenStockWasReleasedAndTheNoticeSent() {
+        assertThat(canceled(DownstreamStatus.RELEASED, DownstreamStatus.SUCCESS).appliedByEveryConsumer()).isTrue();
+        assertThat(canceled(DownstreamStatus.SUCCESS, DownstreamStatus.SUCCESS).appliedByEveryConsumer()).isFalse();
+        assertThat(canceled(DownstreamStatus.RELEASED, DownstreamStatus.PROCESSING).appliedByEveryConsumer()).isFalse();
+    }
+
+    private static Observation created(DownstreamStatus inventory, DownstreamStatus notice) {
+        return new Observation(OrderEventType.ORDER_CREATED, OrderStatus.CREATED, inventory, notice);
+    }
+
+    private static Observation canceled(DownstreamStatus inventory, DownstreamStatus notice) {
+        return new Observation(OrderEventType.ORDER_CANCELED, OrderStatus.CANCELED, inventory, notice);
+    }
+}
