@@ -6,6 +6,7 @@ import dev.eventual.bench.service.ModeSwitchingPublisher;
 import dev.eventual.bench.service.PublishMode;
 import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.infra.mq.RocketMqSettings;
+import dev.eventual.launcher.invariants.Quiescence;
 import dev.eventual.launcher.process.ProcessSuite;
 import dev.eventual.launcher.process.ProcessSuiteSettings;
 import dev.eventual.launcher.process.SuiteService;
@@ -159,9 +160,12 @@ public final class BenchSuite implements AutoCloseable {
     public boolean awaitReconciled(Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
-            if (count(ServiceDatabase.ORDER,
-                    "SELECT COUNT(*) FROM message_log WHERE reconcile_status IN ('PENDING', 'RETRY')") == 0) {
-                return true;
+            try (Connection orders = connect(ServiceDatabase.ORDER)) {
+                if (Quiescence.quiet(orders)) {
+                    return true;
+                }
+            } catch (SQLException e) {
+                throw new IllegalStateException("reading order_db", e);
             }
             sleep(Duration.ofMillis(500));
         }

@@ -55,6 +55,7 @@ final class BadInputCorpus {
         listOrders(cases);
         cancelOrder(cases);
         reportConsumerStatus(cases);
+        reportConsumerStatuses(cases);
         readStock(cases);
         setStock(cases);
         batchStatus(cases, new Endpoint(INVENTORY, "POST", "/internal/inventory/status", null, true));
@@ -232,6 +233,31 @@ final class BadInputCorpus {
         cases.add(e.json("unknown order", valid).refused(404));
         cases.add(e.json("empty body", "").malformed());
         cases.add(e.draft("text/plain body").body("text/plain", valid).refused(415));
+        cases.add(e.draft("YAML body").body("application/yaml", "eventType: ORDER_CREATED\n").refused(415));
+        cases.add(e.json("20 KB body", OVERSIZED).refused(413));
+        cases.add(e.draft("GET").method("GET").refused(405));
+    }
+
+    private static void reportConsumerStatuses(List<BadInput> cases) {
+        Endpoint e = new Endpoint(ORDER, "POST", "/internal/orders/consumer-statuses", null, true);
+        String group = q("eventual-notice-consumer");
+        String valid = batch(q("ORDER_CREATED"), group, q("SUCCESS"), q(UNKNOWN_ORDER));
+        tokens(cases, e, valid);
+        cases.add(e.json("no token, percent-encoded /internal/", valid).withoutToken()
+                .path("/%69nternal/orders/consumer-statuses").refused(401));
+        cases.add(e.json("unknown consumerGroup", batch(q("ORDER_CREATED"), q("someone-else"), q("SUCCESS"), q("1")))
+                .invalid("consumerGroup"));
+        cases.add(e.json("eventType as ordinal 0", batch("0", group, q("SUCCESS"), q("1"))).invalid("eventType"));
+        cases.add(e.json("null status", batch(q("ORDER_CREATED"), group, "null", q("1"))).invalid("status"));
+        cases.add(e.json("empty id list", batch(q("ORDER_CREATED"), group, q("SUCCESS"), "")).invalid("orderIds"));
+        cases.add(e.json("501 ids", batch(q("ORDER_CREATED"), group, q("SUCCESS"), IntStream.rangeClosed(1, 501)
+                .mapToObj(i -> q(Integer.toString(i))).collect(Collectors.joining(",")))).invalid("orderIds"));
+        cases.add(e.json("SQL id", batch(q("ORDER_CREATED"), group, q("SUCCESS"), q("1) OR (1=1"))).invalid("orderIds[0]"));
+        cases.add(e.json("id beyond long", batch(q("ORDER_CREATED"), group, q("SUCCESS"), q("1") + "," + q(FAR_ABOVE_LONG)))
+                .invalid("orderIds[1]"));
+        cases.add(e.json("boolean id", batch(q("ORDER_CREATED"), group, q("SUCCESS"), "true")).invalid("orderIds[0]"));
+        cases.add(e.json("duplicated key status", "{\"eventType\":\"ORDER_CREATED\",\"consumerGroup\":" + group
+                + ",\"status\":\"FAIL\",\"status\":\"SUCCESS\",\"orderIds\":[\"1\"]}").malformed());
         cases.add(e.draft("YAML body").body("application/yaml", "eventType: ORDER_CREATED\n").refused(415));
         cases.add(e.json("20 KB body", OVERSIZED).refused(413));
         cases.add(e.draft("GET").method("GET").refused(405));
@@ -460,6 +486,11 @@ final class BadInputCorpus {
 
     private static String report(String eventType, String consumerGroup, String status) {
         return "{\"eventType\":" + eventType + ",\"consumerGroup\":" + consumerGroup + ",\"status\":" + status + "}";
+    }
+
+    private static String batch(String eventType, String consumerGroup, String status, String orderIds) {
+        return "{\"eventType\":" + eventType + ",\"consumerGroup\":" + consumerGroup + ",\"status\":" + status
+                + ",\"orderIds\":[" + orderIds + "]}";
     }
 
     private static String stock(String stock) {

@@ -3,6 +3,7 @@ package dev.eventual.launcher;
 import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.launcher.invariants.InvariantCheckCommand;
+import dev.eventual.launcher.invariants.Quiescence;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -10,8 +11,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,12 +56,8 @@ class InvariantCheckCommandIT {
 
     private boolean quiet() throws Exception {
         try (Connection orders = DriverManager.getConnection(suite.database().jdbcUrl("order_db"),
-                suite.database().username(), suite.database().password());
-             Statement sql = orders.createStatement();
-             ResultSet rows = sql.executeQuery(
-                     "SELECT COUNT(*) FROM message_log WHERE reconcile_status IN ('PENDING', 'RETRY')")) {
-            rows.next();
-            return rows.getLong(1) == 0;
+                suite.database().username(), suite.database().password())) {
+            return Quiescence.quiet(orders);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.eventual.launcher;
 import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.launcher.invariants.InvariantChecker;
+import dev.eventual.launcher.invariants.Quiescence;
 import dev.eventual.launcher.invariants.Violation;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
@@ -100,7 +101,7 @@ class VolumeIT {
     /** Quiet: no event waits for reconciliation any more. */
     private boolean quiet() throws Exception {
         try (Connection orders = db("order_db")) {
-            return count(orders, "SELECT COUNT(*) FROM message_log WHERE reconcile_status IN ('PENDING', 'RETRY')") == 0;
+            return Quiescence.quiet(orders);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.eventual.scenarios;
 import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.infra.mq.RocketMqSettings;
 import dev.eventual.launcher.invariants.InvariantChecker;
+import dev.eventual.launcher.invariants.Quiescence;
 import dev.eventual.launcher.invariants.Violation;
 import dev.eventual.launcher.process.ProcessSuite;
 import dev.eventual.launcher.process.ProcessSuiteSettings;
@@ -10,6 +11,8 @@ import dev.eventual.launcher.process.SuiteService;
 import dev.eventual.scenarios.fault.FaultInjectingMain;
 import dev.eventual.scenarios.fault.FaultPoint;
 import dev.eventual.scenarios.fault.FaultSwitches;
+
+import org.awaitility.core.ConditionTimeoutException;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -70,7 +73,9 @@ final class ChaosSuite {
                     List.of("--eventual.order.reconcile-delay=2s", "--eventual.reconcile.standalone-interval=1s",
                             "--eventual.reconcile.backoff=1s,2s,4s,8s", "--eventual.reconcile.jitter=0",
                             "--eventual.reconcile.max-retries=8",
-                            "--eventual.reconcile.downstream-down-delay=5s", "--logging.level.root=INFO"),
+                            "--eventual.reconcile.downstream-down-delay=5s",
+                            // a killed reconcile run's claimed rows come due again in seconds, not the default 2 min
+                            "--eventual.reconcile.claim-lease=15s", "--logging.level.root=INFO"),
                     // 15 check-backs 2 s apart: a killed order-service is back well before the broker gives up
                     new RocketMqSettings(data, 0, false, Duration.ofSeconds(2), Duration.ofSeconds(3),
                             Duration.ofMillis(500))));
@@ -113,10 +118,19 @@ final class ChaosSuite {
     }
 
     /** Quiet: every event is reconciled (or handed to a work order) and none waits any more. */
-    void awaitQuiet() {
-        await().atMost(QUIET_TIMEOUT).pollInterval(Duration.ofMillis(500))
-                .until(() -> count(ServiceDatabase.ORDER,
-                        "SELECT COUNT(*) FROM message_log WHERE reconcile_status IN ('PENDING', 'RETRY')") == 0);
+    void awaitQuiet() throws SQLException {
+        try {
+            await().atMost(QUIET_TIMEOUT).pollInterval(Duration.ofMillis(500)).until(() -> {
+                try (Connection orders = connect(ServiceDatabase.ORDER)) {
+                    return Quiescence.quiet(orders);
+                }
+            });
+        } catch (ConditionTimeoutException e) {
+            try (Connection orders = connect(ServiceDatabase.ORDER)) {
+                throw new AssertionError("not quiet after " + QUIET_TIMEOUT + "; still unfinished:\n"
+                        + String.join("\n", Quiescence.unfinished(orders, 20)), e);
+            }
+        }
     }
 
     List<Violation> violations(Map<Long, Integer> initialStock) throws SQLException {

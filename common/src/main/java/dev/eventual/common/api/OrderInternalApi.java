@@ -15,4 +15,11 @@ public interface OrderInternalApi {
     /** Idempotent and monotonic: a late PROCESSING never overwrites SUCCESS. Answers 204. */
     @PostMapping(path = "/internal/orders/{orderId}/consumer-status", consumes = MediaType.APPLICATION_JSON_VALUE)
     void reportConsumerStatus(@PathVariable("orderId") String orderId, @RequestBody ConsumerStatusReport report);
+
+    /**
+     * The same report for many orders in one transaction, with the same monotonic rules; unknown
+     * orders are named in the answer rather than failing the batch.
+     */
+    @PostMapping(path = "/internal/orders/consumer-statuses", consumes = MediaType.APPLICATION_JSON_VALUE)
+    ConsumerStatusBatchResult reportConsumerStatuses(@RequestBody ConsumerStatusBatchReport batch);
 }

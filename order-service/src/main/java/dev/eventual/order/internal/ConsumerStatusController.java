@@ -1,5 +1,7 @@
 package dev.eventual.order.internal;
 
+import dev.eventual.common.api.ConsumerStatusBatchReport;
+import dev.eventual.common.api.ConsumerStatusBatchResult;
 import dev.eventual.common.api.ConsumerStatusReport;
 import dev.eventual.common.api.OrderInternalApi;
 import dev.eventual.order.consumer.ConsumerStatusRecorder;
@@ -11,7 +13,10 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
-/** Consumers report their outcome here (service token required). */
+import java.util.ArrayList;
+import java.util.List;
+
+/** Consumers, and the reconcile job on their behalf, report outcomes here (service token required). */
 @RestController
 public class ConsumerStatusController implements OrderInternalApi {
 
@@ -26,5 +31,15 @@ public class ConsumerStatusController implements OrderInternalApi {
     public void reportConsumerStatus(@PathVariable("orderId") String orderId,
                                      @Valid @RequestBody ConsumerStatusReport report) {
         recorder.record(Ids.parse("orderId", orderId), report);
+    }
+
+    @Override
+    public ConsumerStatusBatchResult reportConsumerStatuses(@Valid @RequestBody ConsumerStatusBatchReport batch) {
+        List<Long> orderIds = new ArrayList<>();
+        for (int i = 0; i < batch.orderIds().size(); i++) {
+            orderIds.add(Ids.parse("orderIds[" + i + "]", batch.orderIds().get(i)));
+        }
+        return recorder.recordAll(orderIds, new ConsumerStatusReport(batch.eventType(), batch.consumerGroup(),
+                batch.status(), batch.detail()));
     }
 }

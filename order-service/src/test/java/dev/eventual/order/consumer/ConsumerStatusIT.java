@@ -94,6 +94,60 @@ class ConsumerStatusIT {
                 Long.parseLong(orderId))).isZero();
     }
 
+    @Test
+    void aBatchReportRecordsEveryKnownOrderOnceAndNamesTheUnknownOnes() {
+        String first = place();
+        String second = place();
+        send(second, report(INVENTORY, "SUCCESS"));
+
+        HttpCall.Response inventory = sendBatch(batch(INVENTORY, "SUCCESS", first, second, "424242424242"));
+        HttpCall.Response notice = sendBatch(batch(NOTICE, "SUCCESS", first, second));
+
+        assertThat(inventory.status()).isEqualTo(200);
+        assertThat(inventory.json().get("recorded").asInt()).isEqualTo(1);
+        assertThat(inventory.json().get("unchanged").asInt()).isEqualTo(1);
+        assertThat(inventory.json().get("unknownOrderIds").size()).isEqualTo(1);
+        assertThat(inventory.json().get("unknownOrderIds").get(0).asString()).isEqualTo("424242424242");
+        assertThat(notice.json().get("recorded").asInt()).isEqualTo(2);
+        for (String orderId : new String[] {first, second}) {
+            assertThat(order(orderId).get("messageStatus").asString()).isEqualTo("CONSUMED");
+        }
+
+        // monotonic as the single report: a late PROCESSING batch changes nothing
+        HttpCall.Response late = sendBatch(batch(NOTICE, "PROCESSING", first, second));
+        assertThat(late.json().get("recorded").asInt()).isZero();
+        assertThat(late.json().get("unchanged").asInt()).isEqualTo(2);
+        assertThat(order(first).get("consumers").get("notice").asString()).isEqualTo("SUCCESS");
+    }
+
+    @Test
+    void aBatchWithAnUnknownGroupOrABadIdOrNoTokenChangesNothing() {
+        String orderId = place();
+
+        HttpCall.Response unknownGroup = sendBatch(batch("someone-else", "SUCCESS", orderId));
+        HttpCall.Response badId = sendBatch(batch(INVENTORY, "SUCCESS", orderId, "99999999999999999999"));
+        HttpCall.Response noToken = HttpCall.post(port, "/internal/orders/consumer-statuses")
+                .json(batch(INVENTORY, "SUCCESS", orderId)).send();
+
+        assertThat(unknownGroup.status()).isEqualTo(400);
+        assertThat(unknownGroup.json().get("invalidParams").findValuesAsString("name")).contains("consumerGroup");
+        assertThat(badId.status()).isEqualTo(400);
+        assertThat(badId.json().get("invalidParams").findValuesAsString("name")).contains("orderIds[1]");
+        assertThat(noToken.status()).isEqualTo(401);
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM message_consumer_status WHERE order_id = ?", Long.class,
+                Long.parseLong(orderId))).isZero();
+    }
+
+    private HttpCall.Response sendBatch(String body) {
+        return HttpCall.post(port, "/internal/orders/consumer-statuses")
+                .header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN).json(body).send();
+    }
+
+    private static String batch(String group, String status, String... orderIds) {
+        return "{\"eventType\":\"ORDER_CREATED\",\"consumerGroup\":\"" + group + "\",\"status\":\"" + status
+                + "\",\"orderIds\":[\"" + String.join("\",\"", orderIds) + "\"]}";
+    }
+
     private HttpCall.Response send(String orderId, String body) {
         return HttpCall.post(port, path(orderId)).header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN)
                 .json(body).send();

@@ -1,6 +1,7 @@
 package dev.eventual.reconcile.downstream;
 
-import dev.eventual.common.api.ConsumerStatusReport;
+import dev.eventual.common.api.ConsumerStatusBatchReport;
+import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.common.status.ConsumeStatus;
 import dev.eventual.reconcile.scan.DueRow;
@@ -8,16 +9,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
 /**
- * Gives order-service the consumer statuses it missed: when a consumer applied an event but its
- * report never arrived (order-service was down, the report timed out), the reconcile job, having
- * seen the effect downstream, reports it on the consumer's behalf through the same monotonic
- * endpoint, so the order's view agrees with what happened.
+ * Gives order-service the consumer statuses it missed: when the consumers applied an event but
+ * their reports never arrived (order-service was down, a report timed out, or the row came due
+ * first), the reconcile job, having seen the effects downstream, reports them on the consumers'
+ * behalf through order-service's monotonic batch endpoint, so the orders' view agrees with what
+ * happened. One call per consumer group and event type covers a whole page.
  */
 @Component
 public class ConsumerStatusRepair {
 
     private static final Logger log = LoggerFactory.getLogger(ConsumerStatusRepair.class);
+    private static final String DETAIL = "applied; reported by reconciliation";
 
     private final OrderStatusClient orders;
 
@@ -26,19 +33,27 @@ public class ConsumerStatusRepair {
     }
 
     /** @return false when order-service could not be told (the caller tries again later) */
-    public boolean recordApplied(DueRow row) {
+    public boolean recordApplied(List<DueRow> rows) {
+        Map<OrderEventType, List<String>> byEvent = rows.stream().collect(Collectors.groupingBy(DueRow::eventType,
+                Collectors.mapping(row -> Long.toString(row.orderId()), Collectors.toList())));
         try {
-            for (String group : OrderMessaging.EXPECTED_CONSUMER_GROUPS) {
-                orders.reportConsumerStatus(Long.toString(row.orderId()), new ConsumerStatusReport(row.eventType(), group,
-                        ConsumeStatus.SUCCESS, "applied; reported by reconciliation"));
-            }
-            log.info("Order {}: {} applied by every consumer; statuses recorded on their behalf", row.orderId(),
-                    row.eventType());
-            return true;
+            byEvent.forEach((eventType, orderIds) -> {
+                for (int from = 0; from < orderIds.size(); from += ConsumerStatusBatchReport.MAX_ORDER_IDS) {
+                    List<String> chunk = orderIds.subList(from,
+                            Math.min(orderIds.size(), from + ConsumerStatusBatchReport.MAX_ORDER_IDS));
+                    for (String group : OrderMessaging.EXPECTED_CONSUMER_GROUPS) {
+                        orders.reportConsumerStatuses(new ConsumerStatusBatchReport(eventType, group,
+                                ConsumeStatus.SUCCESS, DETAIL, chunk));
+                    }
+                }
+            });
         } catch (RuntimeException e) {
-            log.warn("Order {}: could not record the consumers' statuses, the next run tries again: {}", row.orderId(),
-                    e.toString());
+            rows.forEach(row -> log.warn("Order {}: could not record the consumers' statuses for {}, the next run"
+                    + " tries again: {}", row.orderId(), row.eventType(), e.toString()));
             return false;
         }
+        rows.forEach(row -> log.info("Order {}: {} applied by every consumer; statuses recorded on their behalf",
+                row.orderId(), row.eventType()));
+        return true;
     }
 }

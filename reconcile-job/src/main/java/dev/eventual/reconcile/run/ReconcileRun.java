@@ -29,6 +29,7 @@ import org.springframework.stereotype.Service;
 
 import java.time.Clock;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -121,12 +122,7 @@ public class ReconcileRun {
                 .collect(Collectors.toMap(OrderFactsMapper.KeyValue::key, kv -> OrderStatus.valueOf(kv.value())));
         // rows every consumer already reported SUCCESS for need no question to anyone: one statement for all
         List<DueRow> open = claimed.stream().filter(row -> !consumed(row, orders)).toList();
-        List<Long> reconciled = claimed.stream().filter(row -> consumed(row, orders)).map(DueRow::id).toList();
-        if (!reconciled.isEmpty()) {
-            int finished = rows.finishReconciled(reconciled, token);
-            tally.succeeded += finished;
-            meters.counter("eventual.reconcile.rows", "outcome", "reconciled").increment(finished);
-        }
+        finishReconciled(claimed.stream().filter(row -> consumed(row, orders)).map(DueRow::id).toList(), token, tally);
         if (open.isEmpty()) {
             return;
         }
@@ -139,20 +135,33 @@ public class ReconcileRun {
         } catch (RuntimeException e) {
             log.warn("Reconcile: a downstream service could not be asked, {} rows wait {}: {}", open.size(),
                     properties.downstreamDownDelay(), e.toString());
-            open.forEach(row -> defer(row, token, now, tally, e.toString()));
+            defer(open, token, now, tally, e.toString());
             return;
         }
         Map<Long, DownstreamStatus> cancelNotices = cancelNoticeReports(open);
+        List<DueRow> unreported = new ArrayList<>();
         for (DueRow row : open) {
             Observation seen = new Observation(row.eventType(), orders.get(row.orderId()),
                     inventory.getOrDefault(row.orderId(), DownstreamStatus.NOT_FOUND),
                     (row.eventType() == OrderEventType.ORDER_CREATED ? createdNotices : cancelNotices)
                             .getOrDefault(row.orderId(), DownstreamStatus.NOT_FOUND));
-            settle(row, seen, token, now, tally);
+            settle(row, seen, token, now, tally, unreported);
+        }
+        if (!unreported.isEmpty()) {
+            if (statusRepair.recordApplied(unreported)) {
+                finishReconciled(unreported.stream().map(DueRow::id).toList(), token, tally);
+            } else {
+                defer(unreported, token, now, tally, "order-service did not take the consumers' statuses");
+            }
         }
     }
 
-    private void settle(DueRow row, Observation seen, String token, LocalDateTime now, Tally tally) {
+    /**
+     * @param unreported collects the rows that are done but whose consumer reports order-service never
+     *                   got: they are told for the whole page at once, then finished
+     */
+    private void settle(DueRow row, Observation seen, String token, LocalDateTime now, Tally tally,
+                        List<DueRow> unreported) {
         Decision decision = DecisionTable.decide(seen);
         if (decision.verdict() == Verdict.REDRIVE) {
             Observation after = seen;
@@ -164,9 +173,8 @@ public class ReconcileRun {
         }
         switch (decision.verdict()) {
             case DONE -> {
-                if (seen.appliedByEveryConsumer() && row.msgStatus() != MessageStatus.CONSUMED
-                        && !statusRepair.recordApplied(row)) {
-                    defer(row, token, now, tally, "order-service did not take the consumers' statuses");
+                if (seen.appliedByEveryConsumer() && row.msgStatus() != MessageStatus.CONSUMED) {
+                    unreported.add(row);
                 } else {
                     finishSuccess(row, token, now, tally, decision.reason());
                 }
@@ -217,12 +225,21 @@ public class ReconcileRun {
         }
     }
 
-    private void defer(DueRow row, String token, LocalDateTime now, Tally tally, String error) {
-        if (rows.finish(row.id(), token, row.reconcileStatus(), row.retryCount(), now.plus(properties.downstreamDownDelay()),
-                truncate("downstream unavailable: " + error)) == 1) {
-            tally.deferred++;
-            count("deferred");
+    private void finishReconciled(List<Long> ids, String token, Tally tally) {
+        if (ids.isEmpty()) {
+            return;
         }
+        int finished = rows.finishReconciled(ids, token);
+        tally.succeeded += finished;
+        meters.counter("eventual.reconcile.rows", "outcome", "reconciled").increment(finished);
+    }
+
+    /** Status and retry count stay: the run could not decide these rows, which says nothing about them. */
+    private void defer(List<DueRow> page, String token, LocalDateTime now, Tally tally, String error) {
+        int deferred = rows.defer(page.stream().map(DueRow::id).toList(), token, now.plus(properties.downstreamDownDelay()),
+                truncate("downstream unavailable: " + error));
+        tally.deferred += deferred;
+        meters.counter("eventual.reconcile.rows", "outcome", "deferred").increment(deferred);
     }
 
     /** Every expected group reported SUCCESS, and the order row exists: nothing to ask or do. */

@@ -62,6 +62,19 @@ public interface DueRowMapper {
     int finish(@Param("id") long id, @Param("token") String token, @Param("status") ReconcileStatus status,
                @Param("retryCount") int retryCount, @Param("next") LocalDateTime next, @Param("error") String error);
 
+    /**
+     * Puts rows back unchanged but for their due time and error, still guarded by the claim token:
+     * the run could not decide them (a service it needs was unreachable), which is no retry of theirs.
+     */
+    @Update("""
+            <script>
+            UPDATE message_log SET next_reconcile_time = #{next}, last_error = #{error}, claim_token = NULL
+             WHERE claim_token = #{token} AND id IN
+            <foreach collection="ids" item="id" open="(" separator="," close=")">#{id}</foreach>
+            </script>""")
+    int defer(@Param("ids") List<Long> ids, @Param("token") String token, @Param("next") LocalDateTime next,
+              @Param("error") String error);
+
     /** Ends a whole page of reconciled rows in one statement, still guarded by the claim token. */
     @Update("""
             <script>

@@ -1,0 +1,48 @@
+package dev.eventual.launcher.invariants;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Whether the suite has finished the work it does on its own: no order event is waiting for
+ * reconciliation (PENDING or RETRY: due, backing off, or claimed by a run). The invariants are only
+ * meaningful once this holds; before it, they describe work in progress.
+ */
+public final class Quiescence {
+
+    private static final String UNFINISHED = " FROM message_log WHERE reconcile_status IN ('PENDING', 'RETRY')";
+
+    private Quiescence() {
+    }
+
+    /** @param orders a connection to order_db */
+    public static boolean quiet(Connection orders) throws SQLException {
+        try (Statement sql = orders.createStatement(); ResultSet rows = sql.executeQuery("SELECT COUNT(*)" + UNFINISHED)) {
+            rows.next();
+            return rows.getLong(1) == 0;
+        }
+    }
+
+    /** The first {@code limit} unfinished events, one line each, to say why the suite is not quiet. */
+    public static List<String> unfinished(Connection orders, int limit) throws SQLException {
+        try (PreparedStatement sql = orders.prepareStatement("SELECT order_id, event_type, msg_status, reconcile_status,"
+                + " retry_count, next_reconcile_time, claim_token, last_error" + UNFINISHED
+                + " ORDER BY next_reconcile_time, id LIMIT ?")) {
+            sql.setInt(1, limit);
+            List<String> lines = new ArrayList<>();
+            try (ResultSet rows = sql.executeQuery()) {
+                while (rows.next()) {
+                    lines.add("order %d %s: msg %s, reconcile %s, retry %d, next %s, claim %s, last error %s".formatted(
+                            rows.getLong(1), rows.getString(2), rows.getString(3), rows.getString(4), rows.getInt(5),
+                            rows.getTimestamp(6), rows.getString(7), rows.getString(8)));
+                }
+            }
+            return lines;
+        }
+    }
+}
