@@ -275,6 +275,7 @@ final class BadInputCorpus {
     private static void setStock(List<BadInput> cases) {
         Endpoint e = new Endpoint(INVENTORY, "PUT", "/api/inventory/{skuId}", "/api/inventory/" + UNKNOWN_SKU, true);
         tokens(cases, e, stock("5"));
+        cases.add(e.json("no token and a negative stock", stock("-1")).withoutToken().refused(401));
         cases.add(e.json("text stock", stock(q("x"))).invalid("stock"));
         cases.add(e.json("numeric string stock", stock(q("5"))).invalid("stock"));
         cases.add(e.json("negative stock", stock("-1")).invalid("stock"));
@@ -407,6 +408,8 @@ final class BadInputCorpus {
                 "/api/work-orders/" + UNKNOWN_WORK_ORDER + "/resolve", true);
         String valid = resolve(q("CLOSE"), q("corpus"), q("n"));
         tokens(cases, e, valid);
+        cases.add(e.json("no token and an unknown action", resolve(q("BOGUS"), q("corpus"), q("n"))).withoutToken()
+                .refused(401));
         cases.add(e.json("unknown action", resolve(q("BOGUS"), q("corpus"), q("n"))).invalid("action"));
         cases.add(e.json("lower-case action", resolve(q("retry"), q("corpus"), q("n"))).invalid("action"));
         cases.add(e.json("action as ordinal 2", resolve("2", q("corpus"), q("n"))).invalid("action"));

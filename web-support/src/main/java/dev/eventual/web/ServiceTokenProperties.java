@@ -1,6 +1,5 @@
 package dev.eventual.web;
 
-import dev.eventual.common.messaging.InternalAuth;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -19,13 +18,6 @@ import java.security.MessageDigest;
 @Validated
 @ConfigurationProperties("eventual.security")
 public record ServiceTokenProperties(@NotBlank @Size(min = 16) String serviceToken) {
-
-    /** For admin acts outside {@code /internal/**}: 401 naming the header unless the token matches. */
-    public void require(String presented, String act) {
-        if (!matches(presented)) {
-            throw ApiProblemException.unauthorized(act + " needs the " + InternalAuth.TOKEN_HEADER + " header");
-        }
-    }
 
     /** Constant-time comparison: the token must not leak through response timing. */
     public boolean matches(String candidate) {

@@ -15,6 +15,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.Ordered;
+import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.cfg.CoercionAction;
@@ -44,6 +46,16 @@ public class WebSupportAutoConfiguration {
         FilterRegistrationBean<InternalTokenFilter> registration = new FilterRegistrationBean<>(new InternalTokenFilter(properties));
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 20);
         return registration;
+    }
+
+    @Bean
+    WebMvcConfigurer adminActTokenCheck(ServiceTokenProperties properties) {
+        return new WebMvcConfigurer() {
+            @Override
+            public void addInterceptors(InterceptorRegistry registry) {
+                registry.addInterceptor(new ServiceTokenInterceptor(properties));
+            }
+        };
     }
 
     /**

@@ -1,10 +1,9 @@
 package dev.eventual.inventory.api;
 
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.inventory.stock.StockMapper;
 import dev.eventual.web.ApiProblemException;
 import dev.eventual.web.Ids;
-import dev.eventual.web.ServiceTokenProperties;
+import dev.eventual.web.RequiresServiceToken;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.Valid;
 import org.slf4j.Logger;
@@ -14,7 +13,6 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -26,11 +24,9 @@ public class InventoryController {
     private static final Logger log = LoggerFactory.getLogger(InventoryController.class);
 
     private final StockMapper stock;
-    private final ServiceTokenProperties token;
 
-    public InventoryController(StockMapper stock, ServiceTokenProperties token) {
+    public InventoryController(StockMapper stock) {
         this.stock = stock;
-        this.token = token;
     }
 
     @Operation(summary = "Read a SKU's stock")
@@ -45,11 +41,10 @@ public class InventoryController {
     }
 
     @Operation(summary = "Set a SKU's stock (admin: header X-Eventual-Service-Token)")
+    @RequiresServiceToken("setting stock")
     @PutMapping(path = "/{skuId}", consumes = MediaType.APPLICATION_JSON_VALUE)
     public StockView set(@PathVariable String skuId,
-                         @RequestHeader(name = InternalAuth.TOKEN_HEADER, required = false) String presentedToken,
                          @Valid @RequestBody SetStockRequest request) {
-        token.require(presentedToken, "setting stock");
         long sku = Ids.parse("skuId", skuId);
         stock.set(sku, request.stock());
         log.info("Stock of sku {} set to {}", sku, request.stock());

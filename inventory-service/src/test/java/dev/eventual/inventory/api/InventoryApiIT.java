@@ -51,6 +51,9 @@ class InventoryApiIT {
         assertThat(HttpCall.get(port, "/api/inventory/" + sku).send().status()).isEqualTo(404);
         assertThat(put(sku, "{\"stock\":5}", null).status()).isEqualTo(401);
         assertThat(put(sku, "{\"stock\":5}", "wrong-wrong-wrong-wrong").status()).isEqualTo(401);
+        // the token is checked before the body: without it, a wrong body is 401 too, not a hint at what is valid
+        assertThat(put(sku, "{\"stock\":-1}", null).status()).isEqualTo(401);
+        assertThat(put(sku, "{\"stock\":", null).status()).isEqualTo(401);
         assertThat(put(sku, "{\"stock\":5}", TOKEN).status()).isEqualTo(200);
 
         JsonNode view = HttpCall.get(port, "/api/inventory/" + sku).send().json();

@@ -1,9 +1,8 @@
 package dev.eventual.reconcile.workorder;
 
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.web.ApiProblemException;
 import dev.eventual.web.Ids;
-import dev.eventual.web.ServiceTokenProperties;
+import dev.eventual.web.RequiresServiceToken;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
@@ -13,7 +12,6 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -25,12 +23,10 @@ public class WorkOrderController {
 
     private final WorkOrderMapper workOrders;
     private final WorkOrderResolution resolution;
-    private final ServiceTokenProperties token;
 
-    public WorkOrderController(WorkOrderMapper workOrders, WorkOrderResolution resolution, ServiceTokenProperties token) {
+    public WorkOrderController(WorkOrderMapper workOrders, WorkOrderResolution resolution) {
         this.workOrders = workOrders;
         this.resolution = resolution;
-        this.token = token;
     }
 
     @Operation(summary = "List work orders, newest first")
@@ -56,11 +52,10 @@ public class WorkOrderController {
     }
 
     @Operation(summary = "Resolve a work order: RETRY, CANCEL_ORDER or CLOSE (header X-Eventual-Service-Token)")
+    @RequiresServiceToken("resolving work orders")
     @PostMapping(path = "/{id}/resolve", consumes = MediaType.APPLICATION_JSON_VALUE)
     public WorkOrderView resolve(@PathVariable String id,
-                                 @RequestHeader(name = InternalAuth.TOKEN_HEADER, required = false) String presentedToken,
-                                 @Valid @RequestBody ResolveRequest request) {
-        token.require(presentedToken, "resolving work orders");
+                                         @Valid @RequestBody ResolveRequest request) {
         long workOrderId = Ids.parse("id", id);
         resolution.resolve(workOrderId, request);
         return get(id);
