@@ -433,6 +433,8 @@ final class BadInputCorpus {
     private static void actuatorAndUnknownPaths(List<BadInput> cases) {
         cases.add(new Endpoint(ORDER, "GET", "/actuator/metrics/{name}", "/actuator/metrics/jvm.memory.used", false)
                 .query("tag without a colon", "tag=bogus").refused(400, ProblemTypes.forHttpStatus(400)));
+        cases.add(new Endpoint(ORDER, "GET", "/actuator/metrics/{name}", "/actuator/metrics/no.such.metric", false)
+                .draft("unknown metric").refused(404));
         cases.add(new Endpoint(NOTICE, "GET", "/actuator/metrics", null, false).draft("DELETE").method("DELETE").refused(405));
         cases.add(new Endpoint(INVENTORY, "GET", "/actuator/health", null, false).draft("POST").method("POST")
                 .body(JSON, "{}").refused(405));

@@ -49,6 +49,13 @@ public class WebSupportAutoConfiguration {
     }
 
     @Bean
+    FilterRegistrationBean<EmptyErrorBodyFilter> emptyErrorBodyFilter() {
+        FilterRegistrationBean<EmptyErrorBodyFilter> registration = new FilterRegistrationBean<>(new EmptyErrorBodyFilter());
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 30);
+        return registration;
+    }
+
+    @Bean
     WebMvcConfigurer adminActTokenCheck(ServiceTokenProperties properties) {
         return new WebMvcConfigurer() {
             @Override

@@ -28,6 +28,8 @@ import java.util.List;
  * @param archiveAfter      finished rows (SUCCESS, and SKIPPED tombstones) older than this move to message_log_hist
  * @param archiveBatchSize  rows moved per transaction
  * @param archiveInterval   how often the built-in scheduler archives when no XXL-Job admin is configured
+ * @param redriveConcurrency how many of a page's rows are re-driven at the same time (each row's own
+ *                          actions stay in order); bounds the load a run puts on the downstream services
  */
 @Validated
 @ConfigurationProperties("eventual.reconcile")
@@ -42,5 +44,6 @@ public record ReconcileProperties(
         @DefaultValue("30s") Duration standaloneInterval,
         @DefaultValue("30d") Duration archiveAfter,
         @DefaultValue("1000") @Min(1) @Max(10_000) int archiveBatchSize,
-        @DefaultValue("1h") Duration archiveInterval) {
+        @DefaultValue("1h") Duration archiveInterval,
+        @DefaultValue("8") @Min(1) @Max(64) int redriveConcurrency) {
 }

@@ -15,6 +15,15 @@ import dev.eventual.common.status.OrderStatus;
 public record Observation(OrderEventType eventType, OrderStatus orderStatus, DownstreamStatus inventory,
                           DownstreamStatus notice) {
 
+    /** What is known after an action: its answer replaces the status of the service it went to (null: the call failed). */
+    public Observation after(Action action, DownstreamStatus answer) {
+        DownstreamStatus status = answer == null ? DownstreamStatus.FAIL : answer;
+        return switch (action) {
+            case REDRIVE_INVENTORY, RELEASE_INVENTORY -> new Observation(eventType, orderStatus, status, notice);
+            case REDRIVE_NOTICE, REDRIVE_CANCEL_NOTICE -> new Observation(eventType, orderStatus, inventory, status);
+        };
+    }
+
     /** Both consumers applied the event: what each would have reported to order-service. */
     public boolean appliedByEveryConsumer() {
         DownstreamStatus applied = eventType == OrderEventType.ORDER_CREATED ? DownstreamStatus.SUCCESS : DownstreamStatus.RELEASED;

@@ -8,13 +8,13 @@ import dev.eventual.common.status.MessageStatus;
 import dev.eventual.common.status.OrderStatus;
 import dev.eventual.common.status.ReconcileStatus;
 import dev.eventual.reconcile.config.ReconcileProperties;
-import dev.eventual.reconcile.decide.Action;
 import dev.eventual.reconcile.decide.Decision;
 import dev.eventual.reconcile.decide.DecisionTable;
 import dev.eventual.reconcile.decide.Observation;
 import dev.eventual.reconcile.decide.Verdict;
 import dev.eventual.reconcile.downstream.ConsumerStatusRepair;
 import dev.eventual.reconcile.downstream.DownstreamStatuses;
+import dev.eventual.reconcile.downstream.Redrive;
 import dev.eventual.reconcile.downstream.Redriver;
 import dev.eventual.reconcile.scan.DueRow;
 import dev.eventual.reconcile.scan.DueRowMapper;
@@ -140,12 +140,24 @@ public class ReconcileRun {
         }
         Map<Long, DownstreamStatus> cancelNotices = cancelNoticeReports(open);
         List<DueRow> unreported = new ArrayList<>();
+        List<Redrive> redrives = new ArrayList<>();
         for (DueRow row : open) {
             Observation seen = new Observation(row.eventType(), orders.get(row.orderId()),
                     inventory.getOrDefault(row.orderId(), DownstreamStatus.NOT_FOUND),
                     (row.eventType() == OrderEventType.ORDER_CREATED ? createdNotices : cancelNotices)
                             .getOrDefault(row.orderId(), DownstreamStatus.NOT_FOUND));
-            settle(row, seen, token, now, tally, unreported);
+            Decision decision = DecisionTable.decide(seen);
+            if (decision.verdict() == Verdict.REDRIVE) {
+                redrives.add(new Redrive(row, seen, decision.actions()));
+            } else {
+                settle(row, seen, decision, token, now, tally, unreported);
+            }
+        }
+        // the page's re-drives run side by side; their rows are decided again with the answers
+        List<Observation> redriven = redriver.redrive(redrives);
+        for (int i = 0; i < redrives.size(); i++) {
+            Observation after = redriven.get(i);
+            settle(redrives.get(i).row(), after, DecisionTable.decide(after), token, now, tally, unreported);
         }
         if (!unreported.isEmpty()) {
             if (statusRepair.recordApplied(unreported)) {
@@ -160,17 +172,8 @@ public class ReconcileRun {
      * @param unreported collects the rows that are done but whose consumer reports order-service never
      *                   got: they are told for the whole page at once, then finished
      */
-    private void settle(DueRow row, Observation seen, String token, LocalDateTime now, Tally tally,
+    private void settle(DueRow row, Observation seen, Decision decision, String token, LocalDateTime now, Tally tally,
                         List<DueRow> unreported) {
-        Decision decision = DecisionTable.decide(seen);
-        if (decision.verdict() == Verdict.REDRIVE) {
-            Observation after = seen;
-            for (Action action : decision.actions()) {
-                after = withResult(after, action, redriver.perform(action, row));
-            }
-            decision = DecisionTable.decide(after);
-            seen = after;
-        }
         switch (decision.verdict()) {
             case DONE -> {
                 if (seen.appliedByEveryConsumer() && row.msgStatus() != MessageStatus.CONSUMED) {
@@ -182,14 +185,6 @@ public class ReconcileRun {
             case ESCALATE -> escalate(row, seen, token, now, tally, decision.reason());
             case WAIT, REDRIVE -> retryOrEscalate(row, seen, token, now, tally, decision.reason());
         }
-    }
-
-    private static Observation withResult(Observation o, Action action, DownstreamStatus result) {
-        DownstreamStatus status = result == null ? DownstreamStatus.FAIL : result;
-        return switch (action) {
-            case REDRIVE_INVENTORY, RELEASE_INVENTORY -> new Observation(o.eventType(), o.orderStatus(), status, o.notice());
-            case REDRIVE_NOTICE, REDRIVE_CANCEL_NOTICE -> new Observation(o.eventType(), o.orderStatus(), o.inventory(), status);
-        };
     }
 
     private void retryOrEscalate(DueRow row, Observation seen, String token, LocalDateTime now, Tally tally,

@@ -24,6 +24,20 @@ class ObservationTest {
         assertThat(canceled(DownstreamStatus.RELEASED, DownstreamStatus.PROCESSING).appliedByEveryConsumer()).isFalse();
     }
 
+    @Test
+    void anActionsAnswerReplacesTheStatusOfTheServiceItWentToAndAFailedCallCountsAsFail() {
+        Observation seen = created(DownstreamStatus.NOT_FOUND, DownstreamStatus.NOT_FOUND);
+
+        assertThat(seen.after(Action.REDRIVE_INVENTORY, DownstreamStatus.SUCCESS))
+                .isEqualTo(created(DownstreamStatus.SUCCESS, DownstreamStatus.NOT_FOUND));
+        assertThat(seen.after(Action.REDRIVE_NOTICE, DownstreamStatus.SUCCESS))
+                .isEqualTo(created(DownstreamStatus.NOT_FOUND, DownstreamStatus.SUCCESS));
+        assertThat(seen.after(Action.REDRIVE_NOTICE, null))
+                .isEqualTo(created(DownstreamStatus.NOT_FOUND, DownstreamStatus.FAIL));
+        assertThat(canceled(DownstreamStatus.SUCCESS, DownstreamStatus.SUCCESS).after(Action.RELEASE_INVENTORY,
+                DownstreamStatus.RELEASED)).isEqualTo(canceled(DownstreamStatus.RELEASED, DownstreamStatus.SUCCESS));
+    }
+
     private static Observation created(DownstreamStatus inventory, DownstreamStatus notice) {
         return new Observation(OrderEventType.ORDER_CREATED, OrderStatus.CREATED, inventory, notice);
     }
