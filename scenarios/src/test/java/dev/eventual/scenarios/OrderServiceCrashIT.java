@@ -46,7 +46,7 @@ class OrderServiceCrashIT {
         long sku = 82_001;
         chaos.stock(Map.of(sku, 100));
         long rolledBackBefore = chaos.count(ServiceDatabase.ORDER,
-                "SELECT COUNT(*) FROM message_log WHERE msg_status = 'ROLLED_BACK'");
+                "SELECT COUNT(*) FROM tx_attempt_barrier WHERE outcome = 'ROLLED_BACK'");
 
         List<CompletableFuture<Attempt>> inFlight = crashWhileArmed(FaultPoint.ORDER_HANG_BEFORE_LOCAL_COMMIT, 820_000, sku);
 
@@ -54,9 +54,9 @@ class OrderServiceCrashIT {
             assertThat(attempt.get().status()).as("a request to the killed service gets no answer")
                     .isEqualTo(OrderClient.NO_ANSWER);
         }
-        // the check-back finds no committed row and leaves a tombstone for each half message
+        // the check-back finds no committed attempt and settles each half message ROLLED_BACK
         await().atMost(Duration.ofMinutes(1)).until(() -> chaos.count(ServiceDatabase.ORDER,
-                "SELECT COUNT(*) FROM message_log WHERE msg_status = 'ROLLED_BACK'") == rolledBackBefore + ORDERS);
+                "SELECT COUNT(*) FROM tx_attempt_barrier WHERE outcome = 'ROLLED_BACK'") == rolledBackBefore + ORDERS);
         assertThat(chaos.count(ServiceDatabase.ORDER, "SELECT COUNT(*) FROM t_order WHERE user_id BETWEEN ? AND ?",
                 820_000, 820_000 + ORDERS)).isZero();
         assertThat(chaos.count(ServiceDatabase.INVENTORY, "SELECT COUNT(*) FROM inventory_deduct_log WHERE sku_id = ?", sku))

@@ -115,14 +115,17 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     }
 
     @ExceptionHandler({DataAccessResourceFailureException.class, TransientDataAccessException.class})
-    ResponseEntity<Object> databaseUnavailable(RuntimeException ex) {
+    ResponseEntity<Object> databaseUnavailable(Exception ex) {
         log.warn("Database unavailable: {}", ex.getMessage());
-        return problem(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.DEPENDENCY_UNAVAILABLE, "Service unavailable",
+        return problem(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.DATABASE_UNAVAILABLE, "Database unavailable",
                 "the database is unavailable; retry later");
     }
 
     @ExceptionHandler(Exception.class)
     ResponseEntity<Object> unexpected(Exception ex) {
+        if (DatabaseFailures.unreachable(ex)) {
+            return databaseUnavailable(ex);
+        }
         log.error("Unhandled error", ex);
         return problem(HttpStatus.INTERNAL_SERVER_ERROR, ProblemTypes.INTERNAL, "Internal error",
                 "an unexpected error occurred");

@@ -47,9 +47,9 @@ public class ModeSwitchingPublisher extends OrderEventPublisher {
         PublishMode mode = modes.mode();
         return switch (mode) {
             case TRANSACTIONAL -> transactional.publish(orderId, eventType, event, work);
-            case LOCAL_ONLY -> runner.run(orderId, work, TRANSACTION_ID_PREFIX + orderId);
+            case LOCAL_ONLY -> runner.run(orderId, eventType, TRANSACTION_ID_PREFIX + orderId, work);
             case LOCAL_THEN_SEND -> {
-                LocalTxOutcome outcome = runner.run(orderId, work, TRANSACTION_ID_PREFIX + orderId);
+                LocalTxOutcome outcome = runner.run(orderId, eventType, TRANSACTION_ID_PREFIX + orderId, work);
                 if (outcome == LocalTxOutcome.COMMITTED) {
                     send(orderId, eventType, event);
                 }

@@ -19,7 +19,7 @@ import java.util.Set;
  *       one deduction per order (the deduct record's key), none for an order that does not exist;</li>
  *   <li>reconciliation: every committed order's created event is reconciled SUCCESS, or FAIL with
  *       exactly one open work order;</li>
- *   <li>rollback: no rolled-back order (a check-back tombstone) has any downstream effect;</li>
+ *   <li>rollback: no rolled-back order (an attempt a check-back settled ROLLED_BACK) has any downstream effect;</li>
  *   <li>notices: every SUCCESS notice belongs to a committed order.</li>
  * </ul>
  * Usable from tests and against a live stack ({@link #main}).
@@ -40,7 +40,7 @@ public final class InvariantChecker {
     public List<Violation> check(Map<Long, Integer> initialStock) throws SQLException {
         List<Violation> violations = new ArrayList<>();
         Set<Long> committed = longs(orders, "SELECT order_id FROM t_order");
-        Set<Long> tombstoned = longs(orders, "SELECT order_id FROM message_log WHERE msg_status = 'ROLLED_BACK'"
+        Set<Long> rolledBack = longs(orders, "SELECT order_id FROM tx_attempt_barrier WHERE outcome = 'ROLLED_BACK'"
                 + " AND event_type = 'ORDER_CREATED'");
 
         Map<Long, Long> deducted = new HashMap<>();
@@ -52,7 +52,7 @@ public final class InvariantChecker {
                 boolean took = "SUCCESS".equals(status) || "RELEASED".equals(status);
                 if (took && !committed.contains(order)) {
                     violations.add(new Violation("no effect without a committed order", "order " + order,
-                            "inventory " + status + (tombstoned.contains(order) ? " for a rolled-back order" : "")));
+                            "inventory " + status + (rolledBack.contains(order) ? " for a rolled-back order" : "")));
                 }
                 if ("SUCCESS".equals(status)) {
                     deducted.merge(rows.getLong(2), (long) rows.getInt(3), Long::sum);
@@ -73,7 +73,7 @@ public final class InvariantChecker {
         Map<Long, String> reconcile = new HashMap<>();
         try (Statement sql = orders.createStatement();
              ResultSet rows = sql.executeQuery("SELECT order_id, reconcile_status FROM message_log"
-                     + " WHERE event_type = 'ORDER_CREATED' AND msg_status <> 'ROLLED_BACK'")) {
+                     + " WHERE event_type = 'ORDER_CREATED'")) {
             while (rows.next()) {
                 reconcile.put(rows.getLong(1), rows.getString(2));
             }

@@ -1,6 +1,5 @@
 package dev.eventual.order.cancel;
 
-import dev.eventual.common.api.problem.ProblemTypes;
 import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
@@ -11,10 +10,13 @@ import dev.eventual.order.tx.BrokerUnavailableException;
 import dev.eventual.order.tx.LocalTxOutcome;
 import dev.eventual.order.tx.MessageLogRows;
 import dev.eventual.order.tx.OrderEventPublisher;
+import dev.eventual.order.tx.PublishFailure;
+import dev.eventual.order.config.OrderMetrics;
 import dev.eventual.web.ApiProblemException;
+import dev.eventual.web.DatabaseFailures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.http.HttpStatus;
+import org.springframework.core.NestedExceptionUtils;
 import org.springframework.stereotype.Service;
 
 import java.time.Clock;
@@ -32,18 +34,32 @@ public class OrderCancellation {
     private final MessageLogMapper messageLog;
     private final MessageLogRows messageLogRows;
     private final OrderEventPublisher publisher;
+    private final OrderMetrics metrics;
     private final Clock clock;
 
     public OrderCancellation(OrderMapper orders, MessageLogMapper messageLog, MessageLogRows messageLogRows,
-                             OrderEventPublisher publisher, Clock clock) {
+                             OrderEventPublisher publisher, OrderMetrics metrics, Clock clock) {
         this.orders = orders;
         this.messageLog = messageLog;
         this.messageLogRows = messageLogRows;
         this.publisher = publisher;
+        this.metrics = metrics;
         this.clock = clock;
     }
 
     public void cancel(long orderId, String reason) {
+        try {
+            cancelOnce(orderId, reason);
+        } catch (RuntimeException e) {
+            if (!DatabaseFailures.unreachable(e)) {
+                throw e;
+            }
+            // reading the order found no database; the local transaction reports its own
+            throw notCanceled(orderId, PublishFailure.DATABASE_UNAVAILABLE, NestedExceptionUtils.getMostSpecificCause(e));
+        }
+    }
+
+    private void cancelOnce(long orderId, String reason) {
         OrderRow order = orders.selectById(orderId);
         if (order == null) {
             throw ApiProblemException.notFound("order " + orderId + " does not exist");
@@ -60,20 +76,23 @@ public class OrderCancellation {
                 return orders.cancel(orderId, order.getVersion()) == 1 ? LocalTxOutcome.COMMITTED : LocalTxOutcome.ORDER_CHANGED;
             });
         } catch (BrokerUnavailableException e) {
-            log.warn("Order {} not canceled: broker unavailable", orderId);
-            throw new ApiProblemException(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.BROKER_UNAVAILABLE,
-                    "Broker unavailable", "the order was not canceled (nothing was written); retry later");
+            throw notCanceled(orderId, PublishFailure.BROKER_UNAVAILABLE, e.getCause() == null ? e : e.getCause());
         }
         switch (outcome) {
             case COMMITTED -> log.info("Order {} canceled: {}", orderId, reason);
-            case ORDER_CHANGED, EVENT_ALREADY_RECORDED -> throw ApiProblemException.conflict(
-                    "order " + orderId + " changed while it was being canceled; read it again");
-            case UNKNOWN -> throw new ApiProblemException(HttpStatus.SERVICE_UNAVAILABLE,
-                    ProblemTypes.DEPENDENCY_UNAVAILABLE, "Outcome unknown",
-                    "the cancellation may or may not have happened; read the order to learn it");
-            case DUPLICATE_IDEMPOTENCY_KEY, FAILED -> throw new ApiProblemException(HttpStatus.SERVICE_UNAVAILABLE,
-                    ProblemTypes.DEPENDENCY_UNAVAILABLE, "Order not canceled",
-                    "the order was not canceled (nothing was written); retry later");
+            case ORDER_CHANGED, EVENT_ALREADY_RECORDED -> {
+                log.info("Order {} not canceled: it changed while it was being canceled ({})", orderId, outcome);
+                throw ApiProblemException.conflict("order " + orderId + " changed while it was being canceled; read it again");
+            }
+            case DATABASE_UNAVAILABLE, ATTEMPT_ROLLED_BACK, UNKNOWN, DUPLICATE_IDEMPOTENCY_KEY, FAILED ->
+                    throw notCanceled(orderId, PublishFailure.of(outcome), outcome);
         }
+    }
+
+    private ApiProblemException notCanceled(long orderId, PublishFailure failure, Object cause) {
+        metrics.cancelRejected(failure.reason());
+        log.warn("Order {} not canceled: {} ({})", orderId, failure.reason(), cause);
+        return failure.problem("order " + orderId + " was not canceled", failure == PublishFailure.OUTCOME_UNKNOWN
+                ? "read the order to learn it" : "retry later");
     }
 }

@@ -38,6 +38,10 @@ public class OrderMetrics {
         registry.counter("eventual.orders.rejected", "reason", reason).increment();
     }
 
+    public void cancelRejected(String reason) {
+        registry.counter("eventual.orders.cancel.rejected", "reason", reason).increment();
+    }
+
     public void localTransaction(LocalTxOutcome outcome) {
         registry.counter("eventual.order.local-transactions", "outcome", outcome.name()).increment();
     }

@@ -76,7 +76,7 @@ public class ConsumerStatusRecorder {
 
     private Applied apply(long orderId, ConsumerStatusReport report) {
         MessageLogRow event = messageLog.lock(orderId, report.eventType());
-        if (event == null || event.getMsgStatus() == MessageStatus.ROLLED_BACK) {
+        if (event == null) {
             return Applied.UNKNOWN;
         }
         ConsumerStatusRow row = new ConsumerStatusRow(orderId, report.eventType(), report.consumerGroup(),

@@ -13,9 +13,12 @@ import dev.eventual.order.tx.BrokerUnavailableException;
 import dev.eventual.order.tx.LocalTxOutcome;
 import dev.eventual.order.tx.MessageLogRows;
 import dev.eventual.order.tx.OrderEventPublisher;
+import dev.eventual.order.tx.PublishFailure;
 import dev.eventual.web.ApiProblemException;
+import dev.eventual.web.DatabaseFailures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.core.NestedExceptionUtils;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 
@@ -51,6 +54,21 @@ public class OrderPlacement {
     }
 
     public PlacedOrder place(PlaceOrderCommand command) {
+        try {
+            return placeOnce(command);
+        } catch (RuntimeException e) {
+            if (!DatabaseFailures.unreachable(e)) {
+                throw e;
+            }
+            // the idempotency lookup or a replay read found no database; the local transaction reports its own
+            PublishFailure failure = PublishFailure.DATABASE_UNAVAILABLE;
+            metrics.orderRejected(failure.reason());
+            log.warn("Order of user {} not placed: {} ({})", command.userId(), failure.reason(), NestedExceptionUtils.getMostSpecificCause(e).toString());
+            throw failure.problem("the order was not placed", "retry later");
+        }
+    }
+
+    private PlacedOrder placeOnce(PlaceOrderCommand command) {
         OrderRow existing = orders.findByIdempotencyKey(command.userId(), command.idempotencyKey());
         if (existing != null) {
             return replay(existing, command);
@@ -68,10 +86,7 @@ public class OrderPlacement {
                 return LocalTxOutcome.COMMITTED;
             });
         } catch (BrokerUnavailableException e) {
-            metrics.orderRejected("broker_unavailable");
-            log.warn("Order {} not placed: broker unavailable: {}", orderId, e.getCause() == null ? e : e.getCause().toString());
-            throw new ApiProblemException(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.BROKER_UNAVAILABLE,
-                    "Broker unavailable", "the order was not placed (nothing was written); retry later");
+            throw notPlaced(orderId, PublishFailure.BROKER_UNAVAILABLE, e.getCause() == null ? e : e.getCause());
         }
         return switch (outcome) {
             case COMMITTED -> {
@@ -82,10 +97,8 @@ public class OrderPlacement {
             }
             case DUPLICATE_IDEMPOTENCY_KEY -> replay(
                     orders.findByIdempotencyKey(command.userId(), command.idempotencyKey()), command);
-            case UNKNOWN -> throw notPlaced(orderId, "outcome_unknown",
-                    "the outcome is unknown; retry with the same Idempotency-Key to learn it");
-            case EVENT_ALREADY_RECORDED, ORDER_CHANGED, FAILED -> throw notPlaced(orderId, "local_transaction_failed",
-                    "the order was not placed (nothing was written); retry later");
+            case DATABASE_UNAVAILABLE, ATTEMPT_ROLLED_BACK, UNKNOWN, EVENT_ALREADY_RECORDED, ORDER_CHANGED, FAILED ->
+                    throw notPlaced(orderId, PublishFailure.of(outcome), outcome);
         };
     }
 
@@ -102,10 +115,10 @@ public class OrderPlacement {
         return new PlacedOrder(first.getOrderId(), true);
     }
 
-    private ApiProblemException notPlaced(long orderId, String reason, String detail) {
-        metrics.orderRejected(reason);
-        log.warn("Order {} not placed: {}", orderId, reason);
-        return new ApiProblemException(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.DEPENDENCY_UNAVAILABLE,
-                "Order not placed", detail);
+    private ApiProblemException notPlaced(long orderId, PublishFailure failure, Object cause) {
+        metrics.orderRejected(failure.reason());
+        log.warn("Order {} not placed: {} ({})", orderId, failure.reason(), cause);
+        return failure.problem("the order was not placed", failure == PublishFailure.OUTCOME_UNKNOWN
+                ? "retry with the same Idempotency-Key to learn it" : "retry later");
     }
 }

@@ -3,7 +3,6 @@ package dev.eventual.order.store;
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.status.MessageStatus;
-import org.apache.ibatis.annotations.Insert;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
@@ -13,22 +12,6 @@ import java.util.List;
 
 @Mapper
 public interface MessageLogMapper extends BaseMapper<MessageLogRow> {
-
-    /**
-     * The exact check-back (DESIGN §4.5): claims the event's unique key for a rollback tombstone.
-     * Waits on the row lock of a local transaction still in flight; 1 row means that transaction
-     * never committed and now never can.
-     */
-    @Insert("INSERT IGNORE INTO message_log (order_id, event_type, shard_key, topic, tag, msg_key, transaction_id,"
-            + " payload, msg_status, reconcile_status, next_reconcile_time)"
-            + " VALUES (#{orderId}, #{eventType}, #{shardKey}, #{topic}, #{tag}, #{msgKey}, #{transactionId},"
-            + " NULL, 'ROLLED_BACK', 'SKIPPED', CURRENT_TIMESTAMP(3))")
-    int insertTombstone(@Param("orderId") long orderId, @Param("eventType") OrderEventType eventType,
-                        @Param("shardKey") int shardKey, @Param("topic") String topic, @Param("tag") String tag,
-                        @Param("msgKey") String msgKey, @Param("transactionId") String transactionId);
-
-    @Select("SELECT * FROM message_log WHERE order_id = #{orderId} AND event_type = #{eventType}")
-    MessageLogRow find(@Param("orderId") long orderId, @Param("eventType") OrderEventType eventType);
 
     /** Serialises status reports for one event, so the derived msg_status sees every report. */
     @Select("SELECT * FROM message_log WHERE order_id = #{orderId} AND event_type = #{eventType} FOR UPDATE")

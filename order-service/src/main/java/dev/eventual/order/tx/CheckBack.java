@@ -1,60 +1,61 @@
 package dev.eventual.order.tx;
 
 import dev.eventual.common.messaging.OrderEventType;
-import dev.eventual.common.messaging.OrderMessaging;
-import dev.eventual.common.status.MessageStatus;
-import dev.eventual.order.id.ShardKeys;
-import dev.eventual.order.store.MessageLogMapper;
-import dev.eventual.order.store.MessageLogRow;
 import org.apache.rocketmq.spring.core.RocketMQLocalTransactionState;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
+import org.springframework.dao.PessimisticLockingFailureException;
 import org.springframework.stereotype.Component;
 
+import java.util.Optional;
+
 /**
- * Answers the broker's transaction check exactly (DESIGN §4.5), never by guessing from statuses:
- * a rollback tombstone is inserted under the event's unique key with INSERT IGNORE. While the
- * local transaction is in flight the insert waits on its row lock. Then:
+ * Answers the broker's transaction check for one publish attempt exactly, never by guessing from
+ * statuses (README, "The check-back"), through {@link AttemptBarrier}:
  * <ul>
- *   <li>1 row inserted: the local transaction never committed, and now never can → ROLLBACK;</li>
- *   <li>0 rows and the row is a real event → it committed → COMMIT;</li>
- *   <li>0 rows and the row is a tombstone → an earlier check already rolled it back → ROLLBACK;</li>
- *   <li>0 rows and no row (IGNORE swallowed some other error), or the database failed → UNKNOWN,
+ *   <li>the attempt never committed: it is settled ROLLED_BACK now and can never commit → ROLLBACK;</li>
+ *   <li>the attempt committed → COMMIT; an earlier check settled it ROLLED_BACK → ROLLBACK again;</li>
+ *   <li>still in flight after the lock wait, the database unreachable, or no transaction id → UNKNOWN,
  *       and the broker asks again later.</li>
  * </ul>
+ * Another attempt of the same event never changes the answer: each attempt has its own row.
  */
 @Component
 public class CheckBack {
 
     private static final Logger log = LoggerFactory.getLogger(CheckBack.class);
 
-    private final MessageLogMapper messageLog;
+    private final AttemptBarrier barrier;
 
-    public CheckBack(MessageLogMapper messageLog) {
-        this.messageLog = messageLog;
+    public CheckBack(AttemptBarrier barrier) {
+        this.barrier = barrier;
     }
 
     public RocketMQLocalTransactionState answer(long orderId, OrderEventType eventType, String transactionId) {
+        if (transactionId == null || transactionId.isBlank()) {
+            log.error("Order {}: check-back for {} carries no transaction id; UNKNOWN", orderId, eventType);
+            return RocketMQLocalTransactionState.UNKNOWN;
+        }
         try {
-            int inserted = messageLog.insertTombstone(orderId, eventType, ShardKeys.of(orderId),
-                    OrderMessaging.ORDER_TOPIC, eventType.tag(), Long.toString(orderId), transactionId);
-            if (inserted == 1) {
-                log.info("Order {}: check-back for {} found no committed local transaction; tombstone written, ROLLBACK",
-                        orderId, eventType);
-                return RocketMQLocalTransactionState.ROLLBACK;
-            }
-            MessageLogRow row = messageLog.find(orderId, eventType);
-            if (row == null) {
-                log.warn("Order {}: check-back for {} inserted nothing and found nothing; UNKNOWN", orderId, eventType);
+            Optional<AttemptOutcome> outcome = barrier.settle(transactionId, orderId, eventType);
+            if (outcome.isEmpty()) {
+                log.warn("Order {}: check-back for {} attempt {} settled nothing and found nothing; UNKNOWN",
+                        orderId, eventType, transactionId);
                 return RocketMQLocalTransactionState.UNKNOWN;
             }
-            RocketMQLocalTransactionState answer = row.getMsgStatus() == MessageStatus.ROLLED_BACK
-                    ? RocketMQLocalTransactionState.ROLLBACK : RocketMQLocalTransactionState.COMMIT;
-            log.info("Order {}: check-back for {} answered {}", orderId, eventType, answer);
+            RocketMQLocalTransactionState answer = outcome.get() == AttemptOutcome.COMMITTED
+                    ? RocketMQLocalTransactionState.COMMIT : RocketMQLocalTransactionState.ROLLBACK;
+            log.info("Order {}: check-back for {} attempt {}: {}, answered {}", orderId, eventType, transactionId,
+                    outcome.get(), answer);
             return answer;
+        } catch (PessimisticLockingFailureException e) {
+            log.info("Order {}: check-back for {} attempt {}: its local transaction is still in flight; UNKNOWN",
+                    orderId, eventType, transactionId);
+            return RocketMQLocalTransactionState.UNKNOWN;
         } catch (DataAccessException e) {
-            log.warn("Order {}: check-back for {} could not reach the database, UNKNOWN: {}", orderId, eventType, e.toString());
+            log.warn("Order {}: check-back for {} attempt {} could not reach the database; UNKNOWN: {}", orderId, eventType,
+                    transactionId, e.toString());
             return RocketMQLocalTransactionState.UNKNOWN;
         }
     }

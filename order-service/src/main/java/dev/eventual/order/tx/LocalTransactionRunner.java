@@ -1,17 +1,22 @@
 package dev.eventual.order.tx;
 
+import dev.eventual.common.messaging.OrderEventType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import dev.eventual.web.DatabaseFailures;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.TransactionStatus;
 import org.springframework.transaction.support.DefaultTransactionDefinition;
 
 /**
- * Runs a {@link LocalOrderTransaction} and tells apart the three outcomes the broker must hear
- * truthfully: committed, surely not committed, and unknown (the commit call itself failed).
- * Programmatic, because a declarative {@code @Transactional} hides exactly that distinction.
+ * Runs a {@link LocalOrderTransaction} for one publish attempt and tells apart the outcomes the
+ * broker and the client must hear truthfully: committed; surely not committed, and why (a unique
+ * key, a changed order, a check-back that got there first, the database unreachable, another
+ * failure); and unknown (the commit call itself failed). Programmatic, because a declarative
+ * {@code @Transactional} hides exactly those distinctions.
  */
 @Component
 public class LocalTransactionRunner {
@@ -19,22 +24,51 @@ public class LocalTransactionRunner {
     private static final Logger log = LoggerFactory.getLogger(LocalTransactionRunner.class);
 
     private final PlatformTransactionManager transactionManager;
+    private final AttemptBarrier barrier;
 
-    public LocalTransactionRunner(PlatformTransactionManager transactionManager) {
+    public LocalTransactionRunner(PlatformTransactionManager transactionManager, AttemptBarrier barrier) {
         this.transactionManager = transactionManager;
+        this.barrier = barrier;
     }
 
-    public LocalTxOutcome run(long orderId, LocalOrderTransaction work, String brokerTransactionId) {
-        TransactionStatus status = transactionManager.getTransaction(new DefaultTransactionDefinition());
+    /**
+     * @param transactionId the broker transaction id of this attempt: its barrier key
+     * @throws Error an Error from the work, after the transaction was rolled back
+     */
+    public LocalTxOutcome run(long orderId, OrderEventType eventType, String transactionId, LocalOrderTransaction work) {
+        if (transactionId == null || transactionId.isBlank()) {
+            log.error("Order {}: {} attempt without a broker transaction id; not written", orderId, eventType);
+            return LocalTxOutcome.FAILED;
+        }
+        TransactionStatus status;
+        try {
+            status = transactionManager.getTransaction(new DefaultTransactionDefinition());
+        } catch (CannotCreateTransactionException e) {
+            log.warn("Order {}: {} not written: no database connection: {}", orderId, eventType, rootCause(e));
+            return LocalTxOutcome.DATABASE_UNAVAILABLE;
+        }
         LocalTxOutcome outcome;
         try {
-            outcome = work.execute(brokerTransactionId);
+            outcome = enterBarrier(orderId, eventType, transactionId);
+            if (outcome == LocalTxOutcome.COMMITTED) {
+                outcome = work.execute(transactionId);
+            }
         } catch (DuplicateKeyException e) {
             outcome = classify(e);
-            log.info("Order {}: local transaction refused by a unique key ({})", orderId, outcome);
+            log.info("Order {}: {} refused by a unique key ({})", orderId, eventType, outcome);
         } catch (RuntimeException e) {
-            outcome = LocalTxOutcome.FAILED;
-            log.warn("Order {}: local transaction failed before commit: {}", orderId, e.toString());
+            if (DatabaseFailures.unreachable(e)) {
+                outcome = LocalTxOutcome.DATABASE_UNAVAILABLE;
+                log.warn("Order {}: {} not written: the database connection failed before commit: {}", orderId, eventType,
+                        rootCause(e));
+            } else {
+                outcome = LocalTxOutcome.FAILED;
+                log.warn("Order {}: {} failed before commit: {}", orderId, eventType, e.toString());
+            }
+        } catch (Error e) {
+            log.error("Order {}: {} failed before commit with {}; rolled back", orderId, eventType, e.toString());
+            rollbackQuietly(orderId, status);
+            throw e;
         }
         if (outcome != LocalTxOutcome.COMMITTED) {
             rollbackQuietly(orderId, status);
@@ -44,8 +78,19 @@ public class LocalTransactionRunner {
             transactionManager.commit(status);
             return LocalTxOutcome.COMMITTED;
         } catch (RuntimeException e) {
-            log.warn("Order {}: commit outcome unknown, leaving it to the check-back: {}", orderId, e.toString());
+            log.warn("Order {}: {} commit outcome unknown, leaving it to the check-back: {}", orderId, eventType, e.toString());
             return LocalTxOutcome.UNKNOWN;
+        }
+    }
+
+    private LocalTxOutcome enterBarrier(long orderId, OrderEventType eventType, String transactionId) {
+        try {
+            barrier.enter(transactionId, orderId, eventType);
+            return LocalTxOutcome.COMMITTED;
+        } catch (DuplicateKeyException e) {
+            log.info("Order {}: {} attempt {} was already rolled back by a check-back; not written", orderId, eventType,
+                    transactionId);
+            return LocalTxOutcome.ATTEMPT_ROLLED_BACK;
         }
     }
 
@@ -58,6 +103,14 @@ public class LocalTransactionRunner {
             return LocalTxOutcome.EVENT_ALREADY_RECORDED;
         }
         return LocalTxOutcome.FAILED;
+    }
+
+    private static String rootCause(Exception e) {
+        Throwable cause = e;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        return cause.toString();
     }
 
     private void rollbackQuietly(long orderId, TransactionStatus status) {

@@ -28,6 +28,7 @@ public class OrderEventPublisher {
     /**
      * @return what the local transaction did
      * @throws BrokerUnavailableException when the half message was not stored (nothing was written)
+     * @throws Error an Error the work threw, after its transaction was rolled back
      */
     public LocalTxOutcome publish(long orderId, OrderEventType eventType, Object event, LocalOrderTransaction work) {
         Message<byte[]> message = MessageBuilder.withPayload(OrderEvents.toBytes(event))
@@ -35,7 +36,7 @@ public class OrderEventPublisher {
                 .setHeader(OrderEventHeaders.ORDER_ID, Long.toString(orderId))
                 .setHeader(OrderEventHeaders.EVENT_TYPE, eventType.name())
                 .build();
-        PublishAttempt attempt = new PublishAttempt(orderId, work);
+        PublishAttempt attempt = new PublishAttempt(orderId, eventType, work);
         try {
             TransactionSendResult result = template.sendMessageInTransaction(
                     OrderMessaging.ORDER_TOPIC + ":" + eventType.tag(), message, attempt);

@@ -28,7 +28,14 @@ public class OrderTransactionListener implements RocketMQLocalTransactionListene
     @Override
     public RocketMQLocalTransactionState executeLocalTransaction(Message message, Object argument) {
         PublishAttempt attempt = (PublishAttempt) argument;
-        LocalTxOutcome outcome = runner.run(attempt.orderId(), attempt.work(), transactionId(message));
+        LocalTxOutcome outcome;
+        try {
+            outcome = runner.run(attempt.orderId(), attempt.eventType(), transactionId(message), attempt.work());
+        } catch (Error e) {
+            // rolled back: the broker hears UNKNOWN from the client and the check-back answers ROLLBACK
+            attempt.failed(e);
+            throw e;
+        }
         attempt.record(outcome);
         metrics.localTransaction(outcome);
         return outcome.brokerAnswer();

@@ -1,19 +1,28 @@
 package dev.eventual.order.tx;
 
+import dev.eventual.common.messaging.OrderEventType;
+
 /** Carries the local transaction to the listener and its outcome back to the publisher. */
 final class PublishAttempt {
 
     private final long orderId;
+    private final OrderEventType eventType;
     private final LocalOrderTransaction work;
     private volatile LocalTxOutcome outcome;
+    private volatile Error error;
 
-    PublishAttempt(long orderId, LocalOrderTransaction work) {
+    PublishAttempt(long orderId, OrderEventType eventType, LocalOrderTransaction work) {
         this.orderId = orderId;
+        this.eventType = eventType;
         this.work = work;
     }
 
     long orderId() {
         return orderId;
+    }
+
+    OrderEventType eventType() {
+        return eventType;
     }
 
     LocalOrderTransaction work() {
@@ -24,8 +33,16 @@ final class PublishAttempt {
         this.outcome = outcome;
     }
 
+    /** The work threw an Error; its transaction was rolled back and the publisher rethrows it. */
+    void failed(Error error) {
+        this.error = error;
+    }
+
     /** Null when the local transaction never ran (the half message was not stored). */
     LocalTxOutcome outcome() {
+        if (error != null) {
+            throw error;
+        }
         return outcome;
     }
 }

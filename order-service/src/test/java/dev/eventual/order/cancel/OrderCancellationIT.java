@@ -8,15 +8,23 @@ import dev.eventual.infra.test.HttpCall;
 import dev.eventual.order.support.ObservedEvents;
 import dev.eventual.order.support.OrderServiceIT;
 import dev.eventual.order.support.OrderTables;
+import dev.eventual.order.tx.CheckBack;
 import org.apache.rocketmq.common.message.MessageExt;
+import org.apache.rocketmq.spring.core.RocketMQLocalTransactionState;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
 import tools.jackson.databind.JsonNode;
 
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -30,7 +38,66 @@ class OrderCancellationIT {
     @Autowired
     JdbcTemplate jdbc;
 
+    @Autowired
+    DataSource dataSource;
+
+    @Autowired
+    CheckBack checkBack;
+
     private final TestConsumer observer = ObservedEvents.consumer();
+
+    /**
+     * The black-box reproduction of a cancel made uncancelable: a cancel attempt held on the order's row
+     * lock, then failed, and the broker's check-back of that attempt (as after a lost ROLLBACK) settles it
+     * rolled back. The next cancel succeeds, and each attempt keeps its own exact answer.
+     */
+    @Test
+    void cancelAttemptRolledBackByTheCheckBackDoesNotBlockTheNextCancel() throws Exception {
+        long orderId = Long.parseLong(place(4005, 1));
+        String firstAttempt;
+        HttpCall.Response failed;
+        try (Connection holder = dataSource.getConnection()) {
+            holder.setAutoCommit(false);
+            try (Statement lock = holder.createStatement()) {
+                lock.executeQuery("SELECT order_id FROM t_order WHERE order_id = " + orderId + " FOR UPDATE").close();
+            }
+            CompletableFuture<HttpCall.Response> canceling = CompletableFuture.supplyAsync(() ->
+                    HttpCall.post(port, "/api/orders/" + orderId + "/cancel").json("{\"reason\":\"first\"}").send());
+
+            // the attempt has written its barrier row and waits for the order's row lock
+            firstAttempt = await().atMost(Duration.ofSeconds(30)).until(() -> inFlightCancelAttempt(orderId), a -> a != null);
+            long waitingUpdate = await().atMost(Duration.ofSeconds(30)).until(() -> jdbc.queryForList(
+                    "SELECT id FROM information_schema.processlist WHERE info LIKE 'UPDATE t_order%'", Long.class),
+                    ids -> ids.size() == 1).get(0);
+            jdbc.execute("KILL QUERY " + waitingUpdate);
+            failed = canceling.get(30, TimeUnit.SECONDS);
+            holder.rollback();
+        }
+        assertThat(failed.status()).isEqualTo(503);
+        assertThat(failed.contentType()).startsWith("application/problem+json");
+        assertThat(status(orderId)).isEqualTo("CREATED");
+
+        // the broker asks about the first attempt: it never committed
+        assertThat(checkBack.answer(orderId, OrderEventType.ORDER_CANCELED, firstAttempt))
+                .isEqualTo(RocketMQLocalTransactionState.ROLLBACK);
+
+        HttpCall.Response canceled = HttpCall.post(port, "/api/orders/" + orderId + "/cancel")
+                .json("{\"reason\":\"second\"}").send();
+        assertThat(canceled.status()).isEqualTo(200);
+        assertThat(status(orderId)).isEqualTo("CANCELED");
+        String secondAttempt = jdbc.queryForObject("SELECT transaction_id FROM message_log WHERE order_id = ?"
+                + " AND event_type = 'ORDER_CANCELED'", String.class, orderId);
+        assertThat(secondAttempt).isNotEqualTo(firstAttempt);
+        assertThat(checkBack.answer(orderId, OrderEventType.ORDER_CANCELED, firstAttempt))
+                .isEqualTo(RocketMQLocalTransactionState.ROLLBACK);
+        assertThat(checkBack.answer(orderId, OrderEventType.ORDER_CANCELED, secondAttempt))
+                .isEqualTo(RocketMQLocalTransactionState.COMMIT);
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> canceledEvents(Long.toString(orderId)).size() == 1);
+        OrderCanceledEvent event = OrderEvents.fromBytes(canceledEvents(Long.toString(orderId)).get(0).getBody(),
+                OrderCanceledEvent.class);
+        assertThat(event.reason()).isEqualTo("second");
+    }
 
     @Test
     void createdOrderIsCanceledAndTheCanceledEventIsPublishedWithWhatToRelease() {
@@ -79,6 +146,24 @@ class OrderCancellationIT {
 
         assertThat(response.status()).isEqualTo(404);
         assertThat(response.contentType()).startsWith("application/problem+json");
+    }
+
+    /** The barrier row of a cancel attempt not committed yet, read past its lock. */
+    private String inFlightCancelAttempt(long orderId) throws Exception {
+        try (Connection dirty = dataSource.getConnection()) {
+            dirty.setTransactionIsolation(Connection.TRANSACTION_READ_UNCOMMITTED);
+            try (Statement query = dirty.createStatement(); ResultSet row = query.executeQuery(
+                    "SELECT transaction_id FROM tx_attempt_barrier WHERE order_id = " + orderId
+                            + " AND event_type = 'ORDER_CANCELED' AND outcome = 'COMMITTED'")) {
+                return row.next() ? row.getString(1) : null;
+            } finally {
+                dirty.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+            }
+        }
+    }
+
+    private String status(long orderId) {
+        return jdbc.queryForObject("SELECT status FROM t_order WHERE order_id = ?", String.class, orderId);
     }
 
     private List<MessageExt> canceledEvents(String orderId) {

@@ -6,11 +6,13 @@ import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Arrays;
+import java.util.stream.Collectors;
 
 /**
- * Holds a local transaction of the service at a chosen point, deterministically: a trigger on
- * message_log (for one SKU only) takes a row lock on {@code it_gate} that the test holds until it
- * releases the gate. No sleeps; the database does the waiting.
+ * Holds local transactions of the service at a chosen point, deterministically: a trigger takes a row
+ * lock on {@code it_gate} that the test holds until it opens the gate. No sleeps; the database does
+ * the waiting.
  */
 public final class LockGate implements AutoCloseable {
 
@@ -25,15 +27,28 @@ public final class LockGate implements AutoCloseable {
     }
 
     /**
-     * @param timing BEFORE (the event's unique key is not taken yet) or AFTER (it is, and stays
-     *               locked while the gate is closed) the message_log insert of the given SKU
+     * Holds the local transactions of orders for the given SKUs at their message_log insert: the
+     * attempt's barrier row is written and stays locked while the gate is closed.
      */
-    public static LockGate close(JdbcTemplate jdbc, DataSource dataSource, String timing, long skuId) throws SQLException {
+    public static LockGate atEventInsert(JdbcTemplate jdbc, DataSource dataSource, long... skuIds) throws SQLException {
+        String condition = Arrays.stream(skuIds).mapToObj(sku -> "NEW.payload LIKE '%\"skuId\":\"" + sku + "\"%'")
+                .collect(Collectors.joining(" OR "));
+        return close(jdbc, dataSource, "it_gate_event_" + skuIds[0], "BEFORE INSERT ON message_log", condition);
+    }
+
+    /**
+     * Holds every local transaction before its first statement, the barrier insert: a check-back meanwhile
+     * finds the attempt's key free. Check-backs' own inserts pass.
+     */
+    public static LockGate beforeBarrier(JdbcTemplate jdbc, DataSource dataSource) throws SQLException {
+        return close(jdbc, dataSource, "it_gate_barrier", "BEFORE INSERT ON tx_attempt_barrier", "NEW.outcome = 'COMMITTED'");
+    }
+
+    private static LockGate close(JdbcTemplate jdbc, DataSource dataSource, String trigger, String event, String condition)
+            throws SQLException {
         jdbc.execute("CREATE TABLE IF NOT EXISTS it_gate (id INT PRIMARY KEY)");
         jdbc.update("INSERT IGNORE INTO it_gate (id) VALUES (1)");
-        String trigger = "it_gate_" + timing.toLowerCase() + "_" + skuId;
-        jdbc.execute("CREATE TRIGGER " + trigger + " " + timing + " INSERT ON message_log FOR EACH ROW BEGIN"
-                + " IF NEW.payload LIKE '%\"skuId\":\"" + skuId + "\"%' THEN"
+        jdbc.execute("CREATE TRIGGER " + trigger + " " + event + " FOR EACH ROW BEGIN IF " + condition + " THEN"
                 + " SELECT id INTO @it_gate FROM it_gate WHERE id = 1 FOR UPDATE; END IF; END");
         Connection holder = dataSource.getConnection();
         holder.setAutoCommit(false);
@@ -43,7 +58,7 @@ public final class LockGate implements AutoCloseable {
         return new LockGate(jdbc, trigger, holder);
     }
 
-    /** Lets the held transaction go on. */
+    /** Lets the held transactions go on. */
     public void open() throws SQLException {
         holder.rollback();
     }
@@ -58,9 +73,9 @@ public final class LockGate implements AutoCloseable {
         }
     }
 
-    /** True while some statement waits for a row lock: here, the check-back's tombstone insert. */
-    public static boolean checkBackIsWaiting(JdbcTemplate jdbc) {
+    /** How many check-backs wait right now for the barrier row of an attempt in flight. */
+    public static long checkBacksWaiting(JdbcTemplate jdbc) {
         return jdbc.queryForObject("SELECT COUNT(*) FROM information_schema.innodb_trx WHERE trx_state = 'LOCK WAIT'"
-                + " AND trx_query LIKE 'INSERT IGNORE INTO message_log%'", Long.class) > 0;
+                + " AND trx_query LIKE 'INSERT IGNORE INTO tx_attempt_barrier%'", Long.class);
     }
 }

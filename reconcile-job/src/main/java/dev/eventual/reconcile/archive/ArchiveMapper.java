@@ -36,4 +36,8 @@ public interface ArchiveMapper {
             <foreach collection="ids" item="id" open="(" separator="," close=")">#{id}</foreach>
             </script>""")
     int delete(@Param("ids") List<Long> ids);
+
+    /** One batch of publish attempts older than the cutoff, through {@code idx_tx_attempt_barrier_created}. */
+    @Delete("DELETE FROM tx_attempt_barrier WHERE created_at < #{cutoff} ORDER BY created_at LIMIT #{limit}")
+    int deleteAttemptsBefore(@Param("cutoff") LocalDateTime cutoff, @Param("limit") int limit);
 }

@@ -11,9 +11,11 @@ import java.time.LocalDateTime;
 import java.util.List;
 
 /**
- * Moves finished message_log rows (SUCCESS, and the check-back's SKIPPED tombstones) older than
- * {@code archiveAfter} to message_log_hist, a bounded batch per transaction (copy + delete together),
- * so the reconcile scans stay small and no long lock is held.
+ * Moves finished message_log rows (SUCCESS and SKIPPED) older than {@code archiveAfter} to
+ * message_log_hist, a bounded batch per transaction (copy + delete together), so the reconcile scans
+ * stay small and no long lock is held. Also deletes tx_attempt_barrier rows of the same age: the
+ * broker stops checking a half message back within minutes (README, "The check-back"), so an
+ * attempt that old is never asked about again.
  */
 @Service
 public class MessageLogArchive {
@@ -52,6 +54,14 @@ public class MessageLogArchive {
         } while (batch == properties.archiveBatchSize() && clock.millis() < deadline);
         if (moved > 0) {
             log.info("Archived {} finished message_log rows older than {}", moved, cutoff);
+        }
+        int attempts = 0;
+        do {
+            batch = archive.deleteAttemptsBefore(cutoff, properties.archiveBatchSize());
+            attempts += batch;
+        } while (batch == properties.archiveBatchSize() && clock.millis() < deadline);
+        if (attempts > 0) {
+            log.info("Deleted {} publish attempts (tx_attempt_barrier) older than {}", attempts, cutoff);
         }
         return moved;
     }

@@ -25,7 +25,8 @@ import java.util.List;
  * @param downstreamDownDelay when a downstream service cannot be asked, the page is due again after this
  *                          without counting a retry: the run failed, not the order
  * @param standaloneInterval how often the built-in scheduler runs shard 0 of 1 when no XXL-Job admin is configured
- * @param archiveAfter      finished rows (SUCCESS, and SKIPPED tombstones) older than this move to message_log_hist
+ * @param archiveAfter      finished rows (SUCCESS, SKIPPED) older than this move to message_log_hist, and publish
+ *                          attempts (tx_attempt_barrier) older than this are deleted
  * @param archiveBatchSize  rows moved per transaction
  * @param archiveInterval   how often the built-in scheduler archives when no XXL-Job admin is configured
  * @param redriveConcurrency how many of a page's rows are re-driven at the same time (each row's own

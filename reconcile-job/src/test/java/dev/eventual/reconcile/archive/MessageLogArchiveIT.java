@@ -24,7 +24,7 @@ class MessageLogArchiveIT {
     @Test
     void movesExactlyTheFinishedRowsOlderThanTheRetentionInBatches() {
         List<Long> oldSuccess = seed(2_345, "SUCCESS", 40);
-        List<Long> oldTombstones = seed(17, "SKIPPED", 31);
+        List<Long> oldSkipped = seed(17, "SKIPPED", 31);
         List<Long> recentSuccess = seed(50, "SUCCESS", 29);
         List<Long> oldOpen = seed(30, "PENDING", 40);
         List<Long> oldRetry = seed(30, "RETRY", 40);
@@ -32,8 +32,8 @@ class MessageLogArchiveIT {
 
         int moved = archive.archive();
 
-        assertThat(moved).isEqualTo(oldSuccess.size() + oldTombstones.size());
-        for (List<Long> archived : List.of(oldSuccess, oldTombstones)) {
+        assertThat(moved).isEqualTo(oldSuccess.size() + oldSkipped.size());
+        for (List<Long> archived : List.of(oldSuccess, oldSkipped)) {
             assertThat(count("message_log", archived)).isZero();
             assertThat(count("message_log_hist", archived)).isEqualTo(archived.size());
         }
@@ -44,6 +44,23 @@ class MessageLogArchiveIT {
         assertThat(jdbc.queryForObject("SELECT payload FROM message_log_hist WHERE order_id = ?", String.class,
                 oldSuccess.get(0))).isEqualTo("{\"orderId\":\"" + oldSuccess.get(0) + "\"}");
         assertThat(archive.archive()).isZero();
+    }
+
+    @Test
+    void deletesPublishAttemptsOlderThanTheRetentionOnly() {
+        long order = NEXT_ORDER.addAndGet(10_000);
+        for (int i = 0; i < 2_100; i++) {
+            jdbc.update("INSERT INTO tx_attempt_barrier (transaction_id, order_id, event_type, outcome, created_at)"
+                    + " VALUES (?, ?, 'ORDER_CREATED', 'COMMITTED', CURRENT_TIMESTAMP(3) - INTERVAL ? DAY)",
+                    "it-archive-" + order + "-" + i, order + i, i < 2_050 ? 31 : 29);
+        }
+
+        archive.archive();
+
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM tx_attempt_barrier WHERE transaction_id LIKE ?", Long.class,
+                "it-archive-" + order + "-%")).isEqualTo(50);
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM tx_attempt_barrier WHERE transaction_id LIKE ?"
+                + " AND created_at < CURRENT_TIMESTAMP(3) - INTERVAL 30 DAY", Long.class, "it-archive-" + order + "-%")).isZero();
     }
 
     private List<Long> seed(int rows, String status, int daysOld) {

@@ -18,6 +18,9 @@ public final class ProblemTypes {
     public static final URI CONFLICT = URI.create("urn:eventual:problem:conflict");
     public static final URI UNAUTHORIZED = URI.create("urn:eventual:problem:unauthorized");
     public static final URI BROKER_UNAVAILABLE = URI.create("urn:eventual:problem:broker-unavailable");
+    public static final URI DATABASE_UNAVAILABLE = URI.create("urn:eventual:problem:database-unavailable");
+    /** A write may or may not have happened (its commit call failed); read the resource to learn it. */
+    public static final URI OUTCOME_UNKNOWN = URI.create("urn:eventual:problem:outcome-unknown");
     public static final URI DEPENDENCY_UNAVAILABLE = URI.create("urn:eventual:problem:dependency-unavailable");
     public static final URI INTERNAL = URI.create("urn:eventual:problem:internal");
 
