@@ -52,8 +52,8 @@ final class FaultPoints implements BeanPostProcessor {
     private Object aroundLocalTransaction(MethodInvocation invocation) throws Throwable {
         if (switches.armed(FaultPoint.ORDER_HANG_BEFORE_LOCAL_COMMIT)) {
             Object[] arguments = invocation.getArguments();
-            LocalOrderTransaction work = (LocalOrderTransaction) arguments[1];
-            arguments[1] = (LocalOrderTransaction) transactionId -> {
+            LocalOrderTransaction work = (LocalOrderTransaction) arguments[3];
+            arguments[3] = (LocalOrderTransaction) transactionId -> {
                 work.execute(transactionId);
                 switches.hang(FaultPoint.ORDER_HANG_BEFORE_LOCAL_COMMIT);
                 throw new IllegalStateException("unreachable: the thread hangs until the process is killed");
