@@ -5,6 +5,8 @@ import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.launcher.BadInput.Service;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -13,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import java.util.zip.GZIPOutputStream;
 
 import static dev.eventual.launcher.BadInput.Service.INVENTORY;
 import static dev.eventual.launcher.BadInput.Service.NOTICE;
@@ -87,6 +90,15 @@ final class BadInputCorpus {
         cases.add(e.json("3,000 nested arrays", "[".repeat(3000)).malformed());
         cases.add(e.json("duplicated key quantity (0 then 1)", "{\"userId\":1,\"skuId\":1,\"quantity\":0,\"quantity\":1}").malformed());
         cases.add(e.json("duplicated key userId", "{\"userId\":1,\"skuId\":1,\"quantity\":1,\"userId\":2}").malformed());
+        // fields the API does not know are refused, not ignored: a typo must not silently lose a value
+        cases.add(e.json("unknown field price", "{\"userId\":1,\"skuId\":1,\"quantity\":1,\"price\":5}").invalid("price"));
+        cases.add(e.json("snake_case idempotency_key", "{\"userId\":1,\"skuId\":1,\"quantity\":1,\"idempotency_key\":\"k1\"}")
+                .invalid("idempotency_key"));
+        cases.add(e.json("wrong-case Quantity beside quantity", "{\"userId\":1,\"skuId\":1,\"quantity\":1,\"Quantity\":2}")
+                .invalid("Quantity"));
+        cases.add(e.json("unknown field holding an object", "{\"userId\":1,\"skuId\":1,\"quantity\":1,\"meta\":{\"a\":1}}")
+                .invalid("meta"));
+        cases.add(e.json("userId with a leading zero", order(q("01"), "1", "1")).invalid("userId"));
         // type confusion and numbers out of range
         cases.add(e.json("text quantity", order("1", "1", q("three"))).invalid("quantity"));
         cases.add(e.json("numeric string quantity", order("1", "1", q("3"))).invalid("quantity"));
@@ -134,6 +146,9 @@ final class BadInputCorpus {
                 "--b\r\nContent-Disposition: form-data; name=\"userId\"\r\n\r\n1\r\n--b--\r\n").refused(415));
         cases.add(e.draft("unparseable Content-Type").body("json", order("1", "1", "1")).refused(415));
         cases.add(e.draft("JSON without Content-Type").body(null, order("1", "1", "1")).refused(415));
+        contentEncodings(cases, e, order("1", "1", "1"));
+        cases.add(e.draft("gzip-compressed body, declared").body(JSON, gzip(order("1", "1", "1")))
+                .header("Content-Encoding", "gzip").unsupportedEncoding());
         cases.add(e.json("20 KB body", OVERSIZED).refused(413));
         cases.add(e.json("20 KB chunked body", OVERSIZED).chunked().refused(413));
         cases.add(e.json("Accept: application/xml only", order("1", "1", "1")).header("Accept", "application/xml").refused(406));
@@ -189,6 +204,9 @@ final class BadInputCorpus {
         cases.add(e.json("object reason", reason("{}")).invalid("reason"));
         cases.add(e.json("truncated JSON", "{\"reason\":").malformed());
         cases.add(e.json("duplicated key reason", "{\"reason\":\"a\",\"reason\":\"b\"}").malformed());
+        cases.add(e.json("unknown order, unknown field refund", "{\"reason\":\"a\",\"refund\":true}").invalid("refund"));
+        cases.add(e.json("unknown order, Content-Encoding: gzip", reason(q("a"))).header("Content-Encoding", "gzip")
+                .unsupportedEncoding());
         cases.add(e.draft("text/plain body").body("text/plain", "changed my mind").refused(415));
         cases.add(e.draft("YAML body").body("application/yaml", "reason: x\n").refused(415));
         cases.add(e.json("20 KB body", OVERSIZED).refused(413));
@@ -228,7 +246,14 @@ final class BadInputCorpus {
                 + "\"eventual-inventory-consumer\",\"status\":\"SUCCESS\",\"detail\":" + q("d".repeat(513)) + "}").invalid("detail"));
         cases.add(e.json("duplicated key status", "{\"eventType\":\"ORDER_CREATED\",\"consumerGroup\":"
                 + "\"eventual-inventory-consumer\",\"status\":\"FAIL\",\"status\":\"SUCCESS\"}").malformed());
+        cases.add(e.json("unknown field", "{\"eventType\":\"ORDER_CREATED\",\"consumerGroup\":"
+                + "\"eventual-inventory-consumer\",\"status\":\"SUCCESS\",\"retries\":3}").invalid("retries"));
+        cases.add(e.json("no token and Content-Encoding: gzip", valid).withoutToken().header("Content-Encoding", "gzip")
+                .refused(401));
+        cases.add(e.json("Content-Encoding: gzip", valid).header("Content-Encoding", "gzip").unsupportedEncoding());
         cases.add(e.json("text order id", valid).path("/internal/orders/abc/consumer-status").invalid("orderId"));
+        cases.add(e.json("order id with a leading zero", valid).path("/internal/orders/0" + UNKNOWN_ORDER + "/consumer-status")
+                .invalid("orderId"));
         cases.add(e.json("order id beyond long", valid).path("/internal/orders/" + FAR_ABOVE_LONG + "/consumer-status").invalid("orderId"));
         cases.add(e.json("unknown order", valid).refused(404));
         cases.add(e.json("empty body", "").malformed());
@@ -256,6 +281,12 @@ final class BadInputCorpus {
         cases.add(e.json("id beyond long", batch(q("ORDER_CREATED"), group, q("SUCCESS"), q("1") + "," + q(FAR_ABOVE_LONG)))
                 .invalid("orderIds[1]"));
         cases.add(e.json("boolean id", batch(q("ORDER_CREATED"), group, q("SUCCESS"), "true")).invalid("orderIds[0]"));
+        cases.add(e.json("id with a leading zero", batch(q("ORDER_CREATED"), group, q("SUCCESS"), q("0" + UNKNOWN_ORDER)))
+                .invalid("orderIds[0]"));
+        cases.add(e.json("unknown field orderId beside orderIds", "{\"eventType\":\"ORDER_CREATED\",\"consumerGroup\":" + group
+                + ",\"status\":\"SUCCESS\",\"orderIds\":[\"" + UNKNOWN_ORDER + "\"],\"orderId\":\"" + UNKNOWN_ORDER + "\"}")
+                .invalid("orderId"));
+        cases.add(e.json("Content-Encoding: deflate", valid).header("Content-Encoding", "deflate").unsupportedEncoding());
         cases.add(e.json("duplicated key status", "{\"eventType\":\"ORDER_CREATED\",\"consumerGroup\":" + group
                 + ",\"status\":\"FAIL\",\"status\":\"SUCCESS\",\"orderIds\":[\"1\"]}").malformed());
         cases.add(e.draft("YAML body").body("application/yaml", "eventType: ORDER_CREATED\n").refused(415));
@@ -287,6 +318,9 @@ final class BadInputCorpus {
         cases.add(e.json("boolean stock", stock("true")).invalid("stock"));
         cases.add(e.json("no stock", "{}").invalid("stock"));
         cases.add(e.json("duplicated key stock (5 then -1)", "{\"stock\":5,\"stock\":-1}").malformed());
+        cases.add(e.json("unknown field skuId in the body", "{\"stock\":5,\"skuId\":1}").invalid("skuId"));
+        cases.add(e.json("no token and an unknown field", "{\"stock\":5,\"reserved\":1}").withoutToken().refused(401));
+        contentEncodings(cases, e, stock("5"));
         cases.add(e.json("text SKU", stock("5")).path("/api/inventory/abc").invalid("skuId"));
         cases.add(e.json("SKU beyond long", stock("5")).path("/api/inventory/" + FAR_ABOVE_LONG).invalid("skuId"));
         cases.add(e.json("truncated JSON", "{\"stock\":").malformed());
@@ -314,6 +348,11 @@ final class BadInputCorpus {
         cases.add(e.json("Arabic-Indic digits id", ids(q(ARABIC_DIGITS))).invalid("orderIds[0]"));
         cases.add(e.json("lone surrogate id", ids(q("\\udfff"))).invalid("orderIds[0]"));
         cases.add(e.json("truncated JSON (named where it ends)", "{\"orderIds\":[\"1\"").invalid("orderIds[1]"));
+        cases.add(e.json("id with a leading zero", ids(q("01"))).invalid("orderIds[0]"));
+        cases.add(e.json("unknown field ids", "{\"orderIds\":[\"1\"],\"ids\":[\"2\"]}").invalid("ids"));
+        cases.add(e.json("Content-Encoding: gzip", ids(q("1"))).header("Content-Encoding", "gzip").unsupportedEncoding());
+        cases.add(e.json("no token and Content-Encoding: gzip", ids(q("1"))).withoutToken().header("Content-Encoding", "gzip")
+                .refused(401));
         cases.add(e.draft("YAML body").body("application/yaml", "orderIds:\n  - \"1\"\n").refused(415));
         cases.add(e.draft("text/plain body").body("text/plain", ids(q("1"))).refused(415));
         cases.add(e.json("20 KB chunked body", OVERSIZED).chunked().refused(413));
@@ -327,6 +366,17 @@ final class BadInputCorpus {
         cases.add(retry.json("zero orderId", created("0", "1", UNKNOWN_SKU, "1")).invalid("orderId"));
         cases.add(retry.json("orderId beyond long", created(ABOVE_LONG, "1", UNKNOWN_SKU, "1")).invalid("orderId"));
         cases.add(retry.json("orderId 1e309", created(OUT_OF_DOUBLE, "1", UNKNOWN_SKU, "1")).invalid("orderId"));
+        cases.add(retry.json("string orderId with a leading zero", created(q("04242"), "1", UNKNOWN_SKU, "1")).invalid("orderId"));
+        cases.add(retry.json("string orderId in Arabic-Indic digits", created(q(ARABIC_DIGITS), "1", UNKNOWN_SKU, "1"))
+                .invalid("orderId"));
+        cases.add(retry.json("string orderId with a sign", created(q("+4242"), "1", UNKNOWN_SKU, "1")).invalid("orderId"));
+        cases.add(retry.json("string orderId with spaces", created(q(" 4242"), "1", UNKNOWN_SKU, "1")).invalid("orderId"));
+        cases.add(retry.json("string orderId beyond long", created(q(ABOVE_LONG), "1", UNKNOWN_SKU, "1")).invalid("orderId"));
+        cases.add(retry.json("string orderId zero", created(q("0"), "1", UNKNOWN_SKU, "1")).invalid("orderId"));
+        cases.add(retry.json("string skuId of text", created("4242", "1", q(SQL), "1")).invalid("skuId"));
+        cases.add(retry.json("string quantity (not an id)", created("4242", "1", UNKNOWN_SKU, q("1"))).invalid("quantity"));
+        cases.add(retry.json("Content-Encoding: gzip", created("4242", "1", UNKNOWN_SKU, "1")).header("Content-Encoding", "gzip")
+                .unsupportedEncoding());
         cases.add(retry.json("negative skuId", created("4242", "1", "-1", "1")).invalid("skuId"));
         cases.add(retry.json("zero quantity", created("4242", "1", UNKNOWN_SKU, "0")).invalid("quantity"));
         cases.add(retry.json("quantity beyond int", created("4242", "1", UNKNOWN_SKU, "2147483648")).invalid("quantity"));
@@ -349,6 +399,8 @@ final class BadInputCorpus {
         cases.add(release.json("canceledAt not a timestamp", "{\"schemaVersion\":1,\"orderId\":4242,\"userId\":1,\"skuId\":1,"
                 + "\"quantity\":1,\"canceledAt\":\"tomorrow\"}").invalid("canceledAt"));
         cases.add(release.json("truncated JSON", "{\"orderId\":4242,").malformed());
+        cases.add(release.json("string userId with a leading zero", canceled("4242", q("01"), UNKNOWN_SKU, "1", q("r")))
+                .invalid("userId"));
         cases.add(release.draft("text/plain body").body("text/plain", "4242").refused(415));
         cases.add(release.draft("PUT").method("PUT").body(JSON, "{}").refused(405));
     }
@@ -360,6 +412,9 @@ final class BadInputCorpus {
         cases.add(created.json("negative userId", created("4242", "-5", UNKNOWN_SKU, "1")).invalid("userId"));
         cases.add(created.json("zero quantity", created("4242", "1", UNKNOWN_SKU, "0")).invalid("quantity"));
         cases.add(created.json("text quantity", created("4242", "1", UNKNOWN_SKU, q("one"))).invalid("quantity"));
+        cases.add(created.json("string userId of text", created("4242", q("x1"), UNKNOWN_SKU, "1")).invalid("userId"));
+        cases.add(created.json("Content-Encoding: br", created("4242", "1", UNKNOWN_SKU, "1")).header("Content-Encoding", "br")
+                .unsupportedEncoding());
         cases.add(created.json("missing userId", "{\"schemaVersion\":1,\"orderId\":4242,\"skuId\":1,\"quantity\":1}").invalid("userId"));
         cases.add(created.json("duplicated key orderId", "{\"schemaVersion\":1,\"orderId\":4242,\"orderId\":1,\"userId\":1,"
                 + "\"skuId\":1,\"quantity\":1}").malformed());
@@ -370,6 +425,8 @@ final class BadInputCorpus {
         Endpoint canceled = new Endpoint(NOTICE, "POST", "/internal/notices/order-canceled/retry", null, true);
         tokens(cases, canceled, canceled("4242", "1", UNKNOWN_SKU, "1", q("r")));
         cases.add(canceled.json("text orderId", canceled(q("x"), "1", UNKNOWN_SKU, "1", q("r"))).invalid("orderId"));
+        cases.add(canceled.json("string orderId with a leading zero", canceled(q("04242"), "1", UNKNOWN_SKU, "1", q("r")))
+                .invalid("orderId"));
         cases.add(canceled.json("missing userId", "{\"schemaVersion\":1,\"orderId\":4242,\"skuId\":1,\"quantity\":1}").invalid("userId"));
         cases.add(canceled.json("skuId 1e309", canceled("4242", "1", OUT_OF_DOUBLE, "1", q("r"))).invalid("skuId"));
         cases.add(canceled.json("array reason", canceled("4242", "1", UNKNOWN_SKU, "1", "[\"r\"]")).invalid("reason"));
@@ -419,6 +476,11 @@ final class BadInputCorpus {
         cases.add(e.json("operator of 65 characters", resolve(q("CLOSE"), q("o".repeat(65)), q("n"))).invalid("operator"));
         cases.add(e.json("note of 1,001 characters", resolve(q("CLOSE"), q("corpus"), q("n".repeat(1001)))).invalid("note"));
         cases.add(e.json("duplicated key action", "{\"action\":\"CLOSE\",\"action\":\"RETRY\",\"operator\":\"corpus\"}").malformed());
+        cases.add(e.json("unknown field comment", "{\"action\":\"CLOSE\",\"operator\":\"corpus\",\"comment\":\"n\"}")
+                .invalid("comment"));
+        cases.add(e.json("unknown work order, Content-Encoding: gzip", valid).header("Content-Encoding", "gzip")
+                .unsupportedEncoding());
+        cases.add(e.json("id with a leading zero", valid).path("/api/work-orders/0" + UNKNOWN_WORK_ORDER + "/resolve").invalid("id"));
         cases.add(e.json("unknown work order, SQL in operator", resolve(q("CLOSE"), q("admin'--"), q("n"))).refused(404));
         cases.add(e.json("unknown work order, NUL and RTL in operator", resolve(q("CLOSE"), q("\\u0000\\u202eann"), q("n"))).refused(404));
         cases.add(e.json("unknown work order, script in note", resolve(q("CLOSE"), q("corpus"), q(SCRIPT))).refused(404));
@@ -457,12 +519,24 @@ final class BadInputCorpus {
         cases.add(e.draft("id beyond long").path(prefix + ABOVE_LONG).invalid(field));
         cases.add(e.draft("id of 20 digits").path(prefix + FAR_ABOVE_LONG).invalid(field));
         cases.add(e.draft("id with exponent").path(prefix + "1e5").invalid(field));
+        cases.add(e.draft("id with a leading zero").path(prefix + "0" + UNKNOWN_ORDER).invalid(field));
         cases.add(e.draft("emoji id").path(prefix + "%F0%9F%98%80").invalid(field));
         cases.add(e.draft("Arabic-Indic digits id").path(prefix + "%D9%A1%D9%A2").invalid(field));
         cases.add(e.draft("space id").path(prefix + "%20").invalid(field));
         cases.add(e.draft("SQL in id").path(prefix + "1%20OR%201%3D1").invalid(field));
         cases.add(e.draft("encoded semicolon and SQL in id").path(prefix + "1%3BDROP%20TABLE%20t_order").invalid(field));
         cases.add(e.draft("script in id").path(prefix + "%3Cscript%3E").invalid(field));
+    }
+
+    /**
+     * A body that is not compressed, labelled with a content coding: the service decodes none, so it
+     * must refuse the label rather than read the body as if it were not there (RFC 9110 §8.4).
+     */
+    private static void contentEncodings(List<BadInput> cases, Endpoint e, String validBody) {
+        for (String coding : List.of("gzip", "deflate", "br", "compress", "identity, gzip", "x-custom")) {
+            cases.add(e.json("Content-Encoding: " + coding + " on a plain body", validBody).header("Content-Encoding", coding)
+                    .unsupportedEncoding());
+        }
     }
 
     /** A valid body with a missing, forged, empty and wrong-case service token. */
@@ -518,6 +592,16 @@ final class BadInputCorpus {
 
     private static String resolve(String action, String operator, String note) {
         return "{\"action\":" + action + ",\"operator\":" + operator + ",\"note\":" + note + "}";
+    }
+
+    private static byte[] gzip(String text) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (GZIPOutputStream zip = new GZIPOutputStream(out)) {
+            zip.write(text.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
     }
 
     private static byte[] bytes(String before, byte[] raw, String after) {
@@ -611,6 +695,11 @@ final class BadInputCorpus {
         /** 400 naming the offending input. */
         BadInput invalid(String field) {
             return build(400, ProblemTypes.VALIDATION, field);
+        }
+
+        /** 415 naming the Content-Encoding header: request bodies are read as sent, never decoded. */
+        BadInput unsupportedEncoding() {
+            return build(415, ProblemTypes.UNSUPPORTED_MEDIA_TYPE, "Content-Encoding");
         }
 
         /** 400 for a body that is no JSON document of the expected shape at all. */

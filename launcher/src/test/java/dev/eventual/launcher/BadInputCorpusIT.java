@@ -110,6 +110,10 @@ class BadInputCorpusIT {
         if (input.field() != null) {
             assertThat(problem.path("invalidParams").findValuesAsString("name")).as(response.body()).contains(input.field());
         }
+        if (input.status() == 415 && "Content-Encoding".equals(input.field())) {
+            // RFC 9110 §12.5.3: a 415 for a content coding says which codings the server takes
+            assertThat(response.headers().firstValue("Accept-Encoding")).hasValue("identity");
+        }
         if (input.status() == 401) {
             assertThat(problem.path("detail").asString()).contains(InternalAuth.TOKEN_HEADER);
         }

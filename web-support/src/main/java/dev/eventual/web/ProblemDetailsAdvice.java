@@ -25,10 +25,12 @@ import org.springframework.web.method.annotation.HandlerMethodValidationExceptio
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.exc.UnrecognizedPropertyException;
 
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Every error leaves as {@code application/problem+json} with a stable {@code type}; bad input
@@ -70,6 +72,10 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         }
         JacksonException json = causeOf(ex, JacksonException.class);
         String field = json == null ? "" : fieldPath(json);
+        if (json instanceof UnrecognizedPropertyException unknown) {
+            return validation(List.of(new InvalidParam(field, "is not a field of this request; known fields: "
+                    + unknown.getKnownPropertyIds().stream().map(String::valueOf).sorted().collect(Collectors.joining(", ")))));
+        }
         if (!field.isEmpty()) {
             return validation(List.of(new InvalidParam(field, "is missing, null, of the wrong type or out of range")));
         }

@@ -1,5 +1,7 @@
 package dev.eventual.web;
 
+import dev.eventual.common.api.problem.InvalidParam;
+import dev.eventual.common.api.problem.ProblemTypes;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.http.MediaType;
 
@@ -14,14 +16,29 @@ final class ProblemResponses {
 
     /** The strings are constants of this module, never user input, so plain formatting is safe. */
     static void write(HttpServletResponse response, int status, URI type, String title, String detail) throws IOException {
-        response.setStatus(status);
-        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-        response.setCharacterEncoding("UTF-8");
-        response.getWriter().write(body(status, type, title, detail));
+        write(response, status, body(status, type, title, detail, ""));
+    }
+
+    /** A problem naming the one input that is wrong, in {@value ProblemTypes#INVALID_PARAMS}. */
+    static void write(HttpServletResponse response, int status, URI type, String title, String detail, InvalidParam param)
+            throws IOException {
+        write(response, status, body(status, type, title, detail, ",\"" + ProblemTypes.INVALID_PARAMS + "\":[{\"name\":\""
+                + param.name() + "\",\"reason\":\"" + param.reason() + "\"}]"));
     }
 
     static String body(int status, URI type, String title, String detail) {
+        return body(status, type, title, detail, "");
+    }
+
+    private static String body(int status, URI type, String title, String detail, String extensions) {
         return "{\"type\":\"" + type + "\",\"title\":\"" + title + "\",\"status\":" + status
-                + ",\"detail\":\"" + detail + "\"}";
+                + ",\"detail\":\"" + detail + "\"" + extensions + "}";
+    }
+
+    private static void write(HttpServletResponse response, int status, String body) throws IOException {
+        response.setStatus(status);
+        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+        response.setCharacterEncoding("UTF-8");
+        response.getWriter().write(body);
     }
 }

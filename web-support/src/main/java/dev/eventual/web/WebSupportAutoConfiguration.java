@@ -56,6 +56,19 @@ public class WebSupportAutoConfiguration {
     }
 
     @Bean
+    FilterRegistrationBean<ContentEncodingFilter> contentEncodingFilter() {
+        FilterRegistrationBean<ContentEncodingFilter> registration = new FilterRegistrationBean<>(new ContentEncodingFilter());
+        // after the token guard: a caller without the token learns nothing about /internal/** bodies
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 25);
+        return registration;
+    }
+
+    @Bean
+    StrictRequestBodies strictRequestBodies() {
+        return new StrictRequestBodies();
+    }
+
+    @Bean
     WebMvcConfigurer adminActTokenCheck(ServiceTokenProperties properties) {
         return new WebMvcConfigurer() {
             @Override
@@ -67,14 +80,16 @@ public class WebSupportAutoConfiguration {
 
     /**
      * Strict numbers: 1.5 is not a quantity of 1, a missing primitive is not 0, and "١٢" is not 12
-     * (Java's integer parsers accept any script's digits, so integers must be JSON numbers; ids that
-     * travel as strings are declared as strings and checked by {@link Ids}). An enum is its name, not
-     * its ordinal (0 is not RETRY), and a repeated key is refused rather than "last one wins", so a
-     * proxy that reads the first value and this service can never disagree (I-JSON, RFC 7493).
+     * (Java's integer parsers accept any script's digits, so Jackson never turns a string into an
+     * integer; ids are the one exception, read by {@link Ids}' rules: declared as strings, or a 64-bit
+     * field given a string, see {@link StringIdsModule}). An enum is its name, not its ordinal (0 is
+     * not RETRY), and a repeated key is refused rather than "last one wins", so a proxy that reads the
+     * first value and this service can never disagree (I-JSON, RFC 7493).
      */
     @Bean
     JsonMapperBuilderCustomizer strictNumbers() {
         return builder -> builder
+                .addModule(new StringIdsModule())
                 .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
                 .enable(EnumFeature.FAIL_ON_NUMBERS_FOR_ENUMS)

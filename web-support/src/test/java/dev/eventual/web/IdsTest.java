@@ -15,7 +15,8 @@ class IdsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "0", "-1", "+1", "1e5", "abc", " 1", "9223372036854775808", "99999999999999999999", "١٢٣"})
+    @ValueSource(strings = {"", "0", "-1", "+1", "1e5", "abc", " 1", "007", "00", "9223372036854775808", "99999999999999999999",
+            "١٢٣"})
     void anythingElseIsA400NamingTheInput(String value) {
         assertThatThrownBy(() -> Ids.parse("orderId", value))
                 .isInstanceOfSatisfying(ApiProblemException.class, e -> {

@@ -8,7 +8,7 @@ import java.util.List;
 
 /** Up to {@link #MAX_ORDER_IDS} order ids (decimal strings) whose status a caller wants in one call. */
 public record BatchStatusRequest(
-        @NotEmpty @Size(max = MAX_ORDER_IDS) List<@Pattern(regexp = "[1-9][0-9]{0,18}") String> orderIds) {
+        @NotEmpty @Size(max = MAX_ORDER_IDS) List<@Pattern(regexp = IdForm.PATTERN, message = IdForm.RULE) String> orderIds) {
 
     public static final int MAX_ORDER_IDS = 500;
 }

@@ -19,7 +19,7 @@ public record ConsumerStatusBatchReport(
         @NotBlank @Size(max = 64) String consumerGroup,
         @NotNull ConsumeStatus status,
         @Size(max = 512) String detail,
-        @NotEmpty @Size(max = MAX_ORDER_IDS) List<@Pattern(regexp = "[1-9][0-9]{0,18}") String> orderIds) {
+        @NotEmpty @Size(max = MAX_ORDER_IDS) List<@Pattern(regexp = IdForm.PATTERN, message = IdForm.RULE) String> orderIds) {
 
     public static final int MAX_ORDER_IDS = 500;
 }

@@ -40,6 +40,15 @@ class OrderEventsTest {
         assertThat(event.userId()).isEqualTo(7L);
     }
 
+    /** Broker events follow the tolerant-reader rule: a newer producer may add fields. */
+    @Test
+    void anOlderReaderTakesANewerEventAndIgnoresWhatItDoesNotKnow() {
+        OrderCreatedEvent event = OrderEvents.fromJson("{\"schemaVersion\":2,\"orderId\":\"123\",\"userId\":\"7\","
+                + "\"skuId\":\"9\",\"quantity\":2,\"channel\":\"web\",\"lines\":[{\"skuId\":\"9\"}]}", OrderCreatedEvent.class);
+
+        assertThat(event).isEqualTo(new OrderCreatedEvent(2, 123L, 7L, 9L, 2, null));
+    }
+
     @Test
     void malformedBodiesAreReportedAsPoisonMessages() {
         assertThatThrownBy(() -> OrderEvents.fromJson("{not json", OrderCreatedEvent.class))

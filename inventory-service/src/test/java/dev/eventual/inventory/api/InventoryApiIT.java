@@ -1,5 +1,7 @@
 package dev.eventual.inventory.api;
 
+import dev.eventual.common.event.OrderCreatedEvent;
+import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.infra.test.InfrastructureInitializer;
@@ -135,6 +137,32 @@ class InventoryApiIT {
         assertThat(response.json().get("orderId").asString()).isEqualTo(Long.toString(orderId));
     }
 
+    /**
+     * The reconcile job may re-drive with the payload stored for the broker as it is: ids as strings,
+     * and fields a newer order-service added, which this (older) reader ignores as it does on the broker.
+     */
+    @Test
+    void retryAndReleaseTakeTheEventAsTheBrokerCarriesIt() {
+        long sku = Events.newSku();
+        put(sku, "{\"stock\":4}", TOKEN);
+        OrderCreatedEvent created = Events.created(sku, 3);
+        String createdJson = newerProducer(OrderEvents.toJson(created));
+        assertThat(createdJson).contains("\"orderId\":\"" + created.orderId() + "\"", "\"skuId\":\"" + sku + "\"");
+
+        HttpCall.Response retried = internal("/internal/inventory/retry", createdJson, TOKEN);
+
+        assertThat(retried.status()).as(retried.body()).isEqualTo(200);
+        assertThat(retried.json().get("status").asString()).isEqualTo("SUCCESS");
+        assertThat(HttpCall.get(port, "/api/inventory/" + sku).send().json().get("stock").asInt()).isEqualTo(1);
+
+        HttpCall.Response released = internal("/internal/inventory/release",
+                newerProducer(OrderEvents.toJson(Events.canceled(created))), TOKEN);
+
+        assertThat(released.status()).as(released.body()).isEqualTo(200);
+        assertThat(released.json().get("status").asString()).isEqualTo("RELEASED");
+        assertThat(HttpCall.get(port, "/api/inventory/" + sku).send().json().get("stock").asInt()).isEqualTo(4);
+    }
+
     @ParameterizedTest(name = "{0} -> {3}")
     @CsvSource(delimiter = '|', value = {
             "no token                | /internal/inventory/status  | {\"orderIds\":[\"1\"]}                 | 401 | ",
@@ -146,7 +174,9 @@ class InventoryApiIT {
             "retry without order id  | /internal/inventory/retry   | {\"schemaVersion\":1,\"userId\":1,\"skuId\":1,\"quantity\":1} | 400 | orderId",
             "retry with zero quantity| /internal/inventory/retry   | {\"schemaVersion\":1,\"orderId\":1,\"userId\":1,\"skuId\":1,\"quantity\":0} | 400 | quantity",
             "release without sku     | /internal/inventory/release | {\"schemaVersion\":1,\"orderId\":1,\"userId\":1,\"quantity\":1} | 400 | skuId",
-            "retry with text id      | /internal/inventory/retry   | {\"schemaVersion\":1,\"orderId\":\"x\",\"userId\":1,\"skuId\":1,\"quantity\":1} | 400 | orderId"})
+            "retry with text id      | /internal/inventory/retry   | {\"schemaVersion\":1,\"orderId\":\"x\",\"userId\":1,\"skuId\":1,\"quantity\":1} | 400 | orderId",
+            "retry with id \"007\"     | /internal/inventory/retry   | {\"schemaVersion\":1,\"orderId\":\"007\",\"userId\":1,\"skuId\":1,\"quantity\":1} | 400 | orderId",
+            "status with unknown field| /internal/inventory/status  | {\"orderIds\":[\"1\"],\"orderId\":\"1\"}  | 400 | orderId"})
     void badInternalCallsAreRefusedAndWriteNothing(String name, String path, String body, int status, String field) {
         long before = jdbc.queryForObject("SELECT COUNT(*) FROM inventory_deduct_log", Long.class);
 
@@ -168,6 +198,11 @@ class InventoryApiIT {
 
         assertThat(response.status()).isEqualTo(400);
         assertThat(response.json().get("invalidParams").findValuesAsString("name")).contains("orderIds");
+    }
+
+    /** The same event with a field this reader does not know, as a newer producer might add. */
+    private static String newerProducer(String json) {
+        return json.substring(0, json.length() - 1) + ",\"channel\":\"web\",\"lines\":[{\"skuId\":\"1\"}]}";
     }
 
     private HttpCall.Response put(long sku, String body, String token) {

@@ -61,10 +61,12 @@ class NoticeApiBadInputIT {
         cases.add(status("truncated JSON", "{\"orderIds\":[\"1\"", 400, null));
         cases.add(status("not JSON", "orderIds=1", 400, null));
         cases.add(status("empty body", "", 400, null));
+        cases.add(status("unknown field", "{\"orderIds\":[\"1\"],\"eventType\":\"ORDER_CREATED\"}", 400, "eventType"));
         cases.add(arguments("text/plain body", STATUS, "text/plain", "{\"orderIds\":[\"1\"]}", 415, null));
         // retries: the event
         cases.add(created("non-numeric orderId", "{\"orderId\":\"abc\"," + CREATED + "}", "orderId"));
         cases.add(created("missing orderId", "{" + CREATED + "}", "orderId"));
+        cases.add(created("orderId string with a leading zero", "{\"orderId\":\"077\"," + CREATED + "}", "orderId"));
         cases.add(created("null orderId", "{\"orderId\":null," + CREATED + "}", "orderId"));
         cases.add(created("zero orderId", "{\"orderId\":0," + CREATED + "}", "orderId"));
         cases.add(created("negative orderId", "{\"orderId\":-9," + CREATED + "}", "orderId"));

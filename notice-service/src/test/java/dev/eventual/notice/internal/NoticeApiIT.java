@@ -2,6 +2,7 @@ package dev.eventual.notice.internal;
 
 import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderCreatedEvent;
+import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.notice.compose.MessageIds;
@@ -154,6 +155,33 @@ class NoticeApiIT {
         assertThat(TestMailServer.withMessageId(messageId)).hasSize(1);
         assertThat(NoticeRow.find(jdbc, event.orderId(), OrderEventType.ORDER_CANCELED).attempts()).isEqualTo(1);
         assertThat(NoticeRow.find(jdbc, event.orderId(), OrderEventType.ORDER_CREATED)).isNull();
+    }
+
+    /**
+     * The reconcile job may re-drive with the payload stored for the broker as it is: ids as strings,
+     * and fields a newer order-service added, which this (older) reader ignores as it does on the broker.
+     */
+    @Test
+    void retriesTakeTheEventAsTheBrokerCarriesIt() {
+        OrderCreatedEvent created = Events.created(Events.newId(), Events.newId(), 3, 2);
+        OrderCanceledEvent canceled = Events.canceled(created.orderId(), created.userId(), 3, 2, "changed my mind");
+        String createdJson = newerProducer(OrderEvents.toJson(created));
+        assertThat(createdJson).contains("\"orderId\":\"" + created.orderId() + "\"");
+
+        HttpCall.Response createdRetry = InternalApi.post(port, RETRY_CREATED, createdJson);
+        HttpCall.Response canceledRetry = InternalApi.post(port, RETRY_CANCELED, newerProducer(OrderEvents.toJson(canceled)));
+
+        assertThat(createdRetry.status()).as(createdRetry.body()).isEqualTo(200);
+        assertThat(createdRetry.json().get("status").asString()).isEqualTo("SUCCESS");
+        assertThat(canceledRetry.status()).as(canceledRetry.body()).isEqualTo(200);
+        assertThat(canceledRetry.json().get("status").asString()).isEqualTo("SUCCESS");
+        assertThat(TestMailServer.withMessageId(MessageIds.of(created.orderId(), OrderEventType.ORDER_CREATED))).hasSize(1);
+        assertThat(TestMailServer.withMessageId(MessageIds.of(created.orderId(), OrderEventType.ORDER_CANCELED))).hasSize(1);
+    }
+
+    /** The same event with a field this reader does not know, as a newer producer might add. */
+    private static String newerProducer(String json) {
+        return json.substring(0, json.length() - 1) + ",\"channel\":\"web\",\"lines\":[{\"skuId\":\"1\"}]}";
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.eventual.order.api;
 
+import dev.eventual.common.api.IdForm;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
@@ -12,14 +13,11 @@ import jakarta.validation.constraints.Pattern;
  * @param idempotencyKey optional alternative to the {@code Idempotency-Key} header
  */
 public record CreateOrderRequest(
-        @NotNull @Pattern(regexp = ID_PATTERN, message = ID_RULE) String userId,
-        @NotNull @Pattern(regexp = ID_PATTERN, message = ID_RULE) String skuId,
+        @NotNull @Pattern(regexp = IdForm.PATTERN, message = IdForm.RULE) String userId,
+        @NotNull @Pattern(regexp = IdForm.PATTERN, message = IdForm.RULE) String skuId,
         @NotNull @Min(1) @Max(MAX_QUANTITY) Integer quantity,
         @Pattern(regexp = OrderRequests.IDEMPOTENCY_KEY_PATTERN, message = OrderRequests.IDEMPOTENCY_KEY_RULE)
         String idempotencyKey) {
 
     public static final int MAX_QUANTITY = 1000;
-    /** ASCII digits only: Java's parsers would also accept other scripts' digits. */
-    static final String ID_PATTERN = "[1-9][0-9]{0,18}";
-    static final String ID_RULE = "must be a positive 64-bit integer";
 }

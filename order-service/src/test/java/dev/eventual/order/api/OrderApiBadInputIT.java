@@ -59,6 +59,9 @@ class OrderApiBadInputIT {
         cases.add(order("unicode digits in quantity", "{\"userId\":1,\"skuId\":1,\"quantity\":\"٣\"}", 400, "quantity"));
         cases.add(order("quantity as a string", "{\"userId\":1,\"skuId\":1,\"quantity\":\"3\"}", 400, "quantity"));
         cases.add(order("skuId with leading zeros", "{\"userId\":1,\"skuId\":\"007\",\"quantity\":1}", 400, "skuId"));
+        // fields the API does not know: refused, never ignored
+        cases.add(order("unknown field", "{\"userId\":1,\"skuId\":1,\"quantity\":1,\"couponCode\":\"X\"}", 400, "couponCode"));
+        cases.add(order("misspelt quantity", "{\"userId\":1,\"skuId\":1,\"quantitiy\":2}", 400, "quantitiy"));
         // body shape
         cases.add(order("truncated JSON", "{\"userId\":1,", 400, null));
         cases.add(order("empty body", "", 400, null));
@@ -87,6 +90,7 @@ class OrderApiBadInputIT {
         cases.add(get("zero order id", "/api/orders/0", 400, "orderId"));
         cases.add(get("order id overflowing long", "/api/orders/99999999999999999999", 400, "orderId"));
         cases.add(get("order id with exponent", "/api/orders/1e5", 400, "orderId"));
+        cases.add(get("order id with a leading zero", "/api/orders/0123", 400, "orderId"));
         cases.add(get("unknown order", "/api/orders/123", 404, null));
         cases.add(get("page size zero", "/api/orders?size=0", 400, "size"));
         cases.add(get("page size too large", "/api/orders?size=101", 400, "size"));
@@ -97,6 +101,8 @@ class OrderApiBadInputIT {
         cases.add(arguments("cancel unknown order", "POST", "/api/orders/777/cancel", null, null, null, 404, null));
         cases.add(arguments("cancel reason too long", "POST", "/api/orders/777/cancel", JSON, null,
                 "{\"reason\":\"" + "x".repeat(201) + "\"}", 400, "reason"));
+        cases.add(arguments("cancel with an unknown field", "POST", "/api/orders/777/cancel", JSON, null,
+                "{\"reason\":\"r\",\"refund\":true}", 400, "refund"));
         cases.add(arguments("unsupported method", "PUT", "/api/orders", JSON, null, "{}", 405, null));
         return cases.stream();
     }
