@@ -1,6 +1,7 @@
 package dev.eventual.order.config;
 
 import dev.eventual.order.id.SnowflakeIds;
+import dev.eventual.order.id.WorkerIdProperties;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -8,7 +9,7 @@ import org.springframework.context.annotation.Configuration;
 import java.time.Clock;
 
 @Configuration
-@EnableConfigurationProperties(OrderProperties.class)
+@EnableConfigurationProperties({OrderProperties.class, WorkerIdProperties.class})
 public class OrderServiceConfiguration {
 
     /** UTC, like every timestamp column. */
@@ -18,7 +19,7 @@ public class OrderServiceConfiguration {
     }
 
     @Bean
-    SnowflakeIds snowflakeIds(OrderProperties properties, Clock clock) {
-        return new SnowflakeIds(properties.workerId(), clock::millis);
+    SnowflakeIds snowflakeIds(Clock clock) {
+        return new SnowflakeIds(clock);
     }
 }

@@ -27,7 +27,7 @@ class ShardKeysTest {
                 return millis;
             }
         };
-        SnowflakeIds ids = new SnowflakeIds(3, clock);
+        SnowflakeIds ids = SnowflakeIdsTest.leasedForever(3, clock);
         for (int i = 0; i < keys.length; i++) {
             keys[i] = ShardKeys.of(ids.nextId());
         }

@@ -2,6 +2,7 @@ package dev.eventual.order.id;
 
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.function.LongSupplier;
@@ -12,11 +13,19 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class SnowflakeIdsTest {
 
     private static final long T0 = SnowflakeIds.EPOCH_MILLIS + 1_000_000;
+    private static final LeaseTerm FOREVER = new LeaseTerm(Long.MAX_VALUE, Long.MAX_VALUE);
+
+    /** Ids under a lease that never runs out, for tests about the id layout. */
+    static SnowflakeIds leasedForever(int workerId, LongSupplier clock) {
+        SnowflakeIds ids = new SnowflakeIds(clock, () -> 0);
+        ids.assign(workerId, -1, FOREVER);
+        return ids;
+    }
 
     @Test
     void idsAreUniqueAndIncreasingAcrossSequenceOverflow() {
         // 5,000 calls per millisecond: more than the 4,096 sequence values, so the generator must wait
-        SnowflakeIds ids = new SnowflakeIds(7, new LongSupplier() {
+        SnowflakeIds ids = leasedForever(7, new LongSupplier() {
             private int calls;
 
             @Override
@@ -36,22 +45,22 @@ class SnowflakeIdsTest {
 
     @Test
     void workerIdAndTimeAreEncoded() {
-        SnowflakeIds ids = new SnowflakeIds(1023, () -> T0);
+        SnowflakeIds ids = leasedForever(1023, () -> T0);
 
         long id = ids.nextId();
 
-        assertThat((id >>> SnowflakeIds.SEQUENCE_BITS) & SnowflakeIds.MAX_WORKER_ID).isEqualTo(1023);
-        assertThat((id >>> (SnowflakeIds.SEQUENCE_BITS + SnowflakeIds.WORKER_BITS)) + SnowflakeIds.EPOCH_MILLIS).isEqualTo(T0);
+        assertThat(workerOf(id)).isEqualTo(1023);
+        assertThat(millisOf(id)).isEqualTo(T0);
     }
 
     @Test
     void clockStepBackBeyondOneSecondIsRefused() {
         long[] now = {T0};
-        SnowflakeIds ids = new SnowflakeIds(1, () -> now[0]);
+        SnowflakeIds ids = leasedForever(1, () -> now[0]);
         long first = ids.nextId();
 
         now[0] = T0 - 5_000;
-        assertThatThrownBy(ids::nextId).isInstanceOf(IllegalStateException.class).hasMessageContaining("clock moved back");
+        assertThatThrownBy(ids::nextId).isInstanceOf(OrderIdsUnavailableException.class).hasMessageContaining("the clock moved back 5000 ms");
 
         now[0] = T0 + 1;
         assertThat(ids.nextId()).isGreaterThan(first);
@@ -59,7 +68,89 @@ class SnowflakeIdsTest {
 
     @Test
     void workerIdOutOfRangeIsRefused() {
-        assertThatThrownBy(() -> new SnowflakeIds(1024, () -> T0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new SnowflakeIds(-1, () -> T0)).isInstanceOf(IllegalArgumentException.class);
+        SnowflakeIds ids = new SnowflakeIds(() -> T0, () -> 0);
+        assertThatThrownBy(() -> ids.assign(1024, -1, FOREVER)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> ids.assign(-1, -1, FOREVER)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void nothingIsMintedWithoutALease() {
+        SnowflakeIds ids = new SnowflakeIds(() -> T0, () -> 0);
+
+        assertThatThrownBy(ids::nextId).isInstanceOf(OrderIdsUnavailableException.class)
+                .hasMessageContaining("holds no worker id lease");
+    }
+
+    @Test
+    void mintingStopsWhenTheLeaseDeadlinePassesAndResumesWhenRenewed() {
+        long[] nanos = {0};
+        SnowflakeIds ids = new SnowflakeIds(() -> T0 + nanos[0] / 1_000_000, () -> nanos[0]);
+        ids.assign(5, -1, LeaseTerm.startingAt(T0, 0, Duration.ofSeconds(30)));
+        long before = ids.nextId();
+
+        nanos[0] = Duration.ofSeconds(30).toNanos();
+        assertThatThrownBy(ids::nextId).isInstanceOf(OrderIdsUnavailableException.class)
+                .hasMessageContaining("worker id 5 could not be renewed in time");
+
+        ids.extend(5, LeaseTerm.startingAt(T0 + 30_000, nanos[0], Duration.ofSeconds(30)));
+        assertThat(ids.nextId()).isGreaterThan(before);
+    }
+
+    @Test
+    void idsLaterThanTheLeaseCeilingAreRefusedEvenIfTheDeadlineHasNotPassed() {
+        long[] now = {T0};
+        SnowflakeIds ids = new SnowflakeIds(() -> now[0], () -> 0);
+        ids.assign(5, -1, new LeaseTerm(T0 + 10, Long.MAX_VALUE));
+        ids.nextId();
+
+        now[0] = T0 + 11; // a wall clock stepped forward
+        assertThatThrownBy(ids::nextId).isInstanceOf(OrderIdsUnavailableException.class).hasMessageContaining("covers ids up to");
+
+        now[0] = T0 + 10;
+        assertThat(millisOf(ids.nextId())).isEqualTo(T0 + 10);
+    }
+
+    @Test
+    void aTakenOverWorkerIdIsMintedStrictlyAfterThePreviousHoldersCeiling() {
+        long[] now = {T0};
+        SnowflakeIds ids = new SnowflakeIds(() -> now[0]++, () -> 0);
+        long floor = T0 + 500; // the previous holder may have minted up to here; our clock is 500 ms behind
+
+        ids.assign(9, floor, FOREVER);
+
+        long id = ids.nextId();
+        assertThat(millisOf(id)).isEqualTo(floor + 1);
+        assertThat(workerOf(id)).isEqualTo(9);
+    }
+
+    @Test
+    void revokedOrReassignedIdsStayUniqueAndLeaveTheOldWorkerId() {
+        long[] now = {T0};
+        SnowflakeIds ids = new SnowflakeIds(() -> now[0], () -> 0);
+        ids.assign(1, -1, FOREVER);
+        Set<Long> seen = new HashSet<>();
+        for (int i = 0; i < 100; i++) {
+            seen.add(ids.nextId());
+        }
+
+        assertThat(ids.revoke()).as("the last minted millisecond").isEqualTo(T0);
+        assertThatThrownBy(ids::nextId).isInstanceOf(OrderIdsUnavailableException.class);
+        ids.extend(1, FOREVER); // a late renewal of the lost lease changes nothing
+        assertThatThrownBy(ids::nextId).isInstanceOf(OrderIdsUnavailableException.class);
+
+        ids.assign(2, -1, FOREVER); // same millisecond, another worker id
+        for (int i = 0; i < 100; i++) {
+            long id = ids.nextId();
+            assertThat(workerOf(id)).isEqualTo(2);
+            assertThat(seen.add(id)).isTrue();
+        }
+    }
+
+    private static long workerOf(long id) {
+        return (id >>> SnowflakeIds.SEQUENCE_BITS) & SnowflakeIds.MAX_WORKER_ID;
+    }
+
+    private static long millisOf(long id) {
+        return (id >>> (SnowflakeIds.SEQUENCE_BITS + SnowflakeIds.WORKER_BITS)) + SnowflakeIds.EPOCH_MILLIS;
     }
 }
