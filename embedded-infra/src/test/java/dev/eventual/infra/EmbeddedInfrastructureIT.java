@@ -48,7 +48,8 @@ class EmbeddedInfrastructureIT {
     void everyServiceDatabaseIsMigratedFromTheSqlFolder() throws SQLException {
         Map<ServiceDatabase, Set<String>> expected = Map.of(
                 ServiceDatabase.ORDER, Set.of("t_order", "message_log", "message_log_hist", "message_consumer_status",
-                        "reconcile_work_order", "reconcile_work_order_audit", "order_worker_lease", "flyway_schema_history"),
+                        "reconcile_work_order", "reconcile_work_order_audit", "order_worker_lease", "tx_attempt_barrier",
+                        "flyway_schema_history"),
                 ServiceDatabase.INVENTORY, Set.of("inventory", "inventory_deduct_log", "flyway_schema_history"),
                 ServiceDatabase.NOTICE, Set.of("notice_log", "flyway_schema_history"));
         for (ServiceDatabase serviceDatabase : ServiceDatabase.values()) {
