@@ -13,15 +13,19 @@ import dev.eventual.web.ApiProblemException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Isolation;
 import org.springframework.transaction.annotation.Transactional;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /**
  * Records what a consumer group reported for an event, monotonically, and derives the event's
@@ -40,32 +44,30 @@ public class ConsumerStatusRecorder {
         this.consumerStatus = consumerStatus;
     }
 
-    @Transactional
+    @Transactional(isolation = Isolation.READ_COMMITTED)
     public void record(long orderId, ConsumerStatusReport report) {
         requireExpectedGroup(report.consumerGroup());
-        if (apply(orderId, report) == Applied.UNKNOWN) {
+        MessageLogRow event = messageLog.lock(orderId, report.eventType());
+        if (event == null) {
             throw ApiProblemException.notFound("order " + orderId + " has no committed " + report.eventType() + " event");
         }
+        apply(List.of(event), report);
     }
 
     /**
-     * The same report for many orders in one transaction. Events are locked in order id order, so
-     * two batches over the same orders cannot deadlock.
+     * The same report for many orders, set-based: one locking read of the page's events, then one
+     * statement per kind of change. The events are locked in order id order, and a single report
+     * locks its one event first too, so batches and single reports cannot deadlock.
      */
-    @Transactional
+    @Transactional(isolation = Isolation.READ_COMMITTED)
     public ConsumerStatusBatchResult recordAll(Collection<Long> orderIds, ConsumerStatusReport report) {
         requireExpectedGroup(report.consumerGroup());
-        int recorded = 0;
-        int unchanged = 0;
-        List<String> unknown = new ArrayList<>();
-        for (long orderId : new TreeSet<>(orderIds)) {
-            switch (apply(orderId, report)) {
-                case RECORDED -> recorded++;
-                case UNCHANGED -> unchanged++;
-                case UNKNOWN -> unknown.add(Long.toString(orderId));
-            }
-        }
-        return new ConsumerStatusBatchResult(recorded, unchanged, unknown);
+        Set<Long> requested = new TreeSet<>(orderIds);
+        List<MessageLogRow> events = messageLog.lockAll(requested, report.eventType());
+        int recorded = events.isEmpty() ? 0 : apply(events, report);
+        events.forEach(event -> requested.remove(event.getOrderId()));
+        List<String> unknown = requested.stream().map(String::valueOf).toList();
+        return new ConsumerStatusBatchResult(recorded, events.size() - recorded, unknown);
     }
 
     private static void requireExpectedGroup(String consumerGroup) {
@@ -74,42 +76,56 @@ public class ConsumerStatusRecorder {
         }
     }
 
-    private Applied apply(long orderId, ConsumerStatusReport report) {
-        MessageLogRow event = messageLog.lock(orderId, report.eventType());
-        if (event == null) {
-            return Applied.UNKNOWN;
+    /**
+     * Applies the report to events this transaction has locked; returns how many it changed. Every
+     * writer of these rows holds the event's lock, and READ COMMITTED makes each read see the latest
+     * commit (REPEATABLE READ would keep the snapshot of the transaction's first read).
+     */
+    private int apply(List<MessageLogRow> events, ConsumerStatusReport report) {
+        List<Long> orderIds = events.stream().map(MessageLogRow::getOrderId).toList();
+        Map<Long, Map<String, ConsumeStatus>> stored = new HashMap<>();
+        for (ConsumerStatusRow row : consumerStatus.findByEvents(report.eventType(), orderIds)) {
+            stored.computeIfAbsent(row.orderId(), id -> new HashMap<>()).put(row.consumerGroup(), row.status());
         }
-        ConsumerStatusRow row = new ConsumerStatusRow(orderId, report.eventType(), report.consumerGroup(),
-                report.status(), report.detail());
-        ConsumeStatus stored = consumerStatus.findStatus(orderId, report.eventType(), report.consumerGroup());
-        if (stored == report.status()) {
-            return Applied.UNCHANGED;
+        List<Long> inserts = new ArrayList<>();
+        List<Long> updates = new ArrayList<>();
+        Map<MessageStatus, List<Long>> derivedChanges = new EnumMap<>(MessageStatus.class);
+        for (MessageLogRow event : events) {
+            long orderId = event.getOrderId();
+            Map<String, ConsumeStatus> byGroup = stored.computeIfAbsent(orderId, id -> new HashMap<>());
+            ConsumeStatus before = byGroup.get(report.consumerGroup());
+            if (before == report.status()) {
+                continue;
+            }
+            if (before != null && !before.mayBecome(report.status())) {
+                log.info("Order {}: ignored late {} report from {} for {} (already {})", orderId, report.status(),
+                        report.consumerGroup(), report.eventType(), before);
+                continue;
+            }
+            (before == null ? inserts : updates).add(orderId);
+            byGroup.put(report.consumerGroup(), report.status());
+            MessageStatus derived = derive(OrderMessaging.EXPECTED_CONSUMER_GROUPS, byGroup::get);
+            if (derived != event.getMsgStatus()) {
+                derivedChanges.computeIfAbsent(derived, status -> new ArrayList<>()).add(event.getId());
+            }
+            log.info("Order {}: {} reported {} for {}; message status {}", orderId, report.consumerGroup(),
+                    report.status(), report.eventType(), derived);
         }
-        if (stored == null) {
-            consumerStatus.insert(row);
-        } else if (stored.mayBecome(report.status())) {
-            consumerStatus.update(row);
-        } else {
-            log.info("Order {}: ignored late {} report from {} for {} (already {})", orderId, report.status(),
-                    report.consumerGroup(), report.eventType(), stored);
-            return Applied.UNCHANGED;
+        if (!inserts.isEmpty()) {
+            consumerStatus.insertAll(report.eventType(), report.consumerGroup(), report.status(), report.detail(), inserts);
         }
-        MessageStatus derived = derive(orderId, report);
-        if (derived != event.getMsgStatus()) {
-            messageLog.updateMsgStatus(event.getId(), derived);
+        if (!updates.isEmpty()) {
+            consumerStatus.updateAll(report.eventType(), report.consumerGroup(), report.status(), report.detail(),
+                    replaceableBy(report.status()), updates);
         }
-        log.info("Order {}: {} reported {} for {}; message status {}", orderId, report.consumerGroup(),
-                report.status(), report.eventType(), derived);
-        return Applied.RECORDED;
+        derivedChanges.forEach((status, ids) -> messageLog.updateMsgStatuses(ids, status));
+        return inserts.size() + updates.size();
     }
 
-    private MessageStatus derive(long orderId, ConsumerStatusReport report) {
-        Map<String, ConsumeStatus> byGroup = consumerStatus.findByEvent(orderId, report.eventType()).stream()
-                .collect(Collectors.toMap(ConsumerStatusRow::consumerGroup, ConsumerStatusRow::status));
-        return derive(OrderMessaging.EXPECTED_CONSUMER_GROUPS, byGroup::get);
+    /** The stored statuses {@code next} may replace (a repeat is no change). */
+    private static List<ConsumeStatus> replaceableBy(ConsumeStatus next) {
+        return Arrays.stream(ConsumeStatus.values()).filter(from -> from != next && from.mayBecome(next)).toList();
     }
-
-    private enum Applied { RECORDED, UNCHANGED, UNKNOWN }
 
     /** FAIL if any group failed, CONSUMED when every expected group succeeded, else still SENT. */
     static MessageStatus derive(List<String> expectedGroups, Function<String, ConsumeStatus> statusOf) {

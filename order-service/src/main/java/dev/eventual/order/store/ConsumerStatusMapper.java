@@ -8,27 +8,49 @@ import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
 import org.apache.ibatis.annotations.Update;
 
+import java.util.Collection;
 import java.util.List;
 
 @Mapper
 public interface ConsumerStatusMapper {
 
-    @Select("SELECT order_id, event_type, consumer_group, status, detail FROM message_consumer_status"
-            + " WHERE order_id = #{orderId} AND event_type = #{eventType}")
-    List<ConsumerStatusRow> findByEvent(@Param("orderId") long orderId, @Param("eventType") OrderEventType eventType);
+    /** Every group's report for one event type of the given orders. */
+    @Select("""
+            <script>
+            SELECT order_id, event_type, consumer_group, status, detail FROM message_consumer_status
+             WHERE event_type = #{eventType} AND order_id IN
+            <foreach collection="orderIds" item="id" open="(" separator="," close=")">#{id}</foreach>
+            </script>""")
+    List<ConsumerStatusRow> findByEvents(@Param("eventType") OrderEventType eventType,
+                                         @Param("orderIds") Collection<Long> orderIds);
 
-    @Insert("INSERT INTO message_consumer_status (order_id, event_type, consumer_group, status, detail)"
-            + " VALUES (#{orderId}, #{eventType}, #{consumerGroup}, #{status}, #{detail})")
-    int insert(ConsumerStatusRow row);
+    /** The first report of one group for the event of each given order, in one statement. */
+    @Insert("""
+            <script>
+            INSERT INTO message_consumer_status (order_id, event_type, consumer_group, status, detail) VALUES
+            <foreach collection="orderIds" item="id" separator=",">
+            (#{id}, #{eventType}, #{consumerGroup}, #{status}, #{detail})</foreach>
+            </script>""")
+    int insertAll(@Param("eventType") OrderEventType eventType, @Param("consumerGroup") String consumerGroup,
+                  @Param("status") ConsumeStatus status, @Param("detail") String detail,
+                  @Param("orderIds") Collection<Long> orderIds);
 
-    @Update("UPDATE message_consumer_status SET status = #{status}, detail = #{detail}"
-            + " WHERE order_id = #{orderId} AND event_type = #{eventType} AND consumer_group = #{consumerGroup}")
-    int update(ConsumerStatusRow row);
-
-    @Select("SELECT status FROM message_consumer_status WHERE order_id = #{orderId} AND event_type = #{eventType}"
-            + " AND consumer_group = #{consumerGroup}")
-    ConsumeStatus findStatus(@Param("orderId") long orderId, @Param("eventType") OrderEventType eventType,
-                             @Param("consumerGroup") String consumerGroup);
+    /**
+     * One group's later report for the event of each given order. Only rows whose stored status is
+     * one of {@code replaceable} change, so the statement itself never moves a status backwards.
+     */
+    @Update("""
+            <script>
+            UPDATE message_consumer_status SET status = #{status}, detail = #{detail}
+             WHERE event_type = #{eventType} AND consumer_group = #{consumerGroup} AND status IN
+            <foreach collection="replaceable" item="from" open="(" separator="," close=")">#{from}</foreach>
+             AND order_id IN
+            <foreach collection="orderIds" item="id" open="(" separator="," close=")">#{id}</foreach>
+            </script>""")
+    int updateAll(@Param("eventType") OrderEventType eventType, @Param("consumerGroup") String consumerGroup,
+                  @Param("status") ConsumeStatus status, @Param("detail") String detail,
+                  @Param("replaceable") Collection<ConsumeStatus> replaceable,
+                  @Param("orderIds") Collection<Long> orderIds);
 
     @Select("""
             <script>

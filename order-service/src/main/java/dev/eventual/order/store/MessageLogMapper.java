@@ -8,6 +8,7 @@ import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
 import org.apache.ibatis.annotations.Update;
 
+import java.util.Collection;
 import java.util.List;
 
 @Mapper
@@ -17,8 +18,27 @@ public interface MessageLogMapper extends BaseMapper<MessageLogRow> {
     @Select("SELECT * FROM message_log WHERE order_id = #{orderId} AND event_type = #{eventType} FOR UPDATE")
     MessageLogRow lock(@Param("orderId") long orderId, @Param("eventType") OrderEventType eventType);
 
-    @Update("UPDATE message_log SET msg_status = #{status} WHERE id = #{id}")
-    int updateMsgStatus(@Param("id") long id, @Param("status") MessageStatus status);
+    /**
+     * The batch form of {@link #lock}: one locking read of a page's events. The index hint makes
+     * InnoDB lock them in order id order whatever the page size, so two pages over the same orders
+     * cannot deadlock (a table scan would lock in {@code id} order instead).
+     */
+    @Select("""
+            <script>
+            SELECT * FROM message_log FORCE INDEX (uk_message_log_order_event)
+             WHERE event_type = #{eventType} AND order_id IN
+            <foreach collection="orderIds" item="id" open="(" separator="," close=")">#{id}</foreach>
+            ORDER BY order_id FOR UPDATE
+            </script>""")
+    List<MessageLogRow> lockAll(@Param("orderIds") Collection<Long> orderIds,
+                                @Param("eventType") OrderEventType eventType);
+
+    @Update("""
+            <script>
+            UPDATE message_log SET msg_status = #{status} WHERE id IN
+            <foreach collection="ids" item="id" open="(" separator="," close=")">#{id}</foreach>
+            </script>""")
+    int updateMsgStatuses(@Param("ids") Collection<Long> ids, @Param("status") MessageStatus status);
 
     @Select("""
             <script>
