@@ -122,8 +122,8 @@ class CancelRaceIT {
                 "SELECT status FROM inventory_deduct_log WHERE sku_id = ?", sku)).hasSize(ORDERS).containsOnly("FENCED"));
         chaos.faults.disarm(FaultPoint.INVENTORY_HOLD);
         // the held creates go on, find the fence and deduct nothing
-        await().atMost(Duration.ofSeconds(30)).until(() -> chaos.meter(SuiteService.INVENTORY,
-                "eventual.inventory.duplicates", "event:ORDER_CREATED") >= duplicates + ORDERS);
+        await().alias("held creates recognised as duplicates").atMost(Duration.ofSeconds(30)).until(() ->
+                chaos.meter(SuiteService.INVENTORY, "eventual.inventory.duplicates", "event:ORDER_CREATED") >= duplicates + ORDERS);
 
         chaos.awaitQuiet();
         for (long orderId : placed) {

@@ -60,7 +60,7 @@ class OrderServiceCancelCrashIT {
                     .isEqualTo(OrderClient.NO_ANSWER);
         }
         // the restarted instance's check-back finds no committed cancel and rolls each half message back
-        await().atMost(Duration.ofMinutes(1)).until(() ->
+        await().alias("check-backs answered ROLLBACK").atMost(Duration.ofMinutes(1)).until(() ->
                 chaos.meter(SuiteService.ORDER, "eventual.order.check-backs", "answer:ROLLBACK") >= ORDERS);
         chaos.awaitQuiet();
         for (long orderId : placed) {
@@ -99,7 +99,7 @@ class OrderServiceCancelCrashIT {
                     .as("order %d, committed before the crash", orderId).containsExactly("CANCELED");
         }
         // the broker never heard COMMIT: only the restarted instance's check-back can deliver the events
-        await().atMost(Duration.ofMinutes(1)).until(() ->
+        await().alias("check-backs answered COMMIT").atMost(Duration.ofMinutes(1)).until(() ->
                 chaos.meter(SuiteService.ORDER, "eventual.order.check-backs", "answer:COMMIT") >= ORDERS);
         chaos.awaitQuiet();
         for (long orderId : placed) {

@@ -7,7 +7,10 @@ public enum FaultPoint {
     ORDER_HANG_BEFORE_LOCAL_COMMIT,
     /** order-service placing an order: the local transaction committed, the broker never hears COMMIT. */
     ORDER_HANG_AFTER_LOCAL_COMMIT,
-    /** order-service canceling an order: the half message is stored, status change + message_log are written, the commit never comes. */
+    /**
+     * order-service canceling an order: the half message is stored, status change + message_log are
+     * written, the commit never comes.
+     */
     CANCEL_HANG_BEFORE_LOCAL_COMMIT,
     /** order-service canceling an order: the local transaction committed, the broker never hears COMMIT. */
     CANCEL_HANG_AFTER_LOCAL_COMMIT,
