@@ -2,6 +2,7 @@ package dev.eventual.scenarios;
 
 import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.infra.mq.RocketMqSettings;
+import dev.eventual.infra.test.HttpCall;
 import dev.eventual.launcher.invariants.InvariantChecker;
 import dev.eventual.launcher.invariants.Quiescence;
 import dev.eventual.launcher.invariants.Violation;
@@ -25,7 +26,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -180,11 +180,23 @@ final class ChaosSuite {
         }
     }
 
-    /** Lines of a service's log (all its runs) that contain every one of the fragments. */
-    long logLines(SuiteService service, String... fragments) throws IOException {
-        try (var lines = Files.lines(suite.service(service).logFile())) {
-            return lines.filter(line -> Arrays.stream(fragments).allMatch(line::contains)).count();
+    /**
+     * A meter's value in the service's running process, 0 while the meter does not exist yet.
+     * Counters start again at 0 when the process restarts.
+     *
+     * @param tags {@code key:value} each
+     */
+    double meter(SuiteService service, String name, String... tags) {
+        StringBuilder path = new StringBuilder("/actuator/metrics/").append(name);
+        for (int i = 0; i < tags.length; i++) {
+            path.append(i == 0 ? '?' : '&').append("tag=").append(tags[i]);
         }
+        HttpCall.Response response = HttpCall.get(port(service), path.toString()).send();
+        if (response.status() == 404) {
+            return 0;
+        }
+        assertThat(response.status()).as("%s %s: %s", service, path, response.body()).isEqualTo(200);
+        return response.json().get("measurements").get(0).get("value").asDouble();
     }
 
     Connection connect(ServiceDatabase database) throws SQLException {

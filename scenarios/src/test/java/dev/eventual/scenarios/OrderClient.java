@@ -9,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.concurrent.locks.LockSupport;
 
 /** Places orders over HTTP the way a client would, and remembers how each attempt ended. */
 final class OrderClient {
@@ -18,6 +19,7 @@ final class OrderClient {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final Duration RETRY_PAUSE = Duration.ofMillis(250);
 
     private final int port;
 
@@ -53,6 +55,53 @@ final class OrderClient {
         }
     }
 
+    /** Places like a careful client: a 503 is retried with the same key after a short pause, up to {@code tries} times. */
+    Attempt placeRetrying503(long userId, long skuId, int quantity, String idempotencyKey, int tries) {
+        Attempt attempt = place(userId, skuId, quantity, idempotencyKey, Duration.ofSeconds(30));
+        for (int tried = 1; attempt.status() == 503 && tried < tries; tried++) {
+            LockSupport.parkNanos(RETRY_PAUSE.toNanos());
+            attempt = place(userId, skuId, quantity, idempotencyKey, Duration.ofSeconds(30));
+        }
+        return attempt;
+    }
+
+    /** Cancels an order; {@code problemType} when the service answered with a problem. */
+    CancelAttempt cancel(long orderId, Duration timeout) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/orders/" + orderId + "/cancel"))
+                .timeout(timeout)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"reason\":\"scenario\"}"))
+                .build();
+        try {
+            HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+            boolean problem = response.headers().firstValue("Content-Type").orElse("").startsWith("application/problem+json");
+            return new CancelAttempt(orderId, response.statusCode(),
+                    problem ? JSON.readTree(response.body()).path("type").asText() : null);
+        } catch (IOException e) {
+            return new CancelAttempt(orderId, NO_ANSWER, null);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    /**
+     * Cancels the way a careful client does: a 503 (the broker was busy or unreachable, nothing was
+     * written, or the outcome is unknown) is retried after a short pause, up to {@code tries} times.
+     *
+     * @return the last answer, and how many 503s came before it
+     */
+    RetriedCancel cancelRetrying503(long orderId, int tries) {
+        int refused = 0;
+        CancelAttempt cancel = cancel(orderId, Duration.ofSeconds(30));
+        while (cancel.status() == 503 && refused + 1 < tries) {
+            refused++;
+            LockSupport.parkNanos(RETRY_PAUSE.toNanos());
+            cancel = cancel(orderId, Duration.ofSeconds(30));
+        }
+        return new RetriedCancel(cancel, refused);
+    }
+
     JsonNode get(long orderId) throws IOException, InterruptedException {
         HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(
                 URI.create("http://127.0.0.1:" + port + "/api/orders/" + orderId)).build(), HttpResponse.BodyHandlers.ofString());
@@ -65,5 +114,13 @@ final class OrderClient {
      */
     record Attempt(long userId, String idempotencyKey, long skuId, int quantity, int status, String contentType,
                    String problemType, Long orderId) {
+    }
+
+    /** One cancel as the client saw it. */
+    record CancelAttempt(long orderId, int status, String problemType) {
+    }
+
+    /** The answer a retrying client ended with, after {@code refused} 503s. */
+    record RetriedCancel(CancelAttempt last, int refused) {
     }
 }

@@ -43,17 +43,24 @@ class OrderServiceDownWhileReportingIT {
         await().atMost(Duration.ofSeconds(30)).until(() -> chaos.faults.arrivals(FaultPoint.INVENTORY_HOLD) == ORDERS
                 && chaos.faults.arrivals(FaultPoint.NOTICE_HOLD) == ORDERS);
 
+        double inventoryReportFailures = chaos.meter(SuiteService.INVENTORY, "eventual.inventory.report-failures");
+        double noticeReportFailures = chaos.meter(SuiteService.NOTICE, "eventual.notice.report-failures");
         chaos.suite.service(SuiteService.ORDER).kill();
         chaos.faults.disarm(FaultPoint.INVENTORY_HOLD);
         chaos.faults.disarm(FaultPoint.NOTICE_HOLD);
-        await().atMost(Duration.ofSeconds(60)).until(() -> placed.stream().allMatch(order -> {
-            try {
-                return chaos.logLines(SuiteService.INVENTORY, "Order " + order + ": could not report") > 0
-                        && chaos.logLines(SuiteService.NOTICE, "Order " + order + ": could not report") > 0;
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+        // both consumers apply every event, and every report of it finds order-service gone
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+            for (long orderId : placed) {
+                assertThat(chaos.strings(ServiceDatabase.INVENTORY, "SELECT status FROM inventory_deduct_log WHERE order_id = ?",
+                        orderId)).as("deduction of order %d", orderId).containsExactly("SUCCESS");
+                assertThat(chaos.strings(ServiceDatabase.NOTICE, "SELECT status FROM notice_log WHERE order_id = ?", orderId))
+                        .as("notice of order %d", orderId).containsExactly("SUCCESS");
             }
-        }));
+            assertThat(chaos.meter(SuiteService.INVENTORY, "eventual.inventory.report-failures"))
+                    .as("inventory reports that failed").isGreaterThanOrEqualTo(inventoryReportFailures + ORDERS);
+            assertThat(chaos.meter(SuiteService.NOTICE, "eventual.notice.report-failures"))
+                    .as("notice reports that failed").isGreaterThanOrEqualTo(noticeReportFailures + ORDERS);
+        });
 
         chaos.suite.service(SuiteService.ORDER).start();
         chaos.suite.service(SuiteService.ORDER).awaitHealthy(Duration.ofMinutes(3));

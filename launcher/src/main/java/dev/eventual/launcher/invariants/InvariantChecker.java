@@ -1,26 +1,36 @@
 package dev.eventual.launcher.invariants;
 
+import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.common.status.ReconcileStatus;
+import dev.eventual.inventory.deduct.DeductStatus;
+import dev.eventual.launcher.invariants.DatabaseSnapshot.Deduction;
+import dev.eventual.launcher.invariants.DatabaseSnapshot.Event;
+import dev.eventual.launcher.invariants.DatabaseSnapshot.EventKey;
+import dev.eventual.notice.store.NoticeStatus;
+
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Reads the three databases after the suite went quiet and reports every broken guarantee:
  * <ul>
- *   <li>stock: per SKU, initial = current + sum of SUCCESS deductions, and never negative; at most
- *       one deduction per order (the deduct record's key), none for an order that does not exist;</li>
- *   <li>reconciliation: every committed order's created event is reconciled SUCCESS, or FAIL with
- *       exactly one open work order;</li>
+ *   <li>stock: per SKU, initial = current + sum of SUCCESS deductions (a RELEASED one was given
+ *       back, a FENCED one never taken), and never negative; at most one deduction per order (the
+ *       deduct record's key), none for an order that does not exist;</li>
+ *   <li>reconciliation: every committed order's created event, and every committed cancel event,
+ *       is reconciled SUCCESS, or FAIL with exactly one open work order;</li>
  *   <li>rollback: no rolled-back order (an attempt a check-back settled ROLLED_BACK) has any downstream effect;</li>
- *   <li>notices: every SUCCESS notice belongs to a committed order.</li>
+ *   <li>notices: every SUCCESS notice belongs to a committed order;</li>
+ *   <li>cancels ({@link CancelInvariants}): a CANCELED order has its committed cancel event, its
+ *       stock released or never taken and its cancel notice sent; nothing is released or noticed as
+ *       canceled for an order that is not.</li>
  * </ul>
  * Usable from tests and against a live stack ({@link #main}).
  */
@@ -38,29 +48,42 @@ public final class InvariantChecker {
 
     /** @param initialStock the stock each checked SKU started with */
     public List<Violation> check(Map<Long, Integer> initialStock) throws SQLException {
+        DatabaseSnapshot db = DatabaseSnapshot.read(orders, inventory, notices);
         List<Violation> violations = new ArrayList<>();
-        Set<Long> committed = longs(orders, "SELECT order_id FROM t_order");
-        Set<Long> rolledBack = longs(orders, "SELECT order_id FROM tx_attempt_barrier WHERE outcome = 'ROLLED_BACK'"
-                + " AND event_type = 'ORDER_CREATED'");
+        effectsNeedACommittedOrder(db, violations);
+        stockConserved(db, initialStock, violations);
+        eventsSettled(db, violations);
+        CancelInvariants.check(db, violations);
+        return violations;
+    }
 
+    private static void effectsNeedACommittedOrder(DatabaseSnapshot db, List<Violation> violations) {
+        db.deductions().forEach((order, deduction) -> {
+            boolean took = deduction.status() == DeductStatus.SUCCESS || deduction.status() == DeductStatus.RELEASED;
+            if (took && !db.orders().containsKey(order)) {
+                boolean rolledBack = db.rolledBackEvents().contains(new EventKey(order, OrderEventType.ORDER_CREATED));
+                violations.add(new Violation("no effect without a committed order", "order " + order,
+                        "inventory " + deduction.status() + (rolledBack ? " for a rolled-back order" : "")));
+            }
+        });
+        db.notices().forEach((notice, status) -> {
+            if (status == NoticeStatus.SUCCESS && !db.orders().containsKey(notice.orderId())) {
+                violations.add(new Violation("no effect without a committed order", "order " + notice.orderId(),
+                        notice.type() + " notice sent"));
+            }
+        });
+    }
+
+    private void stockConserved(DatabaseSnapshot db, Map<Long, Integer> initialStock, List<Violation> violations)
+            throws SQLException {
         Map<Long, Long> deducted = new HashMap<>();
-        try (Statement sql = inventory.createStatement();
-             ResultSet rows = sql.executeQuery("SELECT order_id, sku_id, quantity, status FROM inventory_deduct_log")) {
-            while (rows.next()) {
-                long order = rows.getLong(1);
-                String status = rows.getString(4);
-                boolean took = "SUCCESS".equals(status) || "RELEASED".equals(status);
-                if (took && !committed.contains(order)) {
-                    violations.add(new Violation("no effect without a committed order", "order " + order,
-                            "inventory " + status + (rolledBack.contains(order) ? " for a rolled-back order" : "")));
-                }
-                if ("SUCCESS".equals(status)) {
-                    deducted.merge(rows.getLong(2), (long) rows.getInt(3), Long::sum);
-                }
+        for (Deduction deduction : db.deductions().values()) {
+            if (deduction.status() == DeductStatus.SUCCESS) {
+                deducted.merge(deduction.skuId(), (long) deduction.quantity(), Long::sum);
             }
         }
         for (Map.Entry<Long, Integer> sku : initialStock.entrySet()) {
-            Long current = single(inventory, "SELECT stock FROM inventory WHERE sku_id = " + sku.getKey());
+            Long current = stockOf(sku.getKey());
             long taken = deducted.getOrDefault(sku.getKey(), 0L);
             if (current == null || current < 0) {
                 violations.add(new Violation("stock never negative", "sku " + sku.getKey(), "stock " + current));
@@ -69,39 +92,29 @@ public final class InvariantChecker {
                         + " != current " + current + " + deducted " + taken));
             }
         }
+    }
 
-        Map<Long, String> reconcile = new HashMap<>();
-        try (Statement sql = orders.createStatement();
-             ResultSet rows = sql.executeQuery("SELECT order_id, reconcile_status FROM message_log"
-                     + " WHERE event_type = 'ORDER_CREATED'")) {
-            while (rows.next()) {
-                reconcile.put(rows.getLong(1), rows.getString(2));
+    /** Every committed order's created event and every committed cancel event is settled. */
+    private static void eventsSettled(DatabaseSnapshot db, List<Violation> violations) {
+        for (long order : db.orders().keySet()) {
+            settled(db, new EventKey(order, OrderEventType.ORDER_CREATED), violations);
+        }
+        for (EventKey event : db.committedEvents().keySet()) {
+            if (event.type() == OrderEventType.ORDER_CANCELED) {
+                settled(db, event, violations);
             }
         }
-        Map<Long, Long> openWorkOrders = new HashMap<>();
-        try (Statement sql = orders.createStatement();
-             ResultSet rows = sql.executeQuery("SELECT order_id, COUNT(*) FROM reconcile_work_order"
-                     + " WHERE status = 'OPEN' AND event_type = 'ORDER_CREATED' GROUP BY order_id")) {
-            while (rows.next()) {
-                openWorkOrders.put(rows.getLong(1), rows.getLong(2));
-            }
-        }
-        for (long order : committed) {
-            String status = reconcile.get(order);
-            long open = openWorkOrders.getOrDefault(order, 0L);
-            boolean settled = "SUCCESS".equals(status) && open == 0 || "FAIL".equals(status) && open == 1;
-            if (!settled) {
-                violations.add(new Violation("reconciled or exactly one work order", "order " + order,
-                        "reconcile " + status + ", open work orders " + open));
-            }
-        }
+    }
 
-        for (long order : longs(notices, "SELECT order_id FROM notice_log WHERE status = 'SUCCESS'")) {
-            if (!committed.contains(order)) {
-                violations.add(new Violation("no effect without a committed order", "order " + order, "notice sent"));
-            }
+    private static void settled(DatabaseSnapshot db, EventKey event, List<Violation> violations) {
+        Event row = db.committedEvents().get(event);
+        ReconcileStatus status = row == null ? null : row.reconcileStatus();
+        long open = db.openWorkOrders().getOrDefault(event, 0L);
+        boolean settled = status == ReconcileStatus.SUCCESS && open == 0 || status == ReconcileStatus.FAIL && open == 1;
+        if (!settled) {
+            violations.add(new Violation("reconciled or exactly one work order", "order " + event.orderId(),
+                    event.type() + " reconcile " + status + ", open work orders " + open));
         }
-        return violations;
     }
 
     /** Prints a report; exit code 1 when anything is broken. Args: order, inventory and notice JDBC URLs, user, password. */
@@ -122,19 +135,12 @@ public final class InvariantChecker {
         }
     }
 
-    private static Set<Long> longs(Connection db, String query) throws SQLException {
-        Set<Long> values = new HashSet<>();
-        try (Statement sql = db.createStatement(); ResultSet rows = sql.executeQuery(query)) {
-            while (rows.next()) {
-                values.add(rows.getLong(1));
+    private Long stockOf(long sku) throws SQLException {
+        try (PreparedStatement sql = inventory.prepareStatement("SELECT stock FROM inventory WHERE sku_id = ?")) {
+            sql.setLong(1, sku);
+            try (ResultSet rows = sql.executeQuery()) {
+                return rows.next() ? rows.getLong(1) : null;
             }
-        }
-        return values;
-    }
-
-    private static Long single(Connection db, String query) throws SQLException {
-        try (Statement sql = db.createStatement(); ResultSet rows = sql.executeQuery(query)) {
-            return rows.next() ? rows.getLong(1) : null;
         }
     }
 }

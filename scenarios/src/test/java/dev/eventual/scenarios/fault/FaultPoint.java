@@ -3,10 +3,17 @@ package dev.eventual.scenarios.fault;
 /** Where a service JVM can be made to stop, hang or lose a message (see {@link FaultPoints}). */
 public enum FaultPoint {
 
-    /** order-service: the half message is stored, order + message_log are written, the commit never comes. */
+    /** order-service placing an order: the half message is stored, order + message_log are written, the commit never comes. */
     ORDER_HANG_BEFORE_LOCAL_COMMIT,
-    /** order-service: the local transaction committed, the broker never hears COMMIT. */
+    /** order-service placing an order: the local transaction committed, the broker never hears COMMIT. */
     ORDER_HANG_AFTER_LOCAL_COMMIT,
+    /**
+     * order-service canceling an order: the half message is stored, status change + message_log are
+     * written, the commit never comes.
+     */
+    CANCEL_HANG_BEFORE_LOCAL_COMMIT,
+    /** order-service canceling an order: the local transaction committed, the broker never hears COMMIT. */
+    CANCEL_HANG_AFTER_LOCAL_COMMIT,
     /** inventory-service: a deduction committed, its message never acknowledged. */
     INVENTORY_HANG_AFTER_DEDUCT,
     /** inventory-service: event handling waits while armed. */

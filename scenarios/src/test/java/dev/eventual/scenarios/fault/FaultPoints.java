@@ -1,10 +1,11 @@
 package dev.eventual.scenarios.fault;
 
+import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.inventory.deduct.StockLedger;
 import dev.eventual.notice.consume.OrderEventListener;
 import dev.eventual.order.tx.LocalOrderTransaction;
-import dev.eventual.order.tx.LocalTransactionRunner;
 import dev.eventual.order.tx.LocalTxOutcome;
+import dev.eventual.order.tx.OrderEventPublisher;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
 import org.springframework.aop.framework.Advised;
@@ -12,6 +13,10 @@ import org.springframework.aop.framework.AopProxyUtils;
 import org.springframework.aop.framework.ProxyFactory;
 import org.springframework.aop.support.NameMatchMethodPointcutAdvisor;
 import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+
+import java.util.Arrays;
 
 /**
  * Puts the {@link FaultPoint}s into a service's own beans. Registered as an ordinary (unordered)
@@ -30,8 +35,8 @@ final class FaultPoints implements BeanPostProcessor {
     public Object postProcessAfterInitialization(Object bean, String beanName) {
         Class<?> type = AopProxyUtils.ultimateTargetClass(bean);
         NameMatchMethodPointcutAdvisor advisor;
-        if (type == LocalTransactionRunner.class) {
-            advisor = advisor("run", this::aroundLocalTransaction);
+        if (type == OrderEventPublisher.class) {
+            advisor = advisor("publish", this::aroundOrderEvent);
         } else if (type == StockLedger.class) {
             advisor = advisor("deduct", this::aroundDeduction);
         } else if (type == OrderEventListener.class) {
@@ -49,21 +54,45 @@ final class FaultPoints implements BeanPostProcessor {
         return factory.getProxy(type.getClassLoader());
     }
 
-    private Object aroundLocalTransaction(MethodInvocation invocation) throws Throwable {
-        if (switches.armed(FaultPoint.ORDER_HANG_BEFORE_LOCAL_COMMIT)) {
-            Object[] arguments = invocation.getArguments();
-            LocalOrderTransaction work = (LocalOrderTransaction) arguments[3];
-            arguments[3] = (LocalOrderTransaction) transactionId -> {
-                work.execute(transactionId);
-                switches.hang(FaultPoint.ORDER_HANG_BEFORE_LOCAL_COMMIT);
-                throw new IllegalStateException("unreachable: the thread hangs until the process is killed");
-            };
+    /**
+     * Wraps the local transaction an order event is published with. Placement and cancel share
+     * the publisher, so the event type picks the points; arguments are found by type, not position.
+     */
+    private Object aroundOrderEvent(MethodInvocation invocation) throws Throwable {
+        Object[] arguments = invocation.getArguments();
+        OrderEventType eventType = (OrderEventType) arguments[indexOf(arguments, OrderEventType.class)];
+        FaultPoint beforeCommit = eventType == OrderEventType.ORDER_CANCELED
+                ? FaultPoint.CANCEL_HANG_BEFORE_LOCAL_COMMIT : FaultPoint.ORDER_HANG_BEFORE_LOCAL_COMMIT;
+        FaultPoint afterCommit = eventType == OrderEventType.ORDER_CANCELED
+                ? FaultPoint.CANCEL_HANG_AFTER_LOCAL_COMMIT : FaultPoint.ORDER_HANG_AFTER_LOCAL_COMMIT;
+        int work = indexOf(arguments, LocalOrderTransaction.class);
+        LocalOrderTransaction original = (LocalOrderTransaction) arguments[work];
+        arguments[work] = (LocalOrderTransaction) transactionId -> {
+            LocalTxOutcome outcome = original.execute(transactionId);
+            if (switches.armed(beforeCommit)) {
+                switches.hang(beforeCommit);
+            }
+            if (outcome == LocalTxOutcome.COMMITTED && switches.armed(afterCommit)) {
+                // runs once the commit succeeded, before the outcome can reach the broker
+                TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+                    @Override
+                    public void afterCommit() {
+                        switches.hang(afterCommit);
+                    }
+                });
+            }
+            return outcome;
+        };
+        return invocation.proceed();
+    }
+
+    private static int indexOf(Object[] arguments, Class<?> type) {
+        for (int i = 0; i < arguments.length; i++) {
+            if (type.isInstance(arguments[i])) {
+                return i;
+            }
         }
-        Object outcome = invocation.proceed();
-        if (outcome == LocalTxOutcome.COMMITTED && switches.armed(FaultPoint.ORDER_HANG_AFTER_LOCAL_COMMIT)) {
-            switches.hang(FaultPoint.ORDER_HANG_AFTER_LOCAL_COMMIT);
-        }
-        return outcome;
+        throw new IllegalStateException("no " + type.getSimpleName() + " among " + Arrays.toString(arguments));
     }
 
     private Object aroundDeduction(MethodInvocation invocation) throws Throwable {

@@ -1,0 +1,90 @@
+package dev.eventual.launcher.invariants;
+
+import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.common.status.MessageStatus;
+import dev.eventual.common.status.OrderStatus;
+import dev.eventual.common.status.ReconcileStatus;
+import dev.eventual.inventory.deduct.DeductStatus;
+import dev.eventual.notice.store.NoticeStatus;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What the {@link InvariantChecker} reads, once, from the three databases: the orders, their events
+ * and open work orders (order_db), the deduct records (inventory_db) and the notices (notice_db).
+ */
+record DatabaseSnapshot(Map<Long, OrderStatus> orders, Map<EventKey, Event> committedEvents,
+                        Set<EventKey> rolledBackEvents, Map<EventKey, Long> openWorkOrders,
+                        Map<Long, Deduction> deductions, Map<EventKey, NoticeStatus> notices) {
+
+    /** One order event: the message_log key, and the notice_log key with the notice type. */
+    record EventKey(long orderId, OrderEventType type) {
+    }
+
+    /** A message_log row: a committed event. */
+    record Event(MessageStatus messageStatus, ReconcileStatus reconcileStatus) {
+    }
+
+    record Deduction(long skuId, int quantity, DeductStatus status) {
+    }
+
+    static DatabaseSnapshot read(Connection orderDb, Connection inventoryDb, Connection noticeDb) throws SQLException {
+        Map<Long, OrderStatus> orders = new HashMap<>();
+        query(orderDb, "SELECT order_id, status FROM t_order",
+                row -> orders.put(row.getLong(1), OrderStatus.valueOf(row.getString(2))));
+
+        Map<EventKey, Event> committed = new HashMap<>();
+        query(orderDb, "SELECT order_id, event_type, msg_status, reconcile_status FROM message_log",
+                row -> committed.put(new EventKey(row.getLong(1), OrderEventType.valueOf(row.getString(2))),
+                        new Event(MessageStatus.valueOf(row.getString(3)), ReconcileStatus.valueOf(row.getString(4)))));
+        // an event some attempt of which a check-back rolled back; another attempt may still have committed it
+        Set<EventKey> rolledBack = new HashSet<>();
+        query(orderDb, "SELECT DISTINCT order_id, event_type FROM tx_attempt_barrier WHERE outcome = 'ROLLED_BACK'",
+                row -> rolledBack.add(new EventKey(row.getLong(1), OrderEventType.valueOf(row.getString(2)))));
+
+        Map<EventKey, Long> openWorkOrders = new HashMap<>();
+        query(orderDb, "SELECT order_id, event_type, COUNT(*) FROM reconcile_work_order WHERE status = 'OPEN'"
+                        + " GROUP BY order_id, event_type",
+                row -> openWorkOrders.put(new EventKey(row.getLong(1), OrderEventType.valueOf(row.getString(2))),
+                        row.getLong(3)));
+
+        Map<Long, Deduction> deductions = new HashMap<>();
+        query(inventoryDb, "SELECT order_id, sku_id, quantity, status FROM inventory_deduct_log",
+                row -> deductions.put(row.getLong(1),
+                        new Deduction(row.getLong(2), row.getInt(3), DeductStatus.valueOf(row.getString(4)))));
+
+        Map<EventKey, NoticeStatus> notices = new HashMap<>();
+        query(noticeDb, "SELECT order_id, notice_type, status FROM notice_log",
+                row -> notices.put(new EventKey(row.getLong(1), OrderEventType.valueOf(row.getString(2))),
+                        NoticeStatus.valueOf(row.getString(3))));
+        return new DatabaseSnapshot(orders, committed, rolledBack, openWorkOrders, deductions, notices);
+    }
+
+    /**
+     * The event's reconciliation gave up and its work order waits for a person: what the event
+     * should have brought about may legitimately be missing until someone acts.
+     */
+    boolean awaitsOperator(EventKey event) {
+        Event row = committedEvents.get(event);
+        return row != null && row.reconcileStatus() == ReconcileStatus.FAIL && openWorkOrders.getOrDefault(event, 0L) == 1;
+    }
+
+    private interface RowReader {
+        void read(ResultSet row) throws SQLException;
+    }
+
+    private static void query(Connection db, String query, RowReader reader) throws SQLException {
+        try (Statement sql = db.createStatement(); ResultSet rows = sql.executeQuery(query)) {
+            while (rows.next()) {
+                reader.read(rows);
+            }
+        }
+    }
+}
