@@ -17,7 +17,7 @@ import dev.eventual.bench.report.ReportWriter;
 import dev.eventual.bench.report.Targets;
 import dev.eventual.bench.resources.ResourceSampler;
 import dev.eventual.launcher.process.ServiceProcess;
-import dev.eventual.launcher.process.SuiteService;
+import dev.eventual.launcher.SuiteService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

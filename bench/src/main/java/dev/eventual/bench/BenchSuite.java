@@ -9,7 +9,7 @@ import dev.eventual.infra.mq.RocketMqSettings;
 import dev.eventual.launcher.invariants.Quiescence;
 import dev.eventual.launcher.process.ProcessSuite;
 import dev.eventual.launcher.process.ProcessSuiteSettings;
-import dev.eventual.launcher.process.SuiteService;
+import dev.eventual.launcher.SuiteService;
 import org.apache.rocketmq.common.attribute.TopicMessageType;
 
 import java.io.IOException;

@@ -7,11 +7,15 @@ import java.util.List;
  * Where and how the local suite runs. Ports of 0 pick free ones (tests).
  *
  * @param keepData       true keeps database rows and broker messages across restarts
+ * @param bindAddress    where every server of the suite listens: loopback unless opened on purpose
+ * @param databasePassword the database admin password to have, or null to keep the data directory's own
  * @param serviceArgs    extra {@code --key=value} Spring properties given to every service
  */
 public record LaunchSettings(
         Path dataDirectory,
         boolean keepData,
+        String bindAddress,
+        String databasePassword,
         int databasePort,
         int nameServerPort,
         int orderPort,
@@ -22,7 +26,9 @@ public record LaunchSettings(
         List<String> serviceArgs) {
 
     /** The documented defaults of {@code ./run-local.sh}. */
-    public static LaunchSettings defaults(Path dataDirectory, String serviceToken, List<String> serviceArgs) {
-        return new LaunchSettings(dataDirectory, true, 13306, 19876, 8081, 8082, 8083, 8084, serviceToken, serviceArgs);
+    public static LaunchSettings defaults(Path dataDirectory, String bindAddress, String databasePassword,
+                                          String serviceToken, List<String> serviceArgs) {
+        return new LaunchSettings(dataDirectory, true, bindAddress, databasePassword, 13306, 19876, 8081, 8082, 8083, 8084,
+                serviceToken, serviceArgs);
     }
 }

@@ -1,11 +1,11 @@
 package dev.eventual.launcher;
 
+import dev.eventual.infra.Secrets;
+import dev.eventual.infra.db.EmbeddedMariaDb;
 import dev.eventual.launcher.invariants.InvariantCheckCommand;
 
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -28,20 +28,16 @@ public final class LocalLauncher {
             System.exit(2);
         }
         Path data = Path.of(System.getenv().getOrDefault("EVENTUAL_DATA_DIR", ".local-data")).toAbsolutePath();
-        String token = System.getenv().getOrDefault("EVENTUAL_SERVICE_TOKEN", randomToken());
-        LocalSuite suite = LocalSuite.start(LaunchSettings.defaults(data, token, serviceArgs));
+        // a fresh token per run unless one is given: nothing well-known ships
+        String token = System.getenv().getOrDefault("EVENTUAL_SERVICE_TOKEN", Secrets.random());
+        String bindAddress = System.getenv().getOrDefault("EVENTUAL_BIND_ADDRESS", EmbeddedMariaDb.LOOPBACK);
+        LocalSuite suite = LocalSuite.start(LaunchSettings.defaults(data, bindAddress,
+                System.getenv("EVENTUAL_LOCAL_DB_PASSWORD"), token, serviceArgs));
         Runtime.getRuntime().addShutdownHook(new Thread(suite::close, "eventual-shutdown"));
-        System.out.println(banner(suite, token, data));
+        System.out.println(banner(suite, token, data, bindAddress));
     }
 
-    /** A fresh token per run unless one is given: nothing well-known ships. */
-    private static String randomToken() {
-        byte[] bytes = new byte[18];
-        new SecureRandom().nextBytes(bytes);
-        return HexFormat.of().formatHex(bytes);
-    }
-
-    private static String banner(LocalSuite suite, String token, Path data) {
+    private static String banner(LocalSuite suite, String token, Path data, String bindAddress) {
         return """
 
                 Eventual is running (Ctrl-C stops everything).
@@ -49,7 +45,10 @@ public final class LocalLauncher {
                   inventory-service  http://127.0.0.1:%2$d
                   notice-service     http://127.0.0.1:%3$d
                   reconcile-job      http://127.0.0.1:%4$d
-                  MariaDB            127.0.0.1:%5$d (user root, no password)   RocketMQ NameServer %6$s
+                  MariaDB            127.0.0.1:%5$d   RocketMQ NameServer %6$s
+                    admin: mariadb -h 127.0.0.1 -P %5$d -u root -p   (password: %9$s,
+                    kept in %7$s/mariadb/root-password; EVENTUAL_LOCAL_DB_PASSWORD sets it)
+                  listening on       %10$s only%11$s
                   data               %7$s (kept across restarts; delete it to start empty)
                   service token      %8$s
 
@@ -59,6 +58,7 @@ public final class LocalLauncher {
                 Then read it (statuses converge within a second):
                   curl -s http://127.0.0.1:%1$d/api/orders/<orderId>
                 """.formatted(suite.orderPort(), suite.inventoryPort(), suite.noticePort(), suite.reconcilePort(),
-                suite.databasePort(), suite.nameServerAddress(), data, token);
+                suite.databasePort(), suite.nameServerAddress(), data, token, suite.database().password(), bindAddress,
+                bindAddress.equals(EmbeddedMariaDb.LOOPBACK) ? " (EVENTUAL_BIND_ADDRESS opens it)" : "");
     }
 }

@@ -1,15 +1,10 @@
 package dev.eventual.launcher;
 
 import dev.eventual.infra.db.DatabaseServer;
-import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.infra.mq.RocketMqSettings;
-import dev.eventual.inventory.InventoryServiceApplication;
-import dev.eventual.notice.NoticeServiceApplication;
-import dev.eventual.order.OrderServiceApplication;
-import dev.eventual.reconcile.ReconcileJobApplication;
+import dev.eventual.launcher.logging.ServiceLabel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import java.time.Duration;
@@ -40,18 +35,16 @@ public final class LocalSuite implements AutoCloseable {
     public static LocalSuite start(LaunchSettings settings) {
         // check-back after 6-10 s: quick enough to watch, far from finished transactions
         LocalSuite suite = new LocalSuite(settings, SuiteInfrastructure.start(settings.dataDirectory(),
-                settings.databasePort(), settings.keepData(), new RocketMqSettings(settings.dataDirectory(),
-                        settings.nameServerPort(), settings.keepData(), Duration.ofSeconds(5), Duration.ofSeconds(6),
-                        Duration.ofMillis(500))));
+                settings.databasePort(), settings.keepData(), settings.databasePassword(), new RocketMqSettings(
+                        settings.dataDirectory(), settings.nameServerPort(), settings.keepData(), Duration.ofSeconds(5),
+                        Duration.ofSeconds(6), Duration.ofMillis(500), settings.bindAddress())));
         try {
-            ConfigurableApplicationContext order = suite.run(OrderServiceApplication.application(), ServiceDatabase.ORDER,
-                    settings.orderPort(), List.of());
+            ConfigurableApplicationContext order = suite.run(SuiteService.ORDER, settings.orderPort(), List.of());
             String orderUrl = SuiteInfrastructure.peer("order-service", port(order));
-            ConfigurableApplicationContext inventory = suite.run(InventoryServiceApplication.application(),
-                    ServiceDatabase.INVENTORY, settings.inventoryPort(), List.of(orderUrl));
-            ConfigurableApplicationContext notice = suite.run(NoticeServiceApplication.application(), ServiceDatabase.NOTICE,
-                    settings.noticePort(), List.of(orderUrl));
-            suite.run(ReconcileJobApplication.application(), ServiceDatabase.ORDER, settings.reconcilePort(), List.of(orderUrl,
+            ConfigurableApplicationContext inventory = suite.run(SuiteService.INVENTORY, settings.inventoryPort(),
+                    List.of(orderUrl));
+            ConfigurableApplicationContext notice = suite.run(SuiteService.NOTICE, settings.noticePort(), List.of(orderUrl));
+            suite.run(SuiteService.RECONCILE, settings.reconcilePort(), List.of(orderUrl,
                     SuiteInfrastructure.peer("inventory-service", port(inventory)),
                     SuiteInfrastructure.peer("notice-service", port(notice))));
             DemoStock.seedMissing(suite.inventoryPort(), settings.serviceToken(), DEMO_STOCK);
@@ -106,12 +99,15 @@ public final class LocalSuite implements AutoCloseable {
     }
 
     /** Command-line arguments win over each service's own file; the user's extra arguments win over ours. */
-    private ConfigurableApplicationContext run(SpringApplicationBuilder application, ServiceDatabase serviceDatabase,
-                                               int port, List<String> extra) {
-        List<String> args = infrastructure.serviceArgs(serviceDatabase, port, settings.serviceToken());
+    private ConfigurableApplicationContext run(SuiteService service, int port, List<String> extra) {
+        if (port != 0) {
+            ServiceLabel.servicePort(service.serviceId(), port);
+        }
+        List<String> args = infrastructure.serviceArgs(service, port, settings.serviceToken());
         args.addAll(extra);
         args.addAll(settings.serviceArgs());
-        ConfigurableApplicationContext context = application.run(args.toArray(String[]::new));
+        ConfigurableApplicationContext context = service.application().run(args.toArray(String[]::new));
+        ServiceLabel.servicePort(service.serviceId(), port(context));
         services.add(context);
         return context;
     }

@@ -1,6 +1,7 @@
 package dev.eventual.launcher;
 
 import dev.eventual.common.messaging.OrderMessaging;
+import dev.eventual.infra.Secrets;
 import dev.eventual.infra.db.DatabaseServer;
 import dev.eventual.infra.db.EmbeddedMariaDb;
 import dev.eventual.infra.db.SchemaMigrator;
@@ -10,42 +11,63 @@ import dev.eventual.infra.mq.RocketMqSettings;
 import org.apache.rocketmq.common.attribute.TopicMessageType;
 
 import java.nio.file.Path;
+
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * What every service of a suite stands on: embedded MariaDB with the three schemas migrated and an
- * embedded RocketMQ with the order topic created as a TRANSACTION topic. Shared by the in-JVM
- * {@link LocalSuite} and the process-per-service suite.
+ * What every service of a suite stands on: embedded MariaDB with the three schemas migrated and one
+ * account per service (the names the docker-compose stack uses), and an embedded RocketMQ with the
+ * order topic created as a TRANSACTION topic. Everything listens on the broker settings' bind address
+ * (loopback unless opened on purpose). Shared by the in-JVM {@link LocalSuite} and the
+ * process-per-service suite.
  */
 public final class SuiteInfrastructure implements AutoCloseable {
 
     private final EmbeddedMariaDb database;
     private final EmbeddedRocketMq broker;
+    private final Map<SuiteService, String> passwords;
+    private final String bindAddress;
 
-    private SuiteInfrastructure(EmbeddedMariaDb database, EmbeddedRocketMq broker) {
+    private SuiteInfrastructure(EmbeddedMariaDb database, EmbeddedRocketMq broker, Map<SuiteService, String> passwords,
+                                String bindAddress) {
         this.database = database;
         this.broker = broker;
+        this.passwords = passwords;
+        this.bindAddress = bindAddress;
     }
 
-    /** @param brokerSettings its directory is ignored: the broker lives under {@code dataDirectory/rocketmq} */
-    public static SuiteInfrastructure start(Path dataDirectory, int databasePort, boolean keepData,
+    /**
+     * @param brokerSettings its directory is ignored: the broker lives under {@code dataDirectory/rocketmq};
+     *                       its bind address is everyone's
+     * @param adminPassword the database admin password to have, or null to keep the one the data
+     *                      directory has (a random one at first)
+     */
+    public static SuiteInfrastructure start(Path dataDirectory, int databasePort, boolean keepData, String adminPassword,
                                             RocketMqSettings brokerSettings) {
-        EmbeddedMariaDb database = EmbeddedMariaDb.start(dataDirectory.resolve("mariadb"), databasePort, keepData);
+        EmbeddedMariaDb database = EmbeddedMariaDb.startWithAccounts(dataDirectory.resolve("mariadb"), databasePort,
+                brokerSettings.bindAddress(), adminPassword, keepData);
         try {
+            Map<SuiteService, String> passwords = new EnumMap<>(SuiteService.class);
             for (ServiceDatabase serviceDatabase : ServiceDatabase.values()) {
                 SchemaMigrator.createAndMigrate(database, serviceDatabase);
             }
+            for (SuiteService service : SuiteService.values()) {
+                passwords.put(service, grantAccount(database, service));
+            }
             EmbeddedRocketMq broker = EmbeddedRocketMq.start(new RocketMqSettings(dataDirectory.resolve("rocketmq"),
                     brokerSettings.nameServerPort(), keepData, brokerSettings.transactionCheckInterval(),
-                    brokerSettings.transactionTimeout(), brokerSettings.transactionOpBatchInterval()));
+                    brokerSettings.transactionTimeout(), brokerSettings.transactionOpBatchInterval(),
+                    brokerSettings.bindAddress()));
             try {
                 broker.createTopic(OrderMessaging.ORDER_TOPIC, TopicMessageType.TRANSACTION);
             } catch (RuntimeException e) {
                 broker.close();
                 throw e;
             }
-            return new SuiteInfrastructure(database, broker);
+            return new SuiteInfrastructure(database, broker, passwords, brokerSettings.bindAddress());
         } catch (RuntimeException e) {
             database.close();
             throw e;
@@ -64,15 +86,29 @@ public final class SuiteInfrastructure implements AutoCloseable {
         return broker;
     }
 
-    /** The arguments that tie a service to this database and broker. */
-    public List<String> serviceArgs(ServiceDatabase serviceDatabase, int port, String serviceToken) {
+    /** The arguments that tie a service to this database (with its own account) and broker. */
+    public List<String> serviceArgs(SuiteService service, int port, String serviceToken) {
         return new ArrayList<>(List.of(
                 "--server.port=" + port,
-                "--spring.datasource.url=" + database.jdbcUrl(serviceDatabase.databaseName()),
-                "--spring.datasource.username=" + database.username(),
-                "--spring.datasource.password=" + database.password(),
+                "--server.address=" + bindAddress,
+                "--spring.datasource.url=" + database.jdbcUrl(service.database().databaseName()),
+                "--spring.datasource.username=" + service.databaseUser(),
+                "--spring.datasource.password=" + passwords.get(service),
                 "--rocketmq.name-server=" + broker.nameServerAddress(),
                 "--eventual.security.service-token=" + serviceToken));
+    }
+
+    /**
+     * The service's account, with a fresh password each start (only the suite hands it out): all
+     * rights on its own database, as in the docker-compose stack, nothing elsewhere.
+     */
+    private static String grantAccount(EmbeddedMariaDb database, SuiteService service) {
+        String password = Secrets.random();
+        String account = "'" + service.databaseUser() + "'@'" + EmbeddedMariaDb.LOOPBACK + "'";
+        database.execute("CREATE USER IF NOT EXISTS " + account + " IDENTIFIED BY '" + password + "'");
+        database.execute("ALTER USER " + account + " IDENTIFIED BY '" + password + "'");
+        database.execute("GRANT ALL PRIVILEGES ON `" + service.database().databaseName() + "`.* TO " + account);
+        return password;
     }
 
     /** Discovery of a peer by URL (Spring Cloud's simple discovery client). */

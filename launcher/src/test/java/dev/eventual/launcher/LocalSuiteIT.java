@@ -9,6 +9,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -48,6 +50,31 @@ class LocalSuiteIT {
         assertThat(order.get("consumers").get("inventory").asString()).isEqualTo("SUCCESS");
         assertThat(order.get("consumers").get("notice").asString()).isEqualTo("SUCCESS");
         assertThat(stock(1001)).isEqualTo(98);
+    }
+
+    @Test
+    void everyServerOfTheSuiteListensOnLoopbackOnly() throws Exception {
+        long database = Long.parseLong(Files.readString(Path.of(System.getProperty("eventual.infra.dir", "target/infra"))
+                .resolve("launcher/mariadb/mariadbd.pid")).strip());
+        List<String> listening = ListeningSockets.of(ProcessHandle.current().pid(), database);
+
+        // the four services, the NameServer, the broker (and its VIP channel) and MariaDB
+        assertThat(listening).hasSizeGreaterThanOrEqualTo(8);
+        assertThat(listening).allMatch(ListeningSockets::isLoopback);
+    }
+
+    @Test
+    void eachServiceUsesItsOwnDatabaseAccount() throws Exception {
+        try (Connection admin = DriverManager.getConnection(suite.database().jdbcUrl("order_db"), "root",
+                suite.database().password()); Statement sql = admin.createStatement();
+             ResultSet users = sql.executeQuery("SELECT DISTINCT user FROM information_schema.processlist"
+                     + " WHERE user LIKE '%\\_service' OR user = 'reconcile_job' ORDER BY user")) {
+            List<String> connected = new java.util.ArrayList<>();
+            while (users.next()) {
+                connected.add(users.getString(1));
+            }
+            assertThat(connected).containsExactly("inventory_service", "notice_service", "order_service", "reconcile_job");
+        }
     }
 
     @Test

@@ -8,7 +8,7 @@ import dev.eventual.launcher.invariants.Quiescence;
 import dev.eventual.launcher.invariants.Violation;
 import dev.eventual.launcher.process.ProcessSuite;
 import dev.eventual.launcher.process.ProcessSuiteSettings;
-import dev.eventual.launcher.process.SuiteService;
+import dev.eventual.launcher.SuiteService;
 import dev.eventual.scenarios.fault.FaultInjectingMain;
 import dev.eventual.scenarios.fault.FaultPoint;
 import dev.eventual.scenarios.fault.FaultSwitches;

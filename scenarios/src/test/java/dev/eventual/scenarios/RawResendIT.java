@@ -3,7 +3,7 @@ package dev.eventual.scenarios;
 import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.infra.test.TestProducer;
-import dev.eventual.launcher.process.SuiteService;
+import dev.eventual.launcher.SuiteService;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;

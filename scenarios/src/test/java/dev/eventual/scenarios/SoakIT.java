@@ -1,6 +1,6 @@
 package dev.eventual.scenarios;
 
-import dev.eventual.launcher.process.SuiteService;
+import dev.eventual.launcher.SuiteService;
 import dev.eventual.scenarios.fault.FaultPoint;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

@@ -11,7 +11,7 @@ import dev.eventual.bench.service.PublishMode;
 import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.launcher.process.ProcessSuite;
 import dev.eventual.launcher.process.ServiceProcess;
-import dev.eventual.launcher.process.SuiteService;
+import dev.eventual.launcher.SuiteService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

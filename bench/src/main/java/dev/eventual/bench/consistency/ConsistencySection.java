@@ -7,7 +7,7 @@ import dev.eventual.bench.load.OpenLoop;
 import dev.eventual.bench.load.OrderClient;
 import dev.eventual.bench.load.PlacedOrders;
 import dev.eventual.bench.service.PublishMode;
-import dev.eventual.launcher.process.SuiteService;
+import dev.eventual.launcher.SuiteService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

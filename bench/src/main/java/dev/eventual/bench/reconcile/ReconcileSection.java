@@ -4,7 +4,7 @@ import dev.eventual.bench.BenchOptions;
 import dev.eventual.bench.BenchSuite;
 import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.launcher.SuiteInfrastructure;
-import dev.eventual.launcher.process.SuiteService;
+import dev.eventual.launcher.SuiteService;
 import dev.eventual.reconcile.ReconcileJobApplication;
 import dev.eventual.reconcile.run.ReconcileRun;
 import dev.eventual.reconcile.run.RunResult;

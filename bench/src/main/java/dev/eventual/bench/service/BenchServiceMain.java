@@ -1,7 +1,7 @@
 package dev.eventual.bench.service;
 
 import dev.eventual.launcher.process.ServiceMain;
-import dev.eventual.launcher.process.SuiteService;
+import dev.eventual.launcher.SuiteService;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.support.GenericApplicationContext;
 

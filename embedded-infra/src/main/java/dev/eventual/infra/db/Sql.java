@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 
 /** Plain JDBC for the few administration statements the infrastructure runs itself. */
 final class Sql {
@@ -12,11 +13,22 @@ final class Sql {
     }
 
     static void execute(String url, String user, String password, String statement) {
+        execute(url, user, password, List.of(statement));
+    }
+
+    /** On one connection, in order. */
+    static void execute(String url, String user, String password, List<String> statements) {
         try (Connection connection = DriverManager.getConnection(url, user, password);
              Statement jdbc = connection.createStatement()) {
-            jdbc.execute(statement);
+            for (String statement : statements) {
+                try {
+                    jdbc.execute(statement);
+                } catch (SQLException e) {
+                    throw new IllegalStateException("failed: " + statement, e);
+                }
+            }
         } catch (SQLException e) {
-            throw new IllegalStateException("failed: " + statement, e);
+            throw new IllegalStateException("cannot connect to " + url + " as " + user, e);
         }
     }
 

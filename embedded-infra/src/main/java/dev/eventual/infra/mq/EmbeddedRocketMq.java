@@ -57,7 +57,7 @@ public final class EmbeddedRocketMq implements AutoCloseable {
             Directories.deleteRecursively(settings.directory());
         }
         prepareJvm(settings.directory());
-        NamesrvController nameServer = startNameServer(settings.nameServerPort());
+        NamesrvController nameServer = startNameServer(settings.nameServerPort(), settings.bindAddress());
         EmbeddedRocketMq mq = new EmbeddedRocketMq(settings, nameServer, freeBrokerPort());
         mq.startBroker();
         log.info("Embedded RocketMQ ready in {} ms: namesrv {}, broker 127.0.0.1:{}, store {}",
@@ -101,6 +101,11 @@ public final class EmbeddedRocketMq implements AutoCloseable {
                 throw new IllegalStateException("RocketMQ broker failed to initialize; see its log under " + settings.directory());
             }
             controller.start();
+            if (!isWildcard(settings.bindAddress())) {
+                // the master's listener for slaves has no bind address of its own (it takes every interface);
+                // a single broker has no slaves, so it is closed rather than left open to the network
+                controller.getMessageStore().getHaService().shutdown();
+            }
         } catch (Exception e) {
             controller.shutdown();
             throw new IllegalStateException("RocketMQ broker failed to start", e);
@@ -157,7 +162,12 @@ public final class EmbeddedRocketMq implements AutoCloseable {
     private NettyServerConfig brokerServerConfig() {
         NettyServerConfig config = new NettyServerConfig();
         config.setListenPort(brokerPort);
+        config.setBindAddress(settings.bindAddress());
         return config;
+    }
+
+    private static boolean isWildcard(String address) {
+        return address.equals("0.0.0.0") || address.equals("::");
     }
 
     private MessageStoreConfig storeConfig() {
@@ -177,9 +187,10 @@ public final class EmbeddedRocketMq implements AutoCloseable {
         return config;
     }
 
-    private static NamesrvController startNameServer(int port) {
+    private static NamesrvController startNameServer(int port, String bindAddress) {
         NettyServerConfig serverConfig = new NettyServerConfig();
         serverConfig.setListenPort(port);
+        serverConfig.setBindAddress(bindAddress);
         NamesrvController controller = new NamesrvController(new NamesrvConfig(), serverConfig, new NettyClientConfig());
         try {
             if (!controller.initialize()) {

@@ -12,6 +12,7 @@ import java.time.Duration;
  * @param transactionTimeout age of a half message before it is checked back; keep it at or above
  *                           {@code transactionOpBatchInterval}, or the broker checks finished
  *                           transactions and delivers committed messages twice
+ * @param bindAddress where the NameServer and the Broker listen: loopback unless opened on purpose
  */
 public record RocketMqSettings(
         Path directory,
@@ -19,7 +20,17 @@ public record RocketMqSettings(
         boolean keepData,
         Duration transactionCheckInterval,
         Duration transactionTimeout,
-        Duration transactionOpBatchInterval) {
+        Duration transactionOpBatchInterval,
+        String bindAddress) {
+
+    public static final String LOOPBACK = "127.0.0.1";
+
+    /** On loopback. */
+    public RocketMqSettings(Path directory, int nameServerPort, boolean keepData, Duration transactionCheckInterval,
+                            Duration transactionTimeout, Duration transactionOpBatchInterval) {
+        this(directory, nameServerPort, keepData, transactionCheckInterval, transactionTimeout, transactionOpBatchInterval,
+                LOOPBACK);
+    }
 
     public RocketMqSettings {
         if (transactionTimeout.compareTo(transactionOpBatchInterval) < 0) {

@@ -2,7 +2,10 @@ package dev.eventual.launcher.invariants;
 
 import dev.eventual.infra.db.JdbcUrls;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -11,11 +14,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code ./run-local.sh --check [--db-host=127.0.0.1] [--db-port=13306] [--db-user=root] [--db-password=]
+ * {@code ./run-local.sh --check [--db-host=127.0.0.1] [--db-port=13306] [--db-user=root] [--db-password=...]
  * [--initial-stock=1001:100,1002:100]}: runs the {@link InvariantChecker} against a live stack's
  * databases, prints every violation with its order or SKU, and exits 0 when there is none.
  * Stock conservation needs each SKU's initial stock, which a live stack does not record (stock
- * can be set at any time), so it is checked only for the SKUs given.
+ * can be set at any time), so it is checked only for the SKUs given. The password defaults to the
+ * local suite's admin password (EVENTUAL_LOCAL_DB_PASSWORD, else {@code .local-data/mariadb/root-password}).
  */
 public final class InvariantCheckCommand {
 
@@ -25,7 +29,7 @@ public final class InvariantCheckCommand {
     /** @return the process exit code: 0 no violation, 1 violations, 2 bad arguments or no database */
     public static int run(List<String> args, PrintStream out) {
         Map<String, String> options = new HashMap<>(Map.of("db-host", "127.0.0.1", "db-port", "13306", "db-user", "root",
-                "db-password", "", "initial-stock", ""));
+                "db-password", localPassword(), "initial-stock", ""));
         for (String arg : args) {
             int equals = arg.indexOf('=');
             String key = arg.startsWith("--") && equals > 2 ? arg.substring(2, equals) : null;
@@ -56,6 +60,20 @@ public final class InvariantCheckCommand {
         } catch (SQLException e) {
             out.println("cannot read the databases at " + host + ":" + port + ": " + e.getMessage());
             return 2;
+        }
+    }
+
+    /** The local suite's admin password: EVENTUAL_LOCAL_DB_PASSWORD, else the one its data directory keeps. */
+    private static String localPassword() {
+        String given = System.getenv("EVENTUAL_LOCAL_DB_PASSWORD");
+        if (given != null) {
+            return given;
+        }
+        Path kept = Path.of(System.getenv().getOrDefault("EVENTUAL_DATA_DIR", ".local-data"), "mariadb", "root-password");
+        try {
+            return Files.exists(kept) ? Files.readString(kept).strip() : "";
+        } catch (IOException e) {
+            return "";
         }
     }
 

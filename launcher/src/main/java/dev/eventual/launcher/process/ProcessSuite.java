@@ -4,6 +4,7 @@ import dev.eventual.infra.db.DatabaseServer;
 import dev.eventual.infra.mq.EmbeddedRocketMq;
 import dev.eventual.launcher.DemoStock;
 import dev.eventual.launcher.SuiteInfrastructure;
+import dev.eventual.launcher.SuiteService;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -35,7 +36,7 @@ public final class ProcessSuite implements AutoCloseable {
     }
 
     public static ProcessSuite start(ProcessSuiteSettings settings) {
-        SuiteInfrastructure infrastructure = SuiteInfrastructure.start(settings.dataDirectory(), 0, false,
+        SuiteInfrastructure infrastructure = SuiteInfrastructure.start(settings.dataDirectory(), 0, false, null,
                 settings.broker());
         ProcessSuite suite = new ProcessSuite(infrastructure, settings);
         try {
@@ -99,8 +100,10 @@ public final class ProcessSuite implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(settings.jvmArgs());
+        // its log lines carry its name (ServiceLabel)
+        command.add("-Deventual.service.name=" + service.serviceId());
         command.addAll(List.of("-cp", settings.classpath(), settings.mainClass(), service.name()));
-        command.addAll(infrastructure.serviceArgs(service.database(), ports.get(service), settings.serviceToken()));
+        command.addAll(infrastructure.serviceArgs(service, ports.get(service), settings.serviceToken()));
         for (SuiteService peer : service.peers()) {
             command.add(SuiteInfrastructure.peer(peer.serviceId(), ports.get(peer)));
         }

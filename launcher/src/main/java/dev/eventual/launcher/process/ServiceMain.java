@@ -1,5 +1,7 @@
 package dev.eventual.launcher.process;
 
+import dev.eventual.launcher.SuiteService;
+
 import java.util.Arrays;
 
 /** Entry point of one service's JVM in a {@link ProcessSuite}: {@code ServiceMain <SERVICE> [--key=value ...]}. */

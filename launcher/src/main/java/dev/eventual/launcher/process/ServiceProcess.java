@@ -1,5 +1,6 @@
 package dev.eventual.launcher.process;
 
+import dev.eventual.launcher.SuiteService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

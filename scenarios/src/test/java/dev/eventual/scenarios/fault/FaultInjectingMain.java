@@ -1,7 +1,7 @@
 package dev.eventual.scenarios.fault;
 
 import dev.eventual.launcher.process.ServiceMain;
-import dev.eventual.launcher.process.SuiteService;
+import dev.eventual.launcher.SuiteService;
 import org.springframework.context.support.GenericApplicationContext;
 
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package dev.eventual.launcher.process;
+package dev.eventual.launcher;
 
 import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.inventory.InventoryServiceApplication;
@@ -10,22 +10,30 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import java.util.List;
 import java.util.function.Supplier;
 
-/** The four services of the suite: their discovery id, database, peers and Spring application. */
+/** The four services of the suite: their discovery id, database and account, peers and Spring application. */
 public enum SuiteService {
 
-    ORDER("order-service", ServiceDatabase.ORDER, OrderServiceApplication::application),
-    INVENTORY("inventory-service", ServiceDatabase.INVENTORY, InventoryServiceApplication::application),
-    NOTICE("notice-service", ServiceDatabase.NOTICE, NoticeServiceApplication::application),
-    RECONCILE("reconcile-job", ServiceDatabase.ORDER, ReconcileJobApplication::application);
+    ORDER("order-service", ServiceDatabase.ORDER, "order_service", OrderServiceApplication::application),
+    INVENTORY("inventory-service", ServiceDatabase.INVENTORY, "inventory_service", InventoryServiceApplication::application),
+    NOTICE("notice-service", ServiceDatabase.NOTICE, "notice_service", NoticeServiceApplication::application),
+    RECONCILE("reconcile-job", ServiceDatabase.ORDER, "reconcile_job", ReconcileJobApplication::application);
 
     private final String serviceId;
     private final ServiceDatabase database;
+    private final String databaseUser;
     private final Supplier<SpringApplicationBuilder> application;
 
-    SuiteService(String serviceId, ServiceDatabase database, Supplier<SpringApplicationBuilder> application) {
+    SuiteService(String serviceId, ServiceDatabase database, String databaseUser,
+                 Supplier<SpringApplicationBuilder> application) {
         this.serviceId = serviceId;
         this.database = database;
+        this.databaseUser = databaseUser;
         this.application = application;
+    }
+
+    /** Its own database account, named as in the docker-compose stack (deploy/mysql/initdb). */
+    public String databaseUser() {
+        return databaseUser;
     }
 
     public String serviceId() {

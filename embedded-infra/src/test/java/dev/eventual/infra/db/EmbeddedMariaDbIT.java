@@ -1,0 +1,95 @@
+package dev.eventual.infra.db;
+
+import dev.eventual.infra.Directories;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The local suite's database keeps its data wherever it lives, comes back after its launcher was
+ * killed, needs a password, listens on loopback only, and starts from a deep directory.
+ */
+class EmbeddedMariaDbIT {
+
+    /** Outside java.io.tmpdir (the build's target/), as a checkout's .local-data is under ./run-local.sh. */
+    private final Path kept = Path.of(System.getProperty("eventual.test.kept-dir", "/var/tmp"))
+            .resolve("eventual-it-" + System.nanoTime());
+
+    @AfterEach
+    void removeKeptData() {
+        Directories.deleteRecursively(kept);
+    }
+
+    @Test
+    void keptDataSurvivesALeftoverServerAndARestartFromADeepDirectory() throws Exception {
+        Path directory = kept;
+        while (directory.toString().length() < 130) {
+            directory = directory.resolve("a-rather-deep-checkout-path");
+        }
+        EmbeddedMariaDb first = EmbeddedMariaDb.startWithAccounts(directory, 0, EmbeddedMariaDb.LOOPBACK, null, true);
+        first.createDatabase("it_kept");
+        first.execute("CREATE TABLE it_kept.t (id INT PRIMARY KEY)");
+        first.execute("INSERT INTO it_kept.t VALUES (1), (2), (3)");
+        String password = first.password();
+        assertThat(password).hasSizeGreaterThanOrEqualTo(16);
+        assertThat(Files.readString(directory.resolve("root-password")).strip()).isEqualTo(password);
+        assertThat(Files.getPosixFilePermissions(directory.resolve("root-password")).toString()).isEqualTo("[OWNER_READ, OWNER_WRITE]");
+        assertThat(bindAddress(first)).isEqualTo("127.0.0.1");
+        assertThatThrownBy(() -> DriverManager.getConnection(first.jdbcUrl(""), "root", "").close())
+                .isInstanceOf(SQLException.class).hasMessageContaining("Access denied");
+
+        // the first server is left running, as after kill -9 of its JVM: the next start stops it and goes on
+        EmbeddedMariaDb second = EmbeddedMariaDb.startWithAccounts(directory, 0, EmbeddedMariaDb.LOOPBACK, null, true);
+        assertThat(rows(second)).isEqualTo(3);
+        assertThat(second.password()).isEqualTo(password);
+        second.close();
+
+        EmbeddedMariaDb third = EmbeddedMariaDb.startWithAccounts(directory, 0, EmbeddedMariaDb.LOOPBACK, "changed-by-env-0123", true);
+        assertThat(rows(third)).isEqualTo(3);
+        assertThat(third.password()).isEqualTo("changed-by-env-0123");
+        third.close();
+    }
+
+    @Test
+    void dataUnderJavaIoTmpdirIsRefusedNotDeleted() throws Exception {
+        Path directory = Path.of(System.getProperty("java.io.tmpdir")).resolve("eventual-it-tmp-" + System.nanoTime());
+        Path marker = directory.resolve("data").resolve("marker");
+        Directories.create(marker.getParent());
+        Files.writeString(marker, "kept");
+        try {
+            assertThatThrownBy(() -> EmbeddedMariaDb.startWithAccounts(directory, 0, EmbeddedMariaDb.LOOPBACK, null, true))
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("java.io.tmpdir");
+            assertThat(marker).hasContent("kept");
+        } finally {
+            Directories.deleteRecursively(directory);
+        }
+    }
+
+    private static long rows(EmbeddedMariaDb database) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(database.jdbcUrl("it_kept"), database.username(),
+                database.password()); Statement sql = connection.createStatement();
+             ResultSet count = sql.executeQuery("SELECT COUNT(*) FROM t")) {
+            count.next();
+            return count.getLong(1);
+        }
+    }
+
+    private static String bindAddress(EmbeddedMariaDb database) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(database.jdbcUrl(""), database.username(),
+                database.password()); Statement sql = connection.createStatement();
+             ResultSet address = sql.executeQuery("SELECT @@bind_address")) {
+            address.next();
+            return address.getString(1);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package dev.eventual.launcher.logging;
+
+import ch.qos.logback.classic.pattern.ClassicConverter;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * {@code %service}: which service of the in-JVM suite wrote a log line. Spring Boot labels lines with
+ * the application name from one JVM-wide property, so with four contexts in one JVM every line said
+ * the last one's name. A line belongs to a service by its logger (our packages), by its thread's port
+ * (Tomcat's {@code http-nio-8081-exec-1}) or by its thread's consumer group; anything else (the broker,
+ * the database, shared JVM threads) is the {@code suite}'s. In a JVM that runs one service the label
+ * is that service's name.
+ */
+public class ServiceLabel extends ClassicConverter {
+
+    private static final Map<String, String> LOGGER_PREFIXES = Map.of(
+            "dev.eventual.order.", "order-service",
+            "dev.eventual.inventory.", "inventory-service",
+            "dev.eventual.notice.", "notice-service",
+            "dev.eventual.reconcile.", "reconcile-job");
+    private static final Map<String, String> THREAD_MARKS = new ConcurrentHashMap<>(Map.of(
+            "eventual-inventory-consumer", "inventory-service",
+            "eventual-notice-consumer", "notice-service",
+            "eventual-order-tx-producer", "order-service",
+            "check-back-", "order-service",
+            "xxl-job", "reconcile-job"));
+
+    /** The suite tells which port each service's web server took, once it knows. */
+    public static void servicePort(String service, int port) {
+        THREAD_MARKS.put("-" + port + "-", service);
+    }
+
+    @Override
+    public String convert(ILoggingEvent event) {
+        String logger = event.getLoggerName();
+        for (Map.Entry<String, String> prefix : LOGGER_PREFIXES.entrySet()) {
+            if (logger.startsWith(prefix.getKey())) {
+                return prefix.getValue();
+            }
+        }
+        String thread = event.getThreadName();
+        for (Map.Entry<String, String> mark : THREAD_MARKS.entrySet()) {
+            if (thread.contains(mark.getKey())) {
+                return mark.getValue();
+            }
+        }
+        String single = System.getProperty("eventual.service.name");
+        return single != null ? single : "suite";
+    }
+}
