@@ -106,7 +106,8 @@ public final class LocalSuite implements AutoCloseable {
         List<String> args = infrastructure.serviceArgs(service, port, settings.serviceToken());
         args.addAll(extra);
         args.addAll(settings.serviceArgs());
-        ConfigurableApplicationContext context = service.application().run(args.toArray(String[]::new));
+        ConfigurableApplicationContext context = ServiceLabel.startingAs(service.serviceId(),
+                () -> service.application().run(args.toArray(String[]::new)));
         ServiceLabel.servicePort(service.serviceId(), port(context));
         services.add(context);
         return context;
