@@ -49,7 +49,7 @@ class OrderServiceCancelCrashIT {
 
     @Test
     void killedBeforeTheLocalCommitRollsBackEveryCancelAndTheOrdersKeepTheirStock() throws Exception {
-        long sku = 84_001;
+        long sku = 81_001;
         chaos.stock(Map.of(sku, 100));
         List<Long> placed = chaos.placeAccepted(ORDERS, 840_000, sku, i -> QUANTITY, "cancel-crash-before-");
         chaos.awaitQuiet();
@@ -98,7 +98,7 @@ class OrderServiceCancelCrashIT {
 
     @Test
     void killedAfterTheLocalCommitCompletesEveryCancelThroughTheCheckBack() throws Exception {
-        long sku = 84_002;
+        long sku = 81_002;
         chaos.stock(Map.of(sku, 100));
         List<Long> placed = chaos.placeAccepted(ORDERS, 841_000, sku, i -> QUANTITY, "cancel-crash-after-");
         chaos.awaitQuiet();
