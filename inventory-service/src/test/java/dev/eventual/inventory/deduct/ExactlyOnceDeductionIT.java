@@ -189,7 +189,9 @@ class ExactlyOnceDeductionIT {
         DeductOutcome outcome = handler.onCreated(event, false);
 
         assertThat(outcome.status()).isEqualTo(DeductStatus.SUCCESS);
-        assertThat(counter("eventual.inventory.report-failures")).isEqualTo(reportFailuresBefore + 1);
+        // At least this one: the broker may still be delivering other tests' events in this context,
+        // and their reports fail the same way (no order-service runs in these tests).
+        assertThat(counter("eventual.inventory.report-failures")).isGreaterThanOrEqualTo(reportFailuresBefore + 1);
         assertThat(deductLog.find(event.orderId()).status()).isEqualTo(DeductStatus.SUCCESS);
         assertThat(stock.stockOf(sku)).isEqualTo(2);
     }
