@@ -22,4 +22,11 @@ public interface OrderInternalApi {
      */
     @PostMapping(path = "/internal/orders/consumer-statuses", consumes = MediaType.APPLICATION_JSON_VALUE)
     ConsumerStatusBatchResult reportConsumerStatuses(@RequestBody ConsumerStatusBatchReport batch);
+
+    /**
+     * One consumer group's outcomes for many events, each its own (how consumers send their coalesced
+     * reports), in one transaction with the same monotonic rules; unknown orders are named in the answer.
+     */
+    @PostMapping(path = "/internal/orders/consumer-reports", consumes = MediaType.APPLICATION_JSON_VALUE)
+    ConsumerStatusBatchResult reportConsumerOutcomes(@RequestBody ConsumerReports reports);
 }

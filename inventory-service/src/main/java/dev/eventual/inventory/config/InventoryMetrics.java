@@ -30,8 +30,4 @@ public class InventoryMetrics {
     public void redelivered() {
         registry.counter("eventual.inventory.redeliveries").increment();
     }
-
-    public void reportFailed() {
-        registry.counter("eventual.inventory.report-failures").increment();
-    }
 }

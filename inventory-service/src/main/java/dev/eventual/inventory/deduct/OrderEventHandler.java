@@ -4,50 +4,83 @@ import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.status.ConsumeStatus;
+import dev.eventual.consumer.receive.OrderEventBatchHandler;
+import dev.eventual.consumer.receive.ReceivedEvent;
+import dev.eventual.consumer.report.ReportCoalescer;
+import dev.eventual.consumer.report.StatusReport;
 import dev.eventual.inventory.config.InventoryMetrics;
-import dev.eventual.inventory.report.OrderStatusReporter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 
+import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * Applies an order event to stock (one local transaction), then reports the result to
- * order-service. Used by the broker listener and by the internal retry/release API alike.
+ * Applies order events to stock, then reports each result to order-service (coalesced). Batches come
+ * from the broker; single events from the one-by-one fallback and the internal retry/release API.
  */
 @Service
-public class OrderEventHandler {
+public class OrderEventHandler implements OrderEventBatchHandler {
 
     private static final Logger log = LoggerFactory.getLogger(OrderEventHandler.class);
 
     private final StockLedger ledger;
-    private final OrderStatusReporter reporter;
+    private final ReportCoalescer reports;
     private final InventoryMetrics metrics;
 
-    public OrderEventHandler(StockLedger ledger, OrderStatusReporter reporter, InventoryMetrics metrics) {
+    public OrderEventHandler(StockLedger ledger, ReportCoalescer reports, InventoryMetrics metrics) {
         this.ledger = ledger;
-        this.reporter = reporter;
+        this.reports = reports;
         this.metrics = metrics;
     }
 
+    @Override
+    public void handleAll(List<ReceivedEvent> events) {
+        events.stream().filter(ReceivedEvent::redelivered).forEach(event -> metrics.redelivered());
+        List<DeductOutcome> outcomes = ledger.applyAll(events);
+        for (int i = 0; i < events.size(); i++) {
+            done(events.get(i).type(), outcomes.get(i));
+        }
+    }
+
+    @Override
+    public void handle(ReceivedEvent event) {
+        switch (event.type()) {
+            case ORDER_CREATED -> onCreated(event.created(), false);
+            case ORDER_CANCELED -> onCanceled(event.canceled());
+        }
+    }
+
     public DeductOutcome onCreated(OrderCreatedEvent event, boolean retryFailed) {
-        DeductOutcome outcome = onceMore(() -> ledger.deduct(event, retryFailed));
-        log.info("Order {}: created event {} -> {} ({})", event.orderId(), outcome.duplicate() ? "seen again" : "applied",
-                outcome.status(), outcome.detail());
-        metrics.handled(OrderEventType.ORDER_CREATED.name(), outcome);
-        reporter.report(event.orderId(), OrderEventType.ORDER_CREATED,
-                outcome.status() == DeductStatus.SUCCESS ? ConsumeStatus.SUCCESS : ConsumeStatus.FAIL, outcome.detail());
-        return outcome;
+        return done(OrderEventType.ORDER_CREATED, onceMore(() -> ledger.deduct(event, retryFailed)));
     }
 
     public DeductOutcome onCanceled(OrderCanceledEvent event) {
-        DeductOutcome outcome = onceMore(() -> ledger.release(event));
-        log.info("Order {}: canceled event {} -> {} ({})", event.orderId(), outcome.duplicate() ? "seen again" : "applied",
+        return done(OrderEventType.ORDER_CANCELED, onceMore(() -> ledger.release(event)));
+    }
+
+    @Override
+    public void dropped(String orderKey, String messageId, String tag, RuntimeException cause) {
+        metrics.failure("malformed");
+        log.error("Order {}: dropped malformed message {} (tag {}): {}", orderKey, messageId, tag, cause.getMessage());
+    }
+
+    @Override
+    public void failed(ReceivedEvent event, RuntimeException cause) {
+        metrics.failure("technical");
+        log.warn("Order {}: {} not applied, the broker will redeliver (delivery {}): {}", event.orderId(), event.type(),
+                event.deliveries(), cause.toString());
+    }
+
+    private DeductOutcome done(OrderEventType type, DeductOutcome outcome) {
+        log.info("Order {}: {} {} -> {} ({})", outcome.orderId(), type, outcome.duplicate() ? "seen again" : "applied",
                 outcome.status(), outcome.detail());
-        metrics.handled(OrderEventType.ORDER_CANCELED.name(), outcome);
-        reporter.report(event.orderId(), OrderEventType.ORDER_CANCELED, ConsumeStatus.SUCCESS, outcome.detail());
+        metrics.handled(type.name(), outcome);
+        ConsumeStatus reported = type == OrderEventType.ORDER_CANCELED || outcome.status() == DeductStatus.SUCCESS
+                ? ConsumeStatus.SUCCESS : ConsumeStatus.FAIL;
+        reports.submit(new StatusReport(outcome.orderId(), type, reported, outcome.detail()));
         return outcome;
     }
 

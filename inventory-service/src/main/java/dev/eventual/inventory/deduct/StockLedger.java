@@ -2,10 +2,25 @@ package dev.eventual.inventory.deduct;
 
 import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderCreatedEvent;
+import dev.eventual.inventory.stock.SkuQuantity;
 import dev.eventual.inventory.stock.StockMapper;
+import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.consumer.receive.ReceivedEvent;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Isolation;
 import org.springframework.transaction.annotation.Transactional;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * The exactly-once effect on stock (DESIGN §5): each method is ONE local transaction in which the
@@ -16,6 +31,9 @@ import org.springframework.transaction.annotation.Transactional;
  */
 @Service
 public class StockLedger {
+
+    private static final String CANCELED_BEFORE_SEEN = "canceled before the order was seen";
+    private static final String CANCELED_AFTER_FAIL = "canceled after a failed deduction";
 
     private final DeductLogMapper log;
     private final StockMapper stock;
@@ -49,7 +67,7 @@ public class StockLedger {
         DeductRecord existing = log.lock(event.orderId());
         if (existing == null) {
             log.insert(new DeductRecord(event.orderId(), event.skuId(), event.quantity(), DeductStatus.FENCED,
-                    "canceled before the order was seen"));
+                    CANCELED_BEFORE_SEEN));
             return new DeductOutcome(event.orderId(), DeductStatus.FENCED, false, "fenced");
         }
         return switch (existing.status()) {
@@ -59,11 +77,156 @@ public class StockLedger {
                 yield new DeductOutcome(event.orderId(), DeductStatus.RELEASED, false, "released " + existing.quantity());
             }
             case FAIL -> {
-                log.setStatus(event.orderId(), DeductStatus.FENCED, "canceled after a failed deduction");
+                log.setStatus(event.orderId(), DeductStatus.FENCED, CANCELED_AFTER_FAIL);
                 yield new DeductOutcome(event.orderId(), DeductStatus.FENCED, false, "nothing to release");
             }
             case RELEASED, FENCED -> new DeductOutcome(event.orderId(), existing.status(), true, existing.failReason());
         };
+    }
+
+    /**
+     * A batch of broker deliveries in ONE local transaction, with the same effect as handling each
+     * event alone: every order gets its own deduct record and outcome, but a SKU's stock changes by
+     * one statement for the whole batch. The batch's creates are applied before its cancels (a cancel
+     * is published only after its create committed) and, per SKU, in arrival order: first come,
+     * first served when the stock does not cover them all. Locks are taken as in {@link #deduct}:
+     * deduct records first, then SKU rows, all of the batch's SKUs at once in id order.
+     *
+     * @return each event's outcome, in the order of {@code events}
+     * @throws org.springframework.dao.DuplicateKeyException when a concurrent delivery claimed one of the orders first
+     */
+    @Transactional(isolation = Isolation.READ_COMMITTED)
+    public List<DeductOutcome> applyAll(List<ReceivedEvent> events) {
+        Map<Long, DeductRecord> records = new HashMap<>();
+        log.lockAll(events.stream().map(ReceivedEvent::orderId).collect(Collectors.toCollection(TreeSet::new)))
+                .forEach(record -> records.put(record.orderId(), record));
+        DeductOutcome[] outcomes = new DeductOutcome[events.size()];
+        List<DeductRecord> claims = claimNewOrders(events, records);
+        if (!claims.isEmpty()) {
+            log.insertAll(claims);
+        }
+        Set<Long> skus = new TreeSet<>();
+        events.forEach(event -> skus.add(event.type() == OrderEventType.ORDER_CREATED
+                ? event.created().skuId() : event.canceled().skuId()));
+        records.values().forEach(record -> skus.add(record.skuId()));
+        Map<Long, Integer> stockOf = new HashMap<>();
+        stock.lockAll(skus).forEach(row -> stockOf.put(row.skuId(), row.stock()));
+        takeStock(events, claims, stockOf, records, outcomes);
+        releaseStock(events, records, outcomes);
+        return Arrays.asList(outcomes);
+    }
+
+    /** New deduct records: SUCCESS for a create seen first (FAIL is set when stock does not cover it), FENCED for a cancel. */
+    private static List<DeductRecord> claimNewOrders(List<ReceivedEvent> events, Map<Long, DeductRecord> records) {
+        Map<Long, DeductRecord> claims = new LinkedHashMap<>();
+        for (ReceivedEvent event : events) {
+            if (event.type() == OrderEventType.ORDER_CREATED && !records.containsKey(event.orderId())) {
+                OrderCreatedEvent created = event.created();
+                claims.putIfAbsent(created.orderId(), new DeductRecord(created.orderId(), created.skuId(),
+                        created.quantity(), DeductStatus.SUCCESS, null));
+            }
+        }
+        for (ReceivedEvent event : events) {
+            if (event.type() == OrderEventType.ORDER_CANCELED && !records.containsKey(event.orderId())) {
+                OrderCanceledEvent canceled = event.canceled();
+                claims.putIfAbsent(canceled.orderId(), new DeductRecord(canceled.orderId(), canceled.skuId(),
+                        canceled.quantity(), DeductStatus.FENCED, CANCELED_BEFORE_SEEN));
+            }
+        }
+        return List.copyOf(claims.values());
+    }
+
+    private void takeStock(List<ReceivedEvent> events, List<DeductRecord> claims, Map<Long, Integer> stockOf,
+                           Map<Long, DeductRecord> records, DeductOutcome[] outcomes) {
+        Map<Long, DeductRecord> claimed = new HashMap<>();
+        claims.forEach(claim -> claimed.put(claim.orderId(), claim));
+        Map<Long, Integer> left = new HashMap<>(stockOf);
+        Map<Long, Integer> taken = new TreeMap<>();
+        Map<String, List<Long>> failed = new LinkedHashMap<>();
+        for (ReceivedEvent event : events) {
+            DeductRecord claim = event.type() == OrderEventType.ORDER_CREATED ? claimed.remove(event.orderId()) : null;
+            if (claim == null) {
+                continue;
+            }
+            Integer available = left.get(claim.skuId());
+            if (available != null && available >= claim.quantity()) {
+                left.put(claim.skuId(), available - claim.quantity());
+                taken.merge(claim.skuId(), claim.quantity(), Integer::sum);
+                records.put(claim.orderId(), claim);
+                continue;
+            }
+            String reason = available == null ? "unknown sku " + claim.skuId() : "insufficient stock for sku " + claim.skuId();
+            failed.computeIfAbsent(reason, r -> new ArrayList<>()).add(claim.orderId());
+            records.put(claim.orderId(), new DeductRecord(claim.orderId(), claim.skuId(), claim.quantity(),
+                    DeductStatus.FAIL, reason));
+        }
+        if (!taken.isEmpty()) {
+            stock.deductAll(quantities(taken));
+        }
+        failed.forEach((reason, orderIds) -> log.setStatuses(orderIds, DeductStatus.FAIL, reason));
+        // every create's outcome, repeats included, is what its record says once the batch's stock is taken
+        Set<Long> firstSeen = claims.stream().filter(claim -> claim.status() == DeductStatus.SUCCESS)
+                .map(DeductRecord::orderId).collect(Collectors.toCollection(HashSet::new));
+        for (int i = 0; i < events.size(); i++) {
+            ReceivedEvent event = events.get(i);
+            if (event.type() != OrderEventType.ORDER_CREATED) {
+                continue;
+            }
+            DeductRecord record = records.get(event.orderId());
+            String detail = record.status() == DeductStatus.SUCCESS ? "deducted " + record.quantity() : record.failReason();
+            outcomes[i] = new DeductOutcome(event.orderId(), record.status(), !firstSeen.remove(event.orderId()), detail);
+        }
+    }
+
+    private void releaseStock(List<ReceivedEvent> events, Map<Long, DeductRecord> records, DeductOutcome[] outcomes) {
+        Map<Long, Integer> restored = new TreeMap<>();
+        List<Long> released = new ArrayList<>();
+        List<Long> fencedAfterFail = new ArrayList<>();
+        for (int i = 0; i < events.size(); i++) {
+            ReceivedEvent event = events.get(i);
+            if (event.type() != OrderEventType.ORDER_CANCELED) {
+                continue;
+            }
+            long orderId = event.orderId();
+            DeductRecord record = records.get(orderId);
+            if (record == null) {
+                // claimed as FENCED by this batch: the first cancel of it fenced it
+                DeductRecord fence = new DeductRecord(orderId, event.canceled().skuId(), event.canceled().quantity(),
+                        DeductStatus.FENCED, CANCELED_BEFORE_SEEN);
+                records.put(orderId, fence);
+                outcomes[i] = new DeductOutcome(orderId, DeductStatus.FENCED, false, "fenced");
+                continue;
+            }
+            outcomes[i] = switch (record.status()) {
+                case SUCCESS -> {
+                    restored.merge(record.skuId(), record.quantity(), Integer::sum);
+                    released.add(orderId);
+                    records.put(orderId, new DeductRecord(orderId, record.skuId(), record.quantity(),
+                            DeductStatus.RELEASED, null));
+                    yield new DeductOutcome(orderId, DeductStatus.RELEASED, false, "released " + record.quantity());
+                }
+                case FAIL -> {
+                    fencedAfterFail.add(orderId);
+                    records.put(orderId, new DeductRecord(orderId, record.skuId(), record.quantity(),
+                            DeductStatus.FENCED, CANCELED_AFTER_FAIL));
+                    yield new DeductOutcome(orderId, DeductStatus.FENCED, false, "nothing to release");
+                }
+                case RELEASED, FENCED -> new DeductOutcome(orderId, record.status(), true, record.failReason());
+            };
+        }
+        if (!restored.isEmpty()) {
+            stock.restoreAll(quantities(restored));
+        }
+        if (!released.isEmpty()) {
+            log.setStatuses(released, DeductStatus.RELEASED, null);
+        }
+        if (!fencedAfterFail.isEmpty()) {
+            log.setStatuses(fencedAfterFail, DeductStatus.FENCED, CANCELED_AFTER_FAIL);
+        }
+    }
+
+    private static List<SkuQuantity> quantities(Map<Long, Integer> bySku) {
+        return bySku.entrySet().stream().map(units -> new SkuQuantity(units.getKey(), units.getValue())).toList();
     }
 
     private DeductOutcome takeStock(OrderCreatedEvent event, boolean wasFailed) {

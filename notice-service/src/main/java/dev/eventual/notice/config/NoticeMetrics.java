@@ -20,15 +20,11 @@ public class NoticeMetrics {
 
     private final MeterRegistry registry;
     private final Counter duplicates;
-    private final Counter reportFailures;
 
     public NoticeMetrics(MeterRegistry registry) {
         this.registry = registry;
         this.duplicates = Counter.builder("eventual.notice.duplicates")
                 .description("deliveries and retries that sent nothing: the notice was already sent or being sent")
-                .register(registry);
-        this.reportFailures = Counter.builder("eventual.notice.report-failures")
-                .description("status reports order-service did not accept; reconciliation repairs them")
                 .register(registry);
     }
 
@@ -44,9 +40,5 @@ public class NoticeMetrics {
     /** reason: {@value #MALFORMED}, {@value #REFUSED}, {@value #CHANNEL_UNAVAILABLE} or {@value #DATABASE}. */
     public void failure(String reason) {
         registry.counter("eventual.notice.failures", "reason", reason).increment();
-    }
-
-    public void reportFailed() {
-        reportFailures.increment();
     }
 }

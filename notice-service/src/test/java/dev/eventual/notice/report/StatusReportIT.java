@@ -72,7 +72,10 @@ class StatusReportIT {
             received.add(new Received(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
                     exchange.getRequestHeaders().getFirst(InternalAuth.TOKEN_HEADER),
                     JSON.readTree(new String(body, StandardCharsets.UTF_8))));
-            exchange.sendResponseHeaders(204, -1);
+            byte[] answer = "{\"recorded\":1,\"unchanged\":0,\"unknownOrderIds\":[]}".getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, answer.length);
+            exchange.getResponseBody().write(answer);
             exchange.close();
         });
         orderService.start();
@@ -100,23 +103,39 @@ class StatusReportIT {
         assertThat(InternalApi.post(port, InternalApi.RETRY_CREATED, Events.json(sent)).status()).isEqualTo(200);
         assertThat(InternalApi.post(port, InternalApi.RETRY_CREATED, Events.json(refused)).status()).isEqualTo(200);
 
-        Received success = awaitReport(sent.orderId());
-        assertThat(success.method()).isEqualTo("POST");
-        assertThat(success.token()).isEqualTo(InfrastructureInitializer.TEST_SERVICE_TOKEN);
-        assertThat(success.body().get("eventType").asString()).isEqualTo("ORDER_CREATED");
-        assertThat(success.body().get("consumerGroup").asString()).isEqualTo(OrderMessaging.NOTICE_CONSUMER_GROUP);
-        assertThat(success.body().get("status").asString()).isEqualTo("SUCCESS");
+        Report success = awaitReport(sent.orderId());
+        assertThat(success.call().method()).isEqualTo("POST");
+        assertThat(success.call().token()).isEqualTo(InfrastructureInitializer.TEST_SERVICE_TOKEN);
+        assertThat(success.call().body().get("consumerGroup").asString()).isEqualTo(OrderMessaging.NOTICE_CONSUMER_GROUP);
+        assertThat(success.entry().get("eventType").asString()).isEqualTo("ORDER_CREATED");
+        assertThat(success.entry().get("status").asString()).isEqualTo("SUCCESS");
 
-        Received failure = awaitReport(refused.orderId());
-        assertThat(failure.token()).isEqualTo(InfrastructureInitializer.TEST_SERVICE_TOKEN);
-        assertThat(failure.body().get("status").asString()).isEqualTo("FAIL");
-        assertThat(failure.body().get("detail").asString()).contains("invalid recipient address");
+        Report failure = awaitReport(refused.orderId());
+        assertThat(failure.call().token()).isEqualTo(InfrastructureInitializer.TEST_SERVICE_TOKEN);
+        assertThat(failure.entry().get("status").asString()).isEqualTo("FAIL");
+        assertThat(failure.entry().get("detail").asString()).contains("invalid recipient address");
     }
 
-    private Received awaitReport(long orderId) {
-        String path = "/internal/orders/" + orderId + "/consumer-status";
-        await().atMost(Duration.ofSeconds(30)).until(() -> received.stream().anyMatch(r -> r.path().equals(path)));
-        return received.stream().filter(r -> r.path().equals(path)).findFirst().orElseThrow();
+    /** One order's report inside a coalesced call. */
+    record Report(Received call, JsonNode entry) {
+    }
+
+    private Report awaitReport(long orderId) {
+        await().atMost(Duration.ofSeconds(30)).until(() -> findReport(orderId) != null);
+        return findReport(orderId);
+    }
+
+    private Report findReport(long orderId) {
+        for (Received call : received) {
+            if (call.path().equals("/internal/orders/consumer-reports")) {
+                for (JsonNode entry : call.body().get("reports")) {
+                    if (entry.get("orderId").asString().equals(Long.toString(orderId))) {
+                        return new Report(call, entry);
+                    }
+                }
+            }
+        }
+        return null;
     }
 
     private void swap(List<InstanceProperties> instances, URI fake) {

@@ -2,6 +2,7 @@ package dev.eventual.order.consumer;
 
 import dev.eventual.common.api.ConsumerStatusBatchResult;
 import dev.eventual.common.api.ConsumerStatusReport;
+import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.common.status.ConsumeStatus;
 import dev.eventual.common.status.MessageStatus;
@@ -24,6 +25,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 
@@ -51,23 +53,50 @@ public class ConsumerStatusRecorder {
         if (event == null) {
             throw ApiProblemException.notFound("order " + orderId + " has no committed " + report.eventType() + " event");
         }
-        apply(List.of(event), report);
+        apply(List.of(event), report.consumerGroup(), report.eventType(),
+                Map.of(orderId, new ConsumerOutcome(orderId, report.eventType(), report.status(), report.detail())));
+    }
+
+    /** The same report for many orders (the reconcile job tells whole pages this way). */
+    @Transactional(isolation = Isolation.READ_COMMITTED)
+    public ConsumerStatusBatchResult recordAll(Collection<Long> orderIds, ConsumerStatusReport report) {
+        return recordEach(report.consumerGroup(), new TreeSet<>(orderIds).stream()
+                .map(orderId -> new ConsumerOutcome(orderId, report.eventType(), report.status(), report.detail()))
+                .toList());
     }
 
     /**
-     * The same report for many orders, set-based: one locking read of the page's events, then one
-     * statement per kind of change. The events are locked in order id order, and a single report
-     * locks its one event first too, so batches and single reports cannot deadlock.
+     * Many outcomes of one group, each its own (a consumer's coalesced reports), set-based: per event
+     * type one locking read of the events, then one statement per kind of change. Events are locked
+     * by event type, then order id, and a single report locks its one event, so no two recorders wait
+     * on each other in a cycle.
      */
     @Transactional(isolation = Isolation.READ_COMMITTED)
-    public ConsumerStatusBatchResult recordAll(Collection<Long> orderIds, ConsumerStatusReport report) {
-        requireExpectedGroup(report.consumerGroup());
-        Set<Long> requested = new TreeSet<>(orderIds);
-        List<MessageLogRow> events = messageLog.lockAll(requested, report.eventType());
-        int recorded = events.isEmpty() ? 0 : apply(events, report);
-        events.forEach(event -> requested.remove(event.getOrderId()));
-        List<String> unknown = requested.stream().map(String::valueOf).toList();
-        return new ConsumerStatusBatchResult(recorded, events.size() - recorded, unknown);
+    public ConsumerStatusBatchResult recordEach(String consumerGroup, List<ConsumerOutcome> outcomes) {
+        requireExpectedGroup(consumerGroup);
+        Map<OrderEventType, Map<Long, ConsumerOutcome>> byType = new EnumMap<>(OrderEventType.class);
+        for (ConsumerOutcome outcome : outcomes) {
+            if (byType.computeIfAbsent(outcome.eventType(), type -> new TreeMap<>())
+                    .putIfAbsent(outcome.orderId(), outcome) != null) {
+                throw ApiProblemException.invalid("reports", "order " + outcome.orderId() + " has more than one "
+                        + outcome.eventType() + " report");
+            }
+        }
+        int recorded = 0;
+        int found = 0;
+        List<String> unknown = new ArrayList<>();
+        for (Map.Entry<OrderEventType, Map<Long, ConsumerOutcome>> ofType : byType.entrySet()) {
+            Map<Long, ConsumerOutcome> reported = ofType.getValue();
+            List<MessageLogRow> events = messageLog.lockAll(reported.keySet(), ofType.getKey());
+            if (!events.isEmpty()) {
+                recorded += apply(events, consumerGroup, ofType.getKey(), reported);
+            }
+            found += events.size();
+            Set<Long> missing = new TreeSet<>(reported.keySet());
+            events.forEach(event -> missing.remove(event.getOrderId()));
+            missing.forEach(orderId -> unknown.add(String.valueOf(orderId)));
+        }
+        return new ConsumerStatusBatchResult(recorded, found - recorded, unknown);
     }
 
     private static void requireExpectedGroup(String consumerGroup) {
@@ -77,49 +106,58 @@ public class ConsumerStatusRecorder {
     }
 
     /**
-     * Applies the report to events this transaction has locked; returns how many it changed. Every
-     * writer of these rows holds the event's lock, and READ COMMITTED makes each read see the latest
-     * commit (REPEATABLE READ would keep the snapshot of the transaction's first read).
+     * Applies one group's outcomes to events of one type this transaction has locked; returns how
+     * many it changed. Every writer of these rows holds the event's lock, and READ COMMITTED makes
+     * each read see the latest commit (REPEATABLE READ would keep the snapshot of the first read).
      */
-    private int apply(List<MessageLogRow> events, ConsumerStatusReport report) {
+    private int apply(List<MessageLogRow> events, String group, OrderEventType eventType,
+                      Map<Long, ConsumerOutcome> outcomes) {
         List<Long> orderIds = events.stream().map(MessageLogRow::getOrderId).toList();
         Map<Long, Map<String, ConsumeStatus>> stored = new HashMap<>();
-        for (ConsumerStatusRow row : consumerStatus.findByEvents(report.eventType(), orderIds)) {
+        for (ConsumerStatusRow row : consumerStatus.findByEvents(eventType, orderIds)) {
             stored.computeIfAbsent(row.orderId(), id -> new HashMap<>()).put(row.consumerGroup(), row.status());
         }
-        List<Long> inserts = new ArrayList<>();
-        List<Long> updates = new ArrayList<>();
+        List<ConsumerStatusRow> inserts = new ArrayList<>();
+        Map<Change, List<Long>> updates = new HashMap<>();
         Map<MessageStatus, List<Long>> derivedChanges = new EnumMap<>(MessageStatus.class);
         for (MessageLogRow event : events) {
             long orderId = event.getOrderId();
+            ConsumerOutcome outcome = outcomes.get(orderId);
             Map<String, ConsumeStatus> byGroup = stored.computeIfAbsent(orderId, id -> new HashMap<>());
-            ConsumeStatus before = byGroup.get(report.consumerGroup());
-            if (before == report.status()) {
+            ConsumeStatus before = byGroup.get(group);
+            if (before == outcome.status()) {
                 continue;
             }
-            if (before != null && !before.mayBecome(report.status())) {
-                log.info("Order {}: ignored late {} report from {} for {} (already {})", orderId, report.status(),
-                        report.consumerGroup(), report.eventType(), before);
+            if (before != null && !before.mayBecome(outcome.status())) {
+                log.info("Order {}: ignored late {} report from {} for {} (already {})", orderId, outcome.status(),
+                        group, eventType, before);
                 continue;
             }
-            (before == null ? inserts : updates).add(orderId);
-            byGroup.put(report.consumerGroup(), report.status());
+            if (before == null) {
+                inserts.add(new ConsumerStatusRow(orderId, eventType, group, outcome.status(), outcome.detail()));
+            } else {
+                // updates of the same status and detail share one statement
+                updates.computeIfAbsent(new Change(outcome.status(), outcome.detail()),
+                        key -> new ArrayList<>()).add(orderId);
+            }
+            byGroup.put(group, outcome.status());
             MessageStatus derived = derive(OrderMessaging.EXPECTED_CONSUMER_GROUPS, byGroup::get);
             if (derived != event.getMsgStatus()) {
                 derivedChanges.computeIfAbsent(derived, status -> new ArrayList<>()).add(event.getId());
             }
-            log.info("Order {}: {} reported {} for {}; message status {}", orderId, report.consumerGroup(),
-                    report.status(), report.eventType(), derived);
+            log.info("Order {}: {} reported {} for {}; message status {}", orderId, group, outcome.status(),
+                    eventType, derived);
         }
         if (!inserts.isEmpty()) {
-            consumerStatus.insertAll(report.eventType(), report.consumerGroup(), report.status(), report.detail(), inserts);
+            consumerStatus.insertAll(inserts);
         }
-        if (!updates.isEmpty()) {
-            consumerStatus.updateAll(report.eventType(), report.consumerGroup(), report.status(), report.detail(),
-                    replaceableBy(report.status()), updates);
-        }
+        updates.forEach((change, ids) -> consumerStatus.updateAll(eventType, group, change.status(), change.detail(),
+                replaceableBy(change.status()), ids));
         derivedChanges.forEach((status, ids) -> messageLog.updateMsgStatuses(ids, status));
-        return inserts.size() + updates.size();
+        return inserts.size() + updates.values().stream().mapToInt(List::size).sum();
+    }
+
+    private record Change(ConsumeStatus status, String detail) {
     }
 
     /** The stored statuses {@code next} may replace (a repeat is no change). */

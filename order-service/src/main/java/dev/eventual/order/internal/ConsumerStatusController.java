@@ -1,9 +1,11 @@
 package dev.eventual.order.internal;
 
+import dev.eventual.common.api.ConsumerReports;
 import dev.eventual.common.api.ConsumerStatusBatchReport;
 import dev.eventual.common.api.ConsumerStatusBatchResult;
 import dev.eventual.common.api.ConsumerStatusReport;
 import dev.eventual.common.api.OrderInternalApi;
+import dev.eventual.order.consumer.ConsumerOutcome;
 import dev.eventual.order.consumer.ConsumerStatusRecorder;
 import dev.eventual.web.Ids;
 import jakarta.validation.Valid;
@@ -41,5 +43,16 @@ public class ConsumerStatusController implements OrderInternalApi {
         }
         return recorder.recordAll(orderIds, new ConsumerStatusReport(batch.eventType(), batch.consumerGroup(),
                 batch.status(), batch.detail()));
+    }
+
+    @Override
+    public ConsumerStatusBatchResult reportConsumerOutcomes(@Valid @RequestBody ConsumerReports reports) {
+        List<ConsumerOutcome> outcomes = new ArrayList<>();
+        for (int i = 0; i < reports.reports().size(); i++) {
+            ConsumerReports.Report report = reports.reports().get(i);
+            outcomes.add(new ConsumerOutcome(Ids.parse("reports[" + i + "].orderId", report.orderId()),
+                    report.eventType(), report.status(), report.detail()));
+        }
+        return recorder.recordEach(reports.consumerGroup(), outcomes);
     }
 }

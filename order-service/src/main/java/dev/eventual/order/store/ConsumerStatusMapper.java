@@ -24,16 +24,14 @@ public interface ConsumerStatusMapper {
     List<ConsumerStatusRow> findByEvents(@Param("eventType") OrderEventType eventType,
                                          @Param("orderIds") Collection<Long> orderIds);
 
-    /** The first report of one group for the event of each given order, in one statement. */
+    /** First reports, one row each, in one statement. */
     @Insert("""
             <script>
             INSERT INTO message_consumer_status (order_id, event_type, consumer_group, status, detail) VALUES
-            <foreach collection="orderIds" item="id" separator=",">
-            (#{id}, #{eventType}, #{consumerGroup}, #{status}, #{detail})</foreach>
+            <foreach collection="rows" item="row" separator=",">
+            (#{row.orderId}, #{row.eventType}, #{row.consumerGroup}, #{row.status}, #{row.detail})</foreach>
             </script>""")
-    int insertAll(@Param("eventType") OrderEventType eventType, @Param("consumerGroup") String consumerGroup,
-                  @Param("status") ConsumeStatus status, @Param("detail") String detail,
-                  @Param("orderIds") Collection<Long> orderIds);
+    int insertAll(@Param("rows") Collection<ConsumerStatusRow> rows);
 
     /**
      * One group's later report for the event of each given order. Only rows whose stored status is

@@ -11,6 +11,9 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
 import tools.jackson.databind.JsonNode;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The internal status-report API: token required, idempotent, monotonic, msg_status derived. */
@@ -136,6 +139,70 @@ class ConsumerStatusIT {
         assertThat(noToken.status()).isEqualTo(401);
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM message_consumer_status WHERE order_id = ?", Long.class,
                 Long.parseLong(orderId))).isZero();
+    }
+
+    @Test
+    void aConsumersCoalescedReportsEachKeepTheirOwnOutcome() {
+        String succeeded = place();
+        String failed = place();
+        String alreadyDone = place();
+        send(alreadyDone, report(INVENTORY, "SUCCESS"));
+
+        HttpCall.Response answer = sendReports(INVENTORY, entry(succeeded, "ORDER_CREATED", "SUCCESS", "deducted 1"),
+                entry(failed, "ORDER_CREATED", "FAIL", "insufficient stock for sku 8"),
+                entry(alreadyDone, "ORDER_CREATED", "PROCESSING", "late"),
+                entry(succeeded, "ORDER_CANCELED", "SUCCESS", "released 1"),
+                entry("424242424242", "ORDER_CREATED", "SUCCESS", null));
+
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(answer.json().get("recorded").asInt()).isEqualTo(2);
+        assertThat(answer.json().get("unchanged").asInt()).isEqualTo(1);
+        // no ORDER_CANCELED event was committed for the first order, and the last order does not exist
+        List<String> unknown = new ArrayList<>();
+        answer.json().get("unknownOrderIds").forEach(id -> unknown.add(id.asString()));
+        assertThat(unknown).containsExactlyInAnyOrder(succeeded, "424242424242");
+        assertThat(order(succeeded).get("consumers").get("inventory").asString()).isEqualTo("SUCCESS");
+        assertThat(order(failed).get("messageStatus").asString()).isEqualTo("FAIL");
+        assertThat(order(alreadyDone).get("consumers").get("inventory").asString()).isEqualTo("SUCCESS");
+        assertThat(jdbc.queryForObject("SELECT detail FROM message_consumer_status WHERE order_id = ? AND consumer_group = ?",
+                String.class, Long.parseLong(failed), INVENTORY)).isEqualTo("insufficient stock for sku 8");
+
+        sendReports(NOTICE, entry(succeeded, "ORDER_CREATED", "SUCCESS", "sent"), entry(failed, "ORDER_CREATED", "SUCCESS", "sent"));
+        assertThat(order(succeeded).get("messageStatus").asString()).isEqualTo("CONSUMED");
+        assertThat(order(failed).get("messageStatus").asString()).isEqualTo("FAIL");
+    }
+
+    @Test
+    void coalescedReportsWithTwoOutcomesForOneEventOrABadFieldChangeNothing() {
+        String orderId = place();
+
+        HttpCall.Response twice = sendReports(INVENTORY, entry(orderId, "ORDER_CREATED", "PROCESSING", null),
+                entry(orderId, "ORDER_CREATED", "SUCCESS", null));
+        HttpCall.Response badId = sendReports(INVENTORY, entry(orderId, "ORDER_CREATED", "SUCCESS", null),
+                entry("0123", "ORDER_CREATED", "SUCCESS", null));
+        HttpCall.Response unknownGroup = sendReports("someone-else", entry(orderId, "ORDER_CREATED", "SUCCESS", null));
+        HttpCall.Response none = sendReports(INVENTORY);
+
+        assertThat(twice.status()).isEqualTo(400);
+        assertThat(twice.json().get("invalidParams").findValuesAsString("name")).contains("reports");
+        assertThat(badId.status()).isEqualTo(400);
+        assertThat(badId.json().get("invalidParams").findValuesAsString("name")).contains("reports[1].orderId");
+        assertThat(unknownGroup.status()).isEqualTo(400);
+        assertThat(none.status()).isEqualTo(400);
+        assertThat(none.json().get("invalidParams").findValuesAsString("name")).contains("reports");
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM message_consumer_status WHERE order_id = ?", Long.class,
+                Long.parseLong(orderId))).isZero();
+    }
+
+    private HttpCall.Response sendReports(String group, String... entries) {
+        return HttpCall.post(port, "/internal/orders/consumer-reports")
+                .header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN)
+                .json("{\"consumerGroup\":\"" + group + "\",\"reports\":[" + String.join(",", entries) + "]}").send();
+    }
+
+    private static String entry(String orderId, String eventType, String status, String detail) {
+        return "{\"orderId\":\"" + orderId + "\",\"eventType\":\"" + eventType + "\",\"status\":\"" + status + "\""
+                + (detail == null ? "" : ",\"detail\":\"" + detail + "\"") + "}";
     }
 
     private HttpCall.Response sendBatch(String body) {

@@ -2,7 +2,7 @@ package dev.eventual.scenarios.fault;
 
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.inventory.deduct.StockLedger;
-import dev.eventual.notice.consume.OrderEventListener;
+import dev.eventual.notice.consume.NoticeEventHandler;
 import dev.eventual.order.tx.LocalOrderTransaction;
 import dev.eventual.order.tx.LocalTxOutcome;
 import dev.eventual.order.tx.OrderEventPublisher;
@@ -36,11 +36,11 @@ final class FaultPoints implements BeanPostProcessor {
         Class<?> type = AopProxyUtils.ultimateTargetClass(bean);
         NameMatchMethodPointcutAdvisor advisor;
         if (type == OrderEventPublisher.class) {
-            advisor = advisor("publish", this::aroundOrderEvent);
+            advisor = advisor(this::aroundOrderEvent, "publish");
         } else if (type == StockLedger.class) {
-            advisor = advisor("deduct", this::aroundDeduction);
-        } else if (type == OrderEventListener.class) {
-            advisor = advisor("onMessage", this::aroundNoticeConsumption);
+            advisor = advisor(this::aroundDeduction, "deduct", "applyAll");
+        } else if (type == NoticeEventHandler.class) {
+            advisor = advisor(this::aroundNoticeConsumption, "handleAll", "handle");
         } else {
             return bean;
         }
@@ -113,9 +113,9 @@ final class FaultPoints implements BeanPostProcessor {
         return invocation.proceed();
     }
 
-    private static NameMatchMethodPointcutAdvisor advisor(String method, MethodInterceptor advice) {
+    private static NameMatchMethodPointcutAdvisor advisor(MethodInterceptor advice, String... methods) {
         NameMatchMethodPointcutAdvisor advisor = new NameMatchMethodPointcutAdvisor(advice);
-        advisor.setMappedName(method);
+        advisor.setMappedNames(methods);
         return advisor;
     }
 }

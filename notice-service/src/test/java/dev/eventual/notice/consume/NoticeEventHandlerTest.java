@@ -1,8 +1,11 @@
 package dev.eventual.notice.consume;
 
+import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderCreatedEvent;
-import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.consumer.ConsumerProperties;
+import dev.eventual.consumer.receive.PartialBatchFailure;
+import dev.eventual.consumer.receive.ReceivedEvent;
 import dev.eventual.notice.channel.ChannelType;
 import dev.eventual.notice.compose.NoticeRequest;
 import dev.eventual.notice.config.NoticeMetrics;
@@ -14,12 +17,11 @@ import dev.eventual.notice.delivery.NoticeDelivery;
 import dev.eventual.notice.store.NoticeStatus;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
-import org.apache.rocketmq.common.message.MessageExt;
 import org.junit.jupiter.api.Test;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -29,17 +31,19 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-/** What the listener acknowledges and what it hands back to the broker, with the delivery faked. */
-class OrderEventListenerTest {
+/** What notice-service acknowledges and what it hands back to the broker, with the delivery faked. */
+class NoticeEventHandlerTest {
 
     private final NoticeDelivery delivery = mock(NoticeDelivery.class);
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
-    private final NoticeProperties properties = new NoticeProperties(ChannelType.LOG, 7, Duration.ofSeconds(30),
-            "user-{userId}@example.com", "no-reply@eventual.example");
-    private final OrderEventListener listener = new OrderEventListener(delivery, new NoticeMetrics(registry), properties);
+    private final NoticeEventHandler handler = new NoticeEventHandler(delivery, new NoticeMetrics(registry));
 
     @Test
-    void setsTheConfiguredRedeliveryLimitOnTheConsumer() {
+    void theListenerUsesTheConfiguredRedeliveryLimit() {
+        NoticeProperties properties = new NoticeProperties(ChannelType.LOG, 7, Duration.ofSeconds(30),
+                "user-{userId}@example.com", "no-reply@eventual.example");
+        OrderEventListener listener = new OrderEventListener(handler,
+                new ConsumerProperties(32, 8, new ConsumerProperties.Report(Duration.ofMillis(20), 500)), properties);
         DefaultMQPushConsumer consumer = new DefaultMQPushConsumer("unused");
 
         listener.prepareStart(consumer);
@@ -48,10 +52,10 @@ class OrderEventListenerTest {
     }
 
     @Test
-    void dispatchesOnTheTagAndAcknowledgesAHandledEvent() {
+    void dispatchesOnTheTypeAndCountsAHandledEvent() {
         when(delivery.deliver(any())).thenReturn(new DeliveryResult(DeliveryOutcome.SENT, NoticeStatus.SUCCESS, "sent"));
 
-        listener.onMessage(message("ORDER_CREATED", OrderEvents.toBytes(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH))));
+        handler.handle(ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH), 1));
 
         verify(delivery).deliver(new NoticeRequest(42, OrderEventType.ORDER_CREATED, 7, 3, 2, null));
         assertThat(registry.counter("eventual.notice.consumed", "type", "ORDER_CREATED").count()).isEqualTo(1);
@@ -61,21 +65,18 @@ class OrderEventListenerTest {
     void aRefusedNoticeIsAcknowledged() {
         when(delivery.deliver(any())).thenReturn(new DeliveryResult(DeliveryOutcome.REFUSED, NoticeStatus.FAIL, "refused"));
 
-        listener.onMessage(message("ORDER_CREATED", OrderEvents.toBytes(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH))));
+        handler.handle(ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH), 1));
 
         assertThat(registry.counter("eventual.notice.consumed", "type", "ORDER_CREATED").count()).isEqualTo(1);
     }
 
     @Test
-    void poisonIsCountedAndAcknowledgedWithoutADelivery() {
-        listener.onMessage(message("ORDER_CREATED", "{not json".getBytes(StandardCharsets.UTF_8)));
-        listener.onMessage(message("ORDER_CANCELED", "null".getBytes(StandardCharsets.UTF_8)));
-        listener.onMessage(message("ORDER_CREATED", "{\"orderId\":\"0\",\"userId\":\"1\",\"skuId\":\"1\",\"quantity\":1}"
-                .getBytes(StandardCharsets.UTF_8)));
-        listener.onMessage(message("ORDER_PAID", "{}".getBytes(StandardCharsets.UTF_8)));
+    void anEventNoRealOrderCanHaveIsCountedAndAcknowledgedWithoutADelivery() {
+        handler.handle(ReceivedEvent.of(new OrderCreatedEvent(1, 0, 1, 1, 1, Instant.EPOCH), 1));
+        handler.handle(ReceivedEvent.of(new OrderCanceledEvent(1, 42, 1, 1, 0, "user", Instant.EPOCH), 1));
 
         verify(delivery, never()).deliver(any());
-        assertThat(registry.counter("eventual.notice.failures", "reason", "malformed").count()).isEqualTo(4);
+        assertThat(registry.counter("eventual.notice.failures", "reason", "malformed").count()).isEqualTo(2);
     }
 
     @Test
@@ -83,8 +84,7 @@ class OrderEventListenerTest {
         when(delivery.deliver(any())).thenThrow(new ChannelUnavailableException(42, OrderEventType.ORDER_CREATED,
                 new IllegalStateException("Connection refused")));
 
-        assertThatThrownBy(() -> listener.onMessage(message("ORDER_CREATED",
-                OrderEvents.toBytes(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH)))))
+        assertThatThrownBy(() -> handler.handle(ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH), 1)))
                 .isInstanceOf(ChannelUnavailableException.class);
         assertThat(registry.find("eventual.notice.consumed").counter()).isNull();
     }
@@ -93,17 +93,25 @@ class OrderEventListenerTest {
     void aNoticeHeldByAnotherDeliveryIsRedeliveredLater() {
         when(delivery.deliver(any())).thenReturn(new DeliveryResult(DeliveryOutcome.IN_PROGRESS, NoticeStatus.PROCESSING, "held"));
 
-        assertThatThrownBy(() -> listener.onMessage(message("ORDER_CREATED",
-                OrderEvents.toBytes(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH)))))
+        assertThatThrownBy(() -> handler.handle(ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH), 1)))
                 .isInstanceOf(NoticeInProgressException.class);
         assertThat(registry.find("eventual.notice.consumed").counter()).isNull();
     }
 
-    private static MessageExt message(String tag, byte[] body) {
-        MessageExt message = new MessageExt();
-        message.setTags(tag);
-        message.setKeys("42");
-        message.setBody(body);
-        return message;
+    @Test
+    void aBatchSaysHowManyNoticesWentOutBeforeTheOneThatFailed() {
+        when(delivery.deliver(any()))
+                .thenReturn(new DeliveryResult(DeliveryOutcome.SENT, NoticeStatus.SUCCESS, "sent"))
+                .thenThrow(new ChannelUnavailableException(43, OrderEventType.ORDER_CREATED, new IllegalStateException("down")));
+
+        assertThatThrownBy(() -> handler.handleAll(List.of(
+                ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH), 1),
+                ReceivedEvent.of(new OrderCreatedEvent(1, 43, 7, 3, 2, Instant.EPOCH), 1),
+                ReceivedEvent.of(new OrderCreatedEvent(1, 44, 7, 3, 2, Instant.EPOCH), 1))))
+                .isInstanceOfSatisfying(PartialBatchFailure.class, failure -> {
+                    assertThat(failure.applied()).isEqualTo(1);
+                    assertThat(failure.getCause()).isInstanceOf(ChannelUnavailableException.class);
+                });
+        assertThat(registry.counter("eventual.notice.consumed", "type", "ORDER_CREATED").count()).isEqualTo(1);
     }
 }

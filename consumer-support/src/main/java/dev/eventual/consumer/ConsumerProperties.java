@@ -1,0 +1,39 @@
+package dev.eventual.consumer;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import org.hibernate.validator.constraints.time.DurationMax;
+import org.hibernate.validator.constraints.time.DurationMin;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+import java.time.Duration;
+
+/**
+ * {@code eventual.consumer.*}: how a service consumes the order topic and reports to order-service.
+ *
+ * @param batchSize at most this many events are handed to the service at once (applied in one local
+ *                  transaction where the service can); the broker delivers fewer when fewer are waiting,
+ *                  so a quiet system still handles each event as it comes
+ * @param threads   consume threads; with batches, a few keep the database busy without queueing on hot rows
+ * @param report    how status reports are coalesced
+ */
+@Validated
+@ConfigurationProperties("eventual.consumer")
+public record ConsumerProperties(
+        @DefaultValue("32") @Min(1) @Max(1024) int batchSize,
+        @DefaultValue("8") @Min(1) @Max(64) int threads,
+        @DefaultValue @Valid Report report) {
+
+    /**
+     * @param window   a report waits at most this long for others to share its call; the time to
+     *                 consistency grows by at most this much
+     * @param maxBatch reports per call (order-service takes up to 500); a full batch is sent at once
+     */
+    public record Report(
+            @DefaultValue("20ms") @DurationMin(millis = 0) @DurationMax(seconds = 5) Duration window,
+            @DefaultValue("500") @Min(1) @Max(500) int maxBatch) {
+    }
+}

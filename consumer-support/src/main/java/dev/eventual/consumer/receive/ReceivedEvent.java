@@ -1,0 +1,31 @@
+package dev.eventual.consumer.receive;
+
+import dev.eventual.common.event.OrderCanceledEvent;
+import dev.eventual.common.event.OrderCreatedEvent;
+import dev.eventual.common.messaging.OrderEventType;
+
+/**
+ * An order event as the broker delivered it, decoded: exactly one of {@code created} and
+ * {@code canceled} is set, as {@code type} says.
+ *
+ * @param deliveries how often the broker has delivered this message, this time included
+ */
+public record ReceivedEvent(OrderEventType type, OrderCreatedEvent created, OrderCanceledEvent canceled,
+                            int deliveries) {
+
+    public static ReceivedEvent of(OrderCreatedEvent event, int deliveries) {
+        return new ReceivedEvent(OrderEventType.ORDER_CREATED, event, null, deliveries);
+    }
+
+    public static ReceivedEvent of(OrderCanceledEvent event, int deliveries) {
+        return new ReceivedEvent(OrderEventType.ORDER_CANCELED, null, event, deliveries);
+    }
+
+    public long orderId() {
+        return created != null ? created.orderId() : canceled.orderId();
+    }
+
+    public boolean redelivered() {
+        return deliveries > 1;
+    }
+}

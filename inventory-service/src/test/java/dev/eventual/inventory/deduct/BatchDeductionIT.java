@@ -1,0 +1,198 @@
+package dev.eventual.inventory.deduct;
+
+import dev.eventual.common.event.OrderCanceledEvent;
+import dev.eventual.common.event.OrderCreatedEvent;
+import dev.eventual.consumer.receive.ReceivedEvent;
+import dev.eventual.inventory.stock.StockMapper;
+import dev.eventual.inventory.support.Events;
+import dev.eventual.inventory.support.InventoryServiceIT;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.dao.DuplicateKeyException;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A batch of events in one local transaction on the real database: the same effect, order by
+ * order, as handling each alone (DESIGN: exactly-once per order, the cancel fence), with one stock
+ * statement per SKU.
+ */
+@InventoryServiceIT
+class BatchDeductionIT {
+
+    @Autowired
+    StockLedger ledger;
+
+    @Autowired
+    StockMapper stock;
+
+    @Autowired
+    DeductLogMapper deductLog;
+
+    @Test
+    void aHotSkuServesTheBatchFirstComeFirstServedAndFailsTheRest() {
+        long sku = skuWithStock(5);
+        OrderCreatedEvent first = Events.created(sku, 2);
+        OrderCreatedEvent second = Events.created(sku, 2);
+        OrderCreatedEvent tooMuch = Events.created(sku, 2);
+        OrderCreatedEvent fitsWhatIsLeft = Events.created(sku, 1);
+
+        List<DeductOutcome> outcomes = ledger.applyAll(List.of(created(first), created(second), created(tooMuch),
+                created(fitsWhatIsLeft)));
+
+        assertThat(outcomes).extracting(DeductOutcome::status).containsExactly(DeductStatus.SUCCESS,
+                DeductStatus.SUCCESS, DeductStatus.FAIL, DeductStatus.SUCCESS);
+        assertThat(outcomes).noneMatch(DeductOutcome::duplicate);
+        assertThat(outcomes.get(2).detail()).isEqualTo("insufficient stock for sku " + sku);
+        assertThat(stock.stockOf(sku)).isZero();
+        assertThat(deductLog.find(tooMuch.orderId()).status()).isEqualTo(DeductStatus.FAIL);
+        assertThat(deductLog.find(tooMuch.orderId()).failReason()).isEqualTo("insufficient stock for sku " + sku);
+        assertThat(deductLog.find(fitsWhatIsLeft.orderId()).status()).isEqualTo(DeductStatus.SUCCESS);
+    }
+
+    @Test
+    void manySkusAndAnUnknownOneEachGetTheirOwnOutcome() {
+        long skuA = skuWithStock(3);
+        long skuB = skuWithStock(1);
+        long unknownSku = Events.newSku();
+        OrderCreatedEvent a = Events.created(skuA, 3);
+        OrderCreatedEvent b = Events.created(skuB, 1);
+        OrderCreatedEvent nowhere = Events.created(unknownSku, 1);
+
+        List<DeductOutcome> outcomes = ledger.applyAll(List.of(created(a), created(nowhere), created(b)));
+
+        assertThat(outcomes).extracting(DeductOutcome::status)
+                .containsExactly(DeductStatus.SUCCESS, DeductStatus.FAIL, DeductStatus.SUCCESS);
+        assertThat(outcomes.get(1).detail()).isEqualTo("unknown sku " + unknownSku);
+        assertThat(stock.stockOf(skuA)).isZero();
+        assertThat(stock.stockOf(skuB)).isZero();
+    }
+
+    @Test
+    void aRepeatInTheBatchOrOfAnEarlierDeliveryChangesNothing() {
+        long sku = skuWithStock(10);
+        OrderCreatedEvent earlier = Events.created(sku, 4);
+        ledger.applyAll(List.of(created(earlier)));
+        OrderCreatedEvent fresh = Events.created(sku, 1);
+
+        List<DeductOutcome> outcomes = ledger.applyAll(List.of(created(earlier), created(fresh), created(fresh)));
+
+        assertThat(outcomes).extracting(DeductOutcome::duplicate).containsExactly(true, false, true);
+        assertThat(outcomes).extracting(DeductOutcome::status).containsOnly(DeductStatus.SUCCESS);
+        assertThat(stock.stockOf(sku)).isEqualTo(5);
+    }
+
+    @Test
+    void aRepeatOfACreateThatFailedInTheBatchSaysFail() {
+        long sku = skuWithStock(1);
+        OrderCreatedEvent tooMuch = Events.created(sku, 2);
+
+        List<DeductOutcome> outcomes = ledger.applyAll(List.of(created(tooMuch), created(tooMuch)));
+
+        assertThat(outcomes).extracting(DeductOutcome::status).containsExactly(DeductStatus.FAIL, DeductStatus.FAIL);
+        assertThat(outcomes).extracting(DeductOutcome::duplicate).containsExactly(false, true);
+        assertThat(stock.stockOf(sku)).isEqualTo(1);
+    }
+
+    @Test
+    void aCreateAndItsCancelInOneBatchDeductAndGiveBack() {
+        long sku = skuWithStock(6);
+        OrderCreatedEvent order = Events.created(sku, 2);
+        OrderCreatedEvent kept = Events.created(sku, 3);
+
+        // the cancel arrives first in the batch; the create is still applied before it
+        List<DeductOutcome> outcomes = ledger.applyAll(List.of(canceled(order), created(order), created(kept)));
+
+        assertThat(outcomes).extracting(DeductOutcome::status)
+                .containsExactly(DeductStatus.RELEASED, DeductStatus.SUCCESS, DeductStatus.SUCCESS);
+        assertThat(deductLog.find(order.orderId()).status()).isEqualTo(DeductStatus.RELEASED);
+        assertThat(stock.stockOf(sku)).isEqualTo(3);
+    }
+
+    @Test
+    void aCancelBeforeItsCreateFencesTheOrderAcrossBatches() {
+        long sku = skuWithStock(10);
+        OrderCreatedEvent order = Events.created(sku, 4);
+
+        List<DeductOutcome> fenced = ledger.applyAll(List.of(canceled(order), canceled(order)));
+        List<DeductOutcome> lateCreate = ledger.applyAll(List.of(created(order)));
+
+        assertThat(fenced).extracting(DeductOutcome::status).containsOnly(DeductStatus.FENCED);
+        assertThat(fenced).extracting(DeductOutcome::duplicate).containsExactly(false, true);
+        assertThat(lateCreate.get(0).status()).isEqualTo(DeductStatus.FENCED);
+        assertThat(lateCreate.get(0).duplicate()).isTrue();
+        assertThat(stock.stockOf(sku)).isEqualTo(10);
+    }
+
+    @Test
+    void aCancelAfterAFailedDeductionFencesWithoutGivingAnythingBack() {
+        long sku = skuWithStock(1);
+        OrderCreatedEvent tooMuch = Events.created(sku, 5);
+        ledger.applyAll(List.of(created(tooMuch)));
+
+        List<DeductOutcome> outcomes = ledger.applyAll(List.of(canceled(tooMuch)));
+
+        assertThat(outcomes.get(0).status()).isEqualTo(DeductStatus.FENCED);
+        assertThat(deductLog.find(tooMuch.orderId()).failReason()).isEqualTo("canceled after a failed deduction");
+        assertThat(stock.stockOf(sku)).isEqualTo(1);
+    }
+
+    @Test
+    void twoBatchesCarryingTheSameOrdersAtOnceDeductEachOrderOnce() throws Exception {
+        long sku = skuWithStock(100);
+        List<ReceivedEvent> batch = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            batch.add(created(Events.created(sku, 1)));
+        }
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            List<Future<String>> runs = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                runs.add(pool.submit(() -> {
+                    start.await();
+                    try {
+                        ledger.applyAll(batch);
+                        return "applied";
+                    } catch (DuplicateKeyException lost) {
+                        // the listener then handles each event alone: every one is a repeat by now
+                        return "lost the claim";
+                    }
+                }));
+            }
+            start.countDown();
+            List<String> results = new ArrayList<>();
+            for (Future<String> run : runs) {
+                results.add(run.get());
+            }
+            // the second may also start after the first committed and find every order done
+            assertThat(results).contains("applied").allMatch(r -> r.equals("applied") || r.equals("lost the claim"));
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(stock.stockOf(sku)).isEqualTo(80);
+        assertThat(ledger.applyAll(batch)).allMatch(DeductOutcome::duplicate);
+        assertThat(stock.stockOf(sku)).isEqualTo(80);
+    }
+
+    private static ReceivedEvent created(OrderCreatedEvent event) {
+        return ReceivedEvent.of(event, 1);
+    }
+
+    private static ReceivedEvent canceled(OrderCreatedEvent created) {
+        return ReceivedEvent.of(Events.canceled(created), 1);
+    }
+
+    private long skuWithStock(int units) {
+        long sku = Events.newSku();
+        stock.set(sku, units);
+        return sku;
+    }
+}

@@ -1,0 +1,82 @@
+package dev.eventual.notice.consume;
+
+import dev.eventual.consumer.receive.OrderEventBatchHandler;
+import dev.eventual.consumer.receive.PartialBatchFailure;
+import dev.eventual.consumer.receive.ReceivedEvent;
+import dev.eventual.notice.compose.InvalidNoticeRequestException;
+import dev.eventual.notice.compose.NoticeRequest;
+import dev.eventual.notice.config.NoticeMetrics;
+import dev.eventual.notice.delivery.DeliveryOutcome;
+import dev.eventual.notice.delivery.DeliveryResult;
+import dev.eventual.notice.delivery.NoticeDelivery;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+import java.util.List;
+
+/**
+ * One notice per (order, event type), event by event: a notice is claimed, sent with no transaction
+ * open (the channel may take seconds), then recorded, so a batch cannot share one transaction here.
+ * <ul>
+ *   <li>sent, already sent, or refused for good (recorded FAIL): acknowledged;</li>
+ *   <li>technical failure (SMTP or database unreachable), or another delivery still holding the
+ *       notice: that event and those after it go back to the broker for a later delivery (up to
+ *       {@code eventual.notice.max-reconsume-times}, then the dead-letter queue).</li>
+ * </ul>
+ */
+@Component
+public class NoticeEventHandler implements OrderEventBatchHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(NoticeEventHandler.class);
+
+    private final NoticeDelivery delivery;
+    private final NoticeMetrics metrics;
+
+    public NoticeEventHandler(NoticeDelivery delivery, NoticeMetrics metrics) {
+        this.delivery = delivery;
+        this.metrics = metrics;
+    }
+
+    @Override
+    public void handleAll(List<ReceivedEvent> events) {
+        for (int i = 0; i < events.size(); i++) {
+            try {
+                handle(events.get(i));
+            } catch (RuntimeException e) {
+                throw new PartialBatchFailure(i, e);
+            }
+        }
+    }
+
+    @Override
+    public void handle(ReceivedEvent event) {
+        NoticeRequest request;
+        try {
+            request = switch (event.type()) {
+                case ORDER_CREATED -> NoticeRequest.of(event.created());
+                case ORDER_CANCELED -> NoticeRequest.of(event.canceled());
+            };
+        } catch (InvalidNoticeRequestException e) {
+            dropped(Long.toString(event.orderId()), "of delivery " + event.deliveries(), event.type().name(), e);
+            return;
+        }
+        DeliveryResult result = delivery.deliver(request);
+        if (result.outcome() == DeliveryOutcome.IN_PROGRESS) {
+            throw new NoticeInProgressException(request.orderId(), event.type());
+        }
+        metrics.consumed(event.type());
+    }
+
+    @Override
+    public void dropped(String orderKey, String messageId, String tag, RuntimeException cause) {
+        metrics.failure(NoticeMetrics.MALFORMED);
+        log.error("Order {}: dropped malformed message {} (tag {}): {}", orderKey, messageId, tag, cause.getMessage());
+    }
+
+    @Override
+    public void failed(ReceivedEvent event, RuntimeException cause) {
+        log.warn("Order {}: {} notice not delivered, the broker will redeliver (delivery {}): {}", event.orderId(),
+                event.type(), event.deliveries(), cause.toString());
+    }
+}

@@ -1,0 +1,8 @@
+package dev.eventual.order.consumer;
+
+import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.common.status.ConsumeStatus;
+
+/** What a consumer group reported for the event of one order. */
+public record ConsumerOutcome(long orderId, OrderEventType eventType, ConsumeStatus status, String detail) {
+}
