@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -43,7 +44,8 @@ class EmbeddedMariaDbIT {
         String password = first.password();
         assertThat(password).hasSizeGreaterThanOrEqualTo(16);
         assertThat(Files.readString(directory.resolve("root-password")).strip()).isEqualTo(password);
-        assertThat(Files.getPosixFilePermissions(directory.resolve("root-password")).toString()).isEqualTo("[OWNER_READ, OWNER_WRITE]");
+        assertThat(Files.getPosixFilePermissions(directory.resolve("root-password")))
+                .containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
         assertThat(bindAddress(first)).isEqualTo("127.0.0.1");
         assertThatThrownBy(() -> DriverManager.getConnection(first.jdbcUrl(""), "root", "").close())
                 .isInstanceOf(SQLException.class).hasMessageContaining("Access denied");
