@@ -6,6 +6,7 @@ import dev.eventual.consumer.receive.ReceivedEvent;
 import dev.eventual.notice.compose.InvalidNoticeRequestException;
 import dev.eventual.notice.compose.NoticeRequest;
 import dev.eventual.notice.config.NoticeMetrics;
+import dev.eventual.notice.delivery.DeliveryAttempt;
 import dev.eventual.notice.delivery.DeliveryOutcome;
 import dev.eventual.notice.delivery.DeliveryResult;
 import dev.eventual.notice.delivery.NoticeDelivery;
@@ -13,11 +14,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One notice per (order, event type), event by event: a notice is claimed, sent with no transaction
- * open (the channel may take seconds), then recorded, so a batch cannot share one transaction here.
+ * One notice per (order, event type). A notice is claimed, sent with no transaction open (the channel
+ * may take seconds), then recorded, so a batch cannot share one transaction here; fresh notices of a
+ * batch are claimed by one statement and recorded by another (see {@link NoticeDelivery#deliverAll}).
  * <ul>
  *   <li>sent, already sent, or refused for good (recorded FAIL): acknowledged;</li>
  *   <li>technical failure (SMTP or database unreachable), or another delivery still holding the
@@ -40,25 +43,33 @@ public class NoticeEventHandler implements OrderEventBatchHandler {
 
     @Override
     public void handleAll(List<ReceivedEvent> events) {
+        List<NoticeRequest> requests = new ArrayList<>();
+        List<Integer> positions = new ArrayList<>();
         for (int i = 0; i < events.size(); i++) {
-            try {
-                handle(events.get(i));
-            } catch (RuntimeException e) {
-                throw new PartialBatchFailure(i, e);
+            NoticeRequest request = requestOf(events.get(i));
+            if (request != null) {
+                requests.add(request);
+                positions.add(i);
             }
+        }
+        List<DeliveryAttempt> attempts = delivery.deliverAll(requests);
+        for (int k = 0; k < attempts.size(); k++) {
+            ReceivedEvent event = events.get(positions.get(k));
+            DeliveryAttempt attempt = attempts.get(k);
+            if (attempt.failure() != null) {
+                throw new PartialBatchFailure(positions.get(k), attempt.failure());
+            }
+            if (attempt.result().outcome() == DeliveryOutcome.IN_PROGRESS) {
+                throw new PartialBatchFailure(positions.get(k), new NoticeInProgressException(event.orderId(), event.type()));
+            }
+            metrics.consumed(event.type());
         }
     }
 
     @Override
     public void handle(ReceivedEvent event) {
-        NoticeRequest request;
-        try {
-            request = switch (event.type()) {
-                case ORDER_CREATED -> NoticeRequest.of(event.created());
-                case ORDER_CANCELED -> NoticeRequest.of(event.canceled());
-            };
-        } catch (InvalidNoticeRequestException e) {
-            dropped(Long.toString(event.orderId()), "of delivery " + event.deliveries(), event.type().name(), e);
+        NoticeRequest request = requestOf(event);
+        if (request == null) {
             return;
         }
         DeliveryResult result = delivery.deliver(request);
@@ -66,6 +77,19 @@ public class NoticeEventHandler implements OrderEventBatchHandler {
             throw new NoticeInProgressException(request.orderId(), event.type());
         }
         metrics.consumed(event.type());
+    }
+
+    /** @return null for an event no real order can have: dropped (acknowledged), as redelivery cannot help */
+    private NoticeRequest requestOf(ReceivedEvent event) {
+        try {
+            return switch (event.type()) {
+                case ORDER_CREATED -> NoticeRequest.of(event.created());
+                case ORDER_CANCELED -> NoticeRequest.of(event.canceled());
+            };
+        } catch (InvalidNoticeRequestException e) {
+            dropped(Long.toString(event.orderId()), "of delivery " + event.deliveries(), event.type().name(), e);
+            return null;
+        }
     }
 
     @Override

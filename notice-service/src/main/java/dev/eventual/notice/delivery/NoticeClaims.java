@@ -3,6 +3,7 @@ package dev.eventual.notice.delivery;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.notice.channel.Notice;
 import dev.eventual.notice.config.NoticeProperties;
+import dev.eventual.notice.store.NoticeClaimRow;
 import dev.eventual.notice.store.NoticeLogMapper;
 import dev.eventual.notice.store.NoticeLogRow;
 import dev.eventual.notice.store.NoticeStatus;
@@ -10,6 +11,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Component;
+
+import java.util.List;
 
 /**
  * The claim protocol on notice_log: of any number of deliveries of one notice (redeliveries, duplicate
@@ -58,6 +61,38 @@ public class NoticeClaims {
             row = find(notice.orderId(), notice.type());
         }
         return Claim.lost(row.attempts(), row.status() == NoticeStatus.SUCCESS ? NoticeStatus.SUCCESS : NoticeStatus.PROCESSING);
+    }
+
+    /**
+     * Claims all the notices with one statement when none of them has a row yet, the usual case for
+     * fresh events. A single conflict (a redelivery, a duplicate in the batch) inserts nothing.
+     *
+     * @return false when one of them already has a row: each must then be claimed alone
+     */
+    public boolean claimAllFresh(List<Notice> notices, String channel) {
+        try {
+            noticeLog.insertClaimedAll(rows(notices), channel);
+            return true;
+        } catch (DuplicateKeyException e) {
+            return false;
+        }
+    }
+
+    /** @return how many of them were still PROCESSING and are now SUCCESS */
+    public int succeedAll(List<Notice> notices) {
+        return notices.isEmpty() ? 0 : noticeLog.markSucceededAll(rows(notices));
+    }
+
+    /** Gives back first claims of notices never sent, so a redelivery claims them at once. */
+    public void releaseUnsent(List<Notice> notices) {
+        if (!notices.isEmpty()) {
+            noticeLog.releaseUnsent(rows(notices));
+        }
+    }
+
+    private static List<NoticeClaimRow> rows(List<Notice> notices) {
+        return notices.stream().map(notice -> new NoticeClaimRow(notice.orderId(), notice.type(),
+                truncate(notice.recipient(), MAX_RECIPIENT), notice.messageId())).toList();
     }
 
     /** @return false when the row was no longer PROCESSING (another attempt recorded an outcome first) */

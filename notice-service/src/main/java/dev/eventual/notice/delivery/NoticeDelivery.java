@@ -13,6 +13,9 @@ import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Service;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * Sends a notice at most once per claim and at least once overall (DESIGN §5): claim it in
  * notice_log, call the channel with no transaction open, record SUCCESS or FAIL, then report the
@@ -68,6 +71,74 @@ public class NoticeDelivery {
         }
     }
 
+    /**
+     * Many notices, in order, as {@link #deliver} would send each, with fewer statements in the usual
+     * case: when none of them has a notice_log row yet, one statement claims them all and one records
+     * the sent ones SUCCESS (a crash in between resends them after the lease, as a crash between a
+     * single send and its record does). Otherwise each is delivered alone. Stops at the first notice
+     * that fails for a technical reason; the batch's claims of the notices after it are given back.
+     *
+     * @return an attempt per notice up to and including the one that failed
+     * @throws DataAccessException when notice_log is unreachable before anything was sent
+     */
+    public List<DeliveryAttempt> deliverAll(List<NoticeRequest> requests) {
+        List<Notice> notices = requests.stream().map(composer::compose).toList();
+        boolean claimed;
+        try {
+            claimed = notices.size() > 1 && claims.claimAllFresh(notices, channel.name());
+        } catch (DataAccessException e) {
+            metrics.failure(NoticeMetrics.DATABASE);
+            log.warn("Orders {}: notices: notice_log unavailable: {}", notices.stream().map(Notice::orderId).toList(),
+                    e.toString());
+            throw e;
+        }
+        return claimed ? sendClaimed(notices) : deliverEach(requests);
+    }
+
+    private List<DeliveryAttempt> deliverEach(List<NoticeRequest> requests) {
+        List<DeliveryAttempt> attempts = new ArrayList<>();
+        for (NoticeRequest request : requests) {
+            try {
+                attempts.add(DeliveryAttempt.done(deliver(request)));
+            } catch (RuntimeException e) {
+                attempts.add(DeliveryAttempt.failed(e));
+                break;
+            }
+        }
+        return attempts;
+    }
+
+    /** This caller holds every notice's first claim. */
+    private List<DeliveryAttempt> sendClaimed(List<Notice> notices) {
+        List<DeliveryAttempt> attempts = new ArrayList<>();
+        List<Notice> sent = new ArrayList<>();
+        for (int i = 0; i < notices.size(); i++) {
+            Notice notice = notices.get(i);
+            try {
+                channel.send(notice);
+                sent.add(notice);
+                attempts.add(null);
+            } catch (NoticeRefusedException e) {
+                attempts.add(DeliveryAttempt.done(refused(notice, 1, e.getMessage())));
+            } catch (RuntimeException e) {
+                attempts.add(DeliveryAttempt.failed(technicalFailure(notice, 1, e)));
+                claims.releaseUnsent(notices.subList(i + 1, notices.size()));
+                break;
+            }
+        }
+        int recorded = claims.succeedAll(sent);
+        if (recorded < sent.size()) {
+            log.warn("Orders {}: notices sent, but {} of them had an outcome recorded by another attempt first",
+                    sent.stream().map(Notice::orderId).toList(), sent.size() - recorded);
+        }
+        for (int i = 0, s = 0; i < attempts.size(); i++) {
+            if (attempts.get(i) == null) {
+                attempts.set(i, DeliveryAttempt.done(succeeded(sent.get(s++), 1)));
+            }
+        }
+        return attempts;
+    }
+
     /** This caller holds the claim. No transaction is open here: the channel may take seconds. */
     private DeliveryResult send(Notice notice, int attempt) {
         try {
@@ -75,16 +146,7 @@ public class NoticeDelivery {
         } catch (NoticeRefusedException e) {
             return refused(notice, attempt, e.getMessage());
         } catch (RuntimeException e) {
-            metrics.failure(NoticeMetrics.CHANNEL_UNAVAILABLE);
-            log.warn("Order {}: {} notice attempt {} failed, will be tried again: {}", notice.orderId(), notice.type(),
-                    attempt, e.toString());
-            try {
-                claims.recordTechnicalFailure(notice, attempt, e.toString());
-            } catch (DataAccessException recordFailure) {
-                log.warn("Order {}: could not record the failure either: {}", notice.orderId(), recordFailure.toString());
-            }
-            reporter.report(notice.orderId(), notice.type(), NoticeStatus.PROCESSING, "channel unavailable: " + e);
-            throw new ChannelUnavailableException(notice.orderId(), notice.type(), e);
+            throw technicalFailure(notice, attempt, e);
         }
         // The notice is out. A crash (or a database failure) before SUCCESS is recorded leaves the row
         // PROCESSING; once its lease runs out a later delivery sends it again: at-least-once, and the
@@ -93,6 +155,24 @@ public class NoticeDelivery {
             log.warn("Order {}: {} notice sent by attempt {}, but another attempt recorded {} first", notice.orderId(),
                     notice.type(), attempt, claims.statusOf(notice.orderId(), notice.type()));
         }
+        return succeeded(notice, attempt);
+    }
+
+    /** Records what it can of a channel failure and reports PROCESSING; the notice stays PROCESSING. */
+    private ChannelUnavailableException technicalFailure(Notice notice, int attempt, RuntimeException e) {
+        metrics.failure(NoticeMetrics.CHANNEL_UNAVAILABLE);
+        log.warn("Order {}: {} notice attempt {} failed, will be tried again: {}", notice.orderId(), notice.type(),
+                attempt, e.toString());
+        try {
+            claims.recordTechnicalFailure(notice, attempt, e.toString());
+        } catch (DataAccessException recordFailure) {
+            log.warn("Order {}: could not record the failure either: {}", notice.orderId(), recordFailure.toString());
+        }
+        reporter.report(notice.orderId(), notice.type(), NoticeStatus.PROCESSING, "channel unavailable: " + e);
+        return new ChannelUnavailableException(notice.orderId(), notice.type(), e);
+    }
+
+    private DeliveryResult succeeded(Notice notice, int attempt) {
         log.info("Order {}: {} notice sent through {} to {} (attempt {}, message id {})", notice.orderId(),
                 notice.type(), channel.name(), notice.recipient(), attempt, notice.messageId());
         reporter.report(notice.orderId(), notice.type(), NoticeStatus.SUCCESS, "sent through " + channel.name());

@@ -1,6 +1,7 @@
 package dev.eventual.notice.store;
 
 import dev.eventual.common.messaging.OrderEventType;
+import org.apache.ibatis.annotations.Delete;
 import org.apache.ibatis.annotations.Insert;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
@@ -24,6 +25,35 @@ public interface NoticeLogMapper {
     int insertClaimed(@Param("orderId") long orderId, @Param("type") OrderEventType type,
                       @Param("channel") String channel, @Param("recipient") String recipient,
                       @Param("messageId") String messageId);
+
+    /** Claims every notice of a batch in one statement: all rows go in, or none (one already exists). */
+    @Insert("""
+            <script>
+            INSERT INTO notice_log (order_id, notice_type, channel, recipient, message_id, status, attempts) VALUES
+            <foreach collection="claims" item="c" separator=",">
+            (#{c.orderId}, #{c.type}, #{channel}, #{c.recipient}, #{c.messageId}, 'PROCESSING', 1)</foreach>
+            </script>""")
+    int insertClaimedAll(@Param("claims") List<NoticeClaimRow> claims, @Param("channel") String channel);
+
+    /** Records SUCCESS for the notices a batch sent, in one statement; as {@link #markSucceeded} for each. */
+    @Update("""
+            <script>
+            UPDATE notice_log SET status = 'SUCCESS', last_error = NULL WHERE status = 'PROCESSING'
+             AND (order_id, notice_type) IN
+            <foreach collection="claims" item="c" open="(" separator="," close=")">(#{c.orderId}, #{c.type})</foreach>
+            </script>""")
+    int markSucceededAll(@Param("claims") List<NoticeClaimRow> claims);
+
+    /**
+     * Gives back the first claims of notices a batch never sent (it stopped at a channel failure):
+     * only rows still in their first attempt, which no other delivery may take over within the lease.
+     */
+    @Delete("""
+            <script>
+            DELETE FROM notice_log WHERE status = 'PROCESSING' AND attempts = 1 AND (order_id, notice_type) IN
+            <foreach collection="claims" item="c" open="(" separator="," close=")">(#{c.orderId}, #{c.type})</foreach>
+            </script>""")
+    int releaseUnsent(@Param("claims") List<NoticeClaimRow> claims);
 
     @Select("SELECT order_id, notice_type, status, attempts, last_error, updated_at, CURRENT_TIMESTAMP(3) AS database_now"
             + " FROM notice_log WHERE order_id = #{orderId} AND notice_type = #{type}")

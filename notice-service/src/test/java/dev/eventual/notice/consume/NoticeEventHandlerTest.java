@@ -11,6 +11,7 @@ import dev.eventual.notice.compose.NoticeRequest;
 import dev.eventual.notice.config.NoticeMetrics;
 import dev.eventual.notice.config.NoticeProperties;
 import dev.eventual.notice.delivery.ChannelUnavailableException;
+import dev.eventual.notice.delivery.DeliveryAttempt;
 import dev.eventual.notice.delivery.DeliveryOutcome;
 import dev.eventual.notice.delivery.DeliveryResult;
 import dev.eventual.notice.delivery.NoticeDelivery;
@@ -100,9 +101,11 @@ class NoticeEventHandlerTest {
 
     @Test
     void aBatchSaysHowManyNoticesWentOutBeforeTheOneThatFailed() {
-        when(delivery.deliver(any()))
-                .thenReturn(new DeliveryResult(DeliveryOutcome.SENT, NoticeStatus.SUCCESS, "sent"))
-                .thenThrow(new ChannelUnavailableException(43, OrderEventType.ORDER_CREATED, new IllegalStateException("down")));
+        ChannelUnavailableException down = new ChannelUnavailableException(43, OrderEventType.ORDER_CREATED,
+                new IllegalStateException("down"));
+        when(delivery.deliverAll(any())).thenReturn(List.of(
+                new DeliveryAttempt(new DeliveryResult(DeliveryOutcome.SENT, NoticeStatus.SUCCESS, "sent"), null),
+                new DeliveryAttempt(null, down)));
 
         assertThatThrownBy(() -> handler.handleAll(List.of(
                 ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH), 1),
@@ -110,8 +113,28 @@ class NoticeEventHandlerTest {
                 ReceivedEvent.of(new OrderCreatedEvent(1, 44, 7, 3, 2, Instant.EPOCH), 1))))
                 .isInstanceOfSatisfying(PartialBatchFailure.class, failure -> {
                     assertThat(failure.applied()).isEqualTo(1);
-                    assertThat(failure.getCause()).isInstanceOf(ChannelUnavailableException.class);
+                    assertThat(failure.getCause()).isSameAs(down);
                 });
         assertThat(registry.counter("eventual.notice.consumed", "type", "ORDER_CREATED").count()).isEqualTo(1);
+    }
+
+    @Test
+    void inABatchAnEventNoOrderCanHaveIsDroppedAndANoticeHeldElsewhereStopsIt() {
+        when(delivery.deliverAll(any())).thenReturn(List.of(
+                new DeliveryAttempt(new DeliveryResult(DeliveryOutcome.SENT, NoticeStatus.SUCCESS, "sent"), null),
+                new DeliveryAttempt(new DeliveryResult(DeliveryOutcome.IN_PROGRESS, NoticeStatus.PROCESSING, "held"), null)));
+
+        assertThatThrownBy(() -> handler.handleAll(List.of(
+                ReceivedEvent.of(new OrderCreatedEvent(1, 0, 7, 3, 2, Instant.EPOCH), 1),
+                ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH), 1),
+                ReceivedEvent.of(new OrderCreatedEvent(1, 43, 7, 3, 2, Instant.EPOCH), 1))))
+                .isInstanceOfSatisfying(PartialBatchFailure.class, failure -> {
+                    // positions are the batch's: the dropped event 0 counts as handled
+                    assertThat(failure.applied()).isEqualTo(2);
+                    assertThat(failure.getCause()).isInstanceOf(NoticeInProgressException.class);
+                });
+        verify(delivery).deliverAll(List.of(new NoticeRequest(42, OrderEventType.ORDER_CREATED, 7, 3, 2, null),
+                new NoticeRequest(43, OrderEventType.ORDER_CREATED, 7, 3, 2, null)));
+        assertThat(registry.counter("eventual.notice.failures", "reason", "malformed").count()).isEqualTo(1);
     }
 }

@@ -16,7 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.springframework.dao.DataAccessResourceFailureException;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -24,6 +26,7 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyInt;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.anyString;
+import static org.mockito.ArgumentMatchers.argThat;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
@@ -126,8 +129,59 @@ class NoticeDeliveryTest {
         verify(reporter, never()).report(anyLong(), any(), any(), any());
     }
 
+    @Test
+    void freshNoticesOfABatchAreClaimedAndRecordedWithOneStatementEach() {
+        when(claims.claimAllFresh(any(), eq("scripted"))).thenReturn(true);
+        when(claims.succeedAll(any())).thenReturn(3);
+
+        List<DeliveryAttempt> attempts = delivery.deliverAll(List.of(request(42), request(43), request(44)));
+
+        assertThat(attempts).extracting(attempt -> attempt.result().outcome()).containsOnly(DeliveryOutcome.SENT);
+        assertThat(channel.sent).extracting(Notice::orderId).containsExactly(42L, 43L, 44L);
+        verify(claims, never()).claim(any(), anyString());
+        verify(claims).succeedAll(argThat(notices -> notices.size() == 3));
+        verify(reporter).report(eq(44L), eq(OrderEventType.ORDER_CREATED), eq(NoticeStatus.SUCCESS), anyString());
+    }
+
+    @Test
+    void aChannelFailureStopsTheBatchRecordsWhatWasSentAndGivesBackTheRestsClaims() {
+        when(claims.claimAllFresh(any(), eq("scripted"))).thenReturn(true);
+        when(claims.succeedAll(any())).thenReturn(1);
+        channel.failing.add(43L);
+
+        List<DeliveryAttempt> attempts = delivery.deliverAll(List.of(request(42), request(43), request(44)));
+
+        assertThat(attempts).hasSize(2);
+        assertThat(attempts.get(0).result().outcome()).isEqualTo(DeliveryOutcome.SENT);
+        assertThat(attempts.get(1).failure()).isInstanceOf(ChannelUnavailableException.class);
+        assertThat(channel.sent).extracting(Notice::orderId).containsExactly(42L);
+        verify(claims).succeedAll(argThat(notices -> notices.size() == 1 && notices.get(0).orderId() == 42L));
+        verify(claims).recordTechnicalFailure(argThat(notice -> notice.orderId() == 43L), eq(1), anyString());
+        verify(claims).releaseUnsent(argThat(notices -> notices.size() == 1 && notices.get(0).orderId() == 44L));
+        verify(reporter).report(eq(43L), eq(OrderEventType.ORDER_CREATED), eq(NoticeStatus.PROCESSING), anyString());
+    }
+
+    @Test
+    void aBatchWithANoticeSeenBeforeIsDeliveredNoticeByNotice() {
+        when(claims.claimAllFresh(any(), eq("scripted"))).thenReturn(false);
+        when(claims.claim(any(), eq("scripted"))).thenReturn(Claim.won(1), Claim.lost(1, NoticeStatus.SUCCESS));
+        when(claims.succeed(any())).thenReturn(true);
+
+        List<DeliveryAttempt> attempts = delivery.deliverAll(List.of(request(42), request(43)));
+
+        assertThat(attempts).extracting(attempt -> attempt.result().outcome())
+                .containsExactly(DeliveryOutcome.SENT, DeliveryOutcome.ALREADY_SENT);
+        assertThat(channel.sent).extracting(Notice::orderId).containsExactly(42L);
+        verify(claims, never()).succeedAll(any());
+    }
+
+    private static NoticeRequest request(long orderId) {
+        return new NoticeRequest(orderId, OrderEventType.ORDER_CREATED, 7, 3, 1, null);
+    }
+
     private static final class ScriptedChannel implements NoticeChannel {
         private final List<Notice> sent = new ArrayList<>();
+        private final Set<Long> failing = new HashSet<>();
         private RuntimeException failure;
 
         @Override
@@ -139,6 +193,9 @@ class NoticeDeliveryTest {
         public void send(Notice notice) {
             if (failure != null) {
                 throw failure;
+            }
+            if (failing.contains(notice.orderId())) {
+                throw new IllegalStateException("Connection refused");
             }
             sent.add(notice);
         }
