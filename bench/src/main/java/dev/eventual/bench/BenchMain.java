@@ -15,6 +15,7 @@ import dev.eventual.bench.report.Machine;
 import dev.eventual.bench.report.MarkdownReport;
 import dev.eventual.bench.report.ReportWriter;
 import dev.eventual.bench.report.Targets;
+import dev.eventual.bench.resources.JitMeter;
 import dev.eventual.bench.resources.ResourceSampler;
 import dev.eventual.launcher.process.ServiceProcess;
 import dev.eventual.launcher.SuiteService;
@@ -24,7 +25,9 @@ import org.slf4j.LoggerFactory;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -74,13 +77,13 @@ public final class BenchMain {
         ReconcileResult reconcile = null;
         if (options.runs(Section.ACCEPTANCE)) {
             // windows per measured step: the resource table shows each mode at each concurrency
-            acceptance = new AcceptanceSection(suite, options, sampler).run();
+            acceptance = new AcceptanceSection(suite, options, sampler, jitMeter(suite)).run();
         }
         if (options.runs(Section.ENDTOEND)) {
             sampler.begin(Section.ENDTOEND.id());
             endToEnd = new EndToEndSection(suite, options).run(acceptance == null ? DEFAULT_END_TO_END_CONCURRENCY
                     : acceptance.bestTransactional().concurrency());
-            sampler.end();
+            endToEnd = endToEnd.withCpu(sampler.end());
         }
         if (options.runs(Section.CONSISTENCY)) {
             sampler.begin(Section.CONSISTENCY.id());
@@ -119,6 +122,17 @@ public final class BenchMain {
             return run.apply(acceptance.bestTransactional().ordersPerSecond(), "mode a peak acceptance of this run");
         }
         throw new IllegalArgumentException("consistency needs --max-rate, or the endtoend or acceptance section");
+    }
+
+    /** The JVMs whose JIT the warm-up waits for: the four services and this one (broker, load generator). */
+    private static JitMeter jitMeter(BenchSuite suite) {
+        List<Supplier<Long>> jvms = new ArrayList<>();
+        for (SuiteService service : SuiteService.values()) {
+            ServiceProcess process = suite.processes().service(service);
+            jvms.add(() -> process.isAlive() ? process.pid() : -1L);
+        }
+        jvms.add(() -> ProcessHandle.current().pid());
+        return new JitMeter(jvms);
     }
 
     private static Map<String, Supplier<Long>> pids(BenchSuite suite) {

@@ -8,7 +8,10 @@ import java.util.Set;
 /**
  * Command-line settings of a run; {@code --quick} shrinks every duration and size for a smoke run.
  *
- * @param warmUp           before each measured acceptance step (not counted)
+ * @param warmUp           before each measured acceptance step (not counted), and the least JIT warm-up per mode
+ * @param jitQuiet         the JIT warm-up ends when the compiler threads of all JVMs use less than this many
+ *                         cores over a round of the three modes
+ * @param warmUpCap        the JIT warm-up ends after this long even if the compilers are still busy (logged)
  * @param measure          each acceptance step (one mode, one concurrency)
  * @param loadDuration     the end-to-end run and each time-to-consistency run
  * @param drain            how long to wait for stragglers after a load run
@@ -25,6 +28,8 @@ import java.util.Set;
 public record BenchOptions(
         Set<Section> sections,
         Duration warmUp,
+        double jitQuiet,
+        Duration warmUpCap,
         Duration measure,
         Duration loadDuration,
         Duration drain,
@@ -43,6 +48,8 @@ public record BenchOptions(
         boolean quick = List.of(args).contains("--quick");
         Set<Section> sections = Section.parse("all");
         Duration warmUp = quick ? Duration.ofSeconds(2) : Duration.ofSeconds(3);
+        double jitQuiet = 0.03;
+        Duration warmUpCap = quick ? Duration.ofSeconds(60) : Duration.ofSeconds(240);
         Duration measure = quick ? Duration.ofSeconds(4) : Duration.ofSeconds(12);
         Duration load = quick ? Duration.ofSeconds(10) : Duration.ofSeconds(40);
         Duration drain = quick ? Duration.ofSeconds(20) : Duration.ofSeconds(60);
@@ -79,6 +86,8 @@ public record BenchOptions(
             switch (kv[0]) {
                 case "--sections" -> sections = Section.parse(value);
                 case "--warm-up" -> warmUp = seconds(value);
+                case "--jit-quiet" -> jitQuiet = Double.parseDouble(value);
+                case "--warm-up-cap" -> warmUpCap = seconds(value);
                 case "--measure" -> measure = seconds(value);
                 case "--load" -> load = seconds(value);
                 case "--drain" -> drain = seconds(value);
@@ -93,7 +102,7 @@ public record BenchOptions(
                 default -> throw new IllegalArgumentException("unknown option " + kv[0]);
             }
         }
-        return new BenchOptions(sections, warmUp, measure, load, drain, concurrencies, rows, hot, maxRate, heap, logLevel,
+        return new BenchOptions(sections, warmUp, jitQuiet, warmUpCap, measure, load, drain, concurrencies, rows, hot, maxRate, heap, logLevel,
                 results.toAbsolutePath(), work.toAbsolutePath(), profile, isolatePublish);
     }
 
@@ -122,6 +131,7 @@ public record BenchOptions(
                   --quick                   smoke run: short steps, 20k reconcile rows, 2k hot-SKU events (~5 min)
                   --sections=all|acceptance,endtoend,consistency,hotsku,reconcile
                   --warm-up=3s --measure=12s    each acceptance step (mode x concurrency)
+                  --jit-quiet=0.03 --warm-up-cap=240s   warm up until the JIT compilers of all JVMs use < 0.03 cores
                   --concurrency=1,8,32,64
                   --load=40s --drain=60s        end-to-end and each time-to-consistency run; wait for stragglers
                   --reconcile-rows=100k,1M      the largest size runs only "all consistent, 2 shards"

@@ -15,6 +15,7 @@ import dev.eventual.launcher.SuiteService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.eventual.bench.resources.JitMeter;
 import dev.eventual.bench.resources.ProcessUsage;
 import dev.eventual.bench.resources.ResourceSampler;
 import dev.eventual.bench.resources.SectionUsage;
@@ -41,12 +42,17 @@ public final class AcceptanceSection {
     private final BenchSuite suite;
     private final BenchOptions options;
     private final ResourceSampler sampler;
+    private final JitMeter jit;
 
-    /** @param sampler gets a window per step, so each step's CPU can be split per process */
-    public AcceptanceSection(BenchSuite suite, BenchOptions options, ResourceSampler sampler) {
+    /**
+     * @param sampler gets a window per step, so each step's CPU can be split per process
+     * @param jit     the JIT compilers of every JVM: warm-up lasts until they are quiet, and each step reports theirs
+     */
+    public AcceptanceSection(BenchSuite suite, BenchOptions options, ResourceSampler sampler, JitMeter jit) {
         this.suite = suite;
         this.options = options;
         this.sampler = sampler;
+        this.jit = jit;
     }
 
     public AcceptanceResult run() {
@@ -56,11 +62,7 @@ public final class AcceptanceSection {
                 n -> BenchSuite.FIRST_SKU + Math.floorMod(n, BenchSuite.SKUS));
         List<AcceptanceStep> steps = new ArrayList<>();
         try {
-            for (PublishMode mode : PublishMode.values()) {
-                // JIT warm-up of every mode's code path before anything is measured
-                suite.mode(mode);
-                load.run(8, options.warmUp(), options.warmUp());
-            }
+            warmUpUntilTheJitIsQuiet(load);
             for (int concurrency : options.concurrencies()) {
                 for (PublishMode mode : PublishMode.values()) {
                     suite.mode(mode);
@@ -83,6 +85,39 @@ public final class AcceptanceSection {
             reconcile.awaitHealthy(ProcessSuite.START_TIMEOUT);
         }
         return new AcceptanceResult(steps, ratios(steps));
+    }
+
+    /**
+     * Runs every mode's code path (mode a drives the consumers and order-service's report endpoint too)
+     * at concurrency 8, round after round, until the compiler threads of all JVMs used less than
+     * {@code --jit-quiet} cores over a round, or {@code --warm-up-cap} has passed.
+     */
+    private void warmUpUntilTheJitIsQuiet(ClosedLoop load) {
+        long started = System.nanoTime();
+        Duration round = options.warmUp().multipliedBy(2);
+        int rounds = 0;
+        while (true) {
+            long ticks = jit.ticks();
+            long roundStart = System.nanoTime();
+            for (PublishMode mode : PublishMode.values()) {
+                suite.mode(mode);
+                load.run(8, round, Duration.ZERO);
+            }
+            rounds++;
+            double jitCores = (jit.ticks() - ticks) / 100.0 / ((System.nanoTime() - roundStart) / 1e9);
+            double elapsed = (System.nanoTime() - started) / 1e9;
+            if (jitCores < options.jitQuiet()) {
+                log.info("warm-up: JIT quiet ({} cores) after {} rounds, {} s", String.format("%.3f", jitCores), rounds,
+                        Math.round(elapsed));
+                return;
+            }
+            if (elapsed >= options.warmUpCap().toSeconds()) {
+                log.warn("warm-up: JIT still at {} cores after {} s (--warm-up-cap); measuring anyway",
+                        String.format("%.3f", jitCores), Math.round(elapsed));
+                return;
+            }
+            suite.awaitConsumed(options.drain());
+        }
     }
 
     /**
@@ -110,10 +145,13 @@ public final class AcceptanceSection {
     private AcceptanceStep step(ClosedLoop load, String mode, int concurrency) {
         load.run(concurrency, options.warmUp(), Duration.ZERO);
         sampler.begin("acceptance " + mode + " c=" + concurrency);
+        long jitBefore = jit.ticks();
         PlacedOrders placed = load.run(concurrency, Duration.ZERO, options.measure());
+        long jitTicks = jit.ticks() - jitBefore;
         SectionUsage usage = sampler.end();
         AcceptanceStep step = new AcceptanceStep(mode, concurrency, placed.ordersPerSecond(),
-                LatencySummary.ofNanos(placed.latencyNanos()), placed.errors(), cpuPerOrder(usage, placed));
+                LatencySummary.ofNanos(placed.latencyNanos()), placed.errors(), cpuPerOrder(usage, placed),
+                placed.placed() == 0 ? 0 : jitTicks * 10.0 / placed.placed());
         log.info("acceptance {} c={}: {} orders/s, p50 {} ms, p99 {} ms, {} errors", mode, concurrency,
                 Math.round(step.ordersPerSecond()), step.latency().p50Ms(), step.latency().p99Ms(), step.errors());
         return step;

@@ -50,7 +50,7 @@ public final class EndToEndSection {
         double span = Math.max(0.001, (last - first) / 1000.0);
         EndToEndResult result = new EndToEndResult(concurrency, placed.seconds(), placed.placed(), placed.errors(),
                 placed.ordersPerSecond(), reconciled.size(), placed.placed() - reconciled.size(), span,
-                reconciled.size() / span);
+                reconciled.size() / span, 0);
         log.info("end-to-end c={}: {} placed ({} /s accepted), {} reconciled in {} s = {} consistent orders/s",
                 concurrency, result.placed(), Math.round(result.acceptedPerSecond()), result.reconciled(),
                 String.format("%.1f", span), Math.round(result.consistentPerSecond()));

@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-/** The targets of issue 8 and how this run compares. */
+/** The targets of issue 13 (and issue 8's RSS bounds) and how this run compares. */
 public final class Targets {
 
     /** The service JVMs; mariadbd and the benchmark JVM (broker, load) are reported but have no target. */
@@ -30,26 +30,53 @@ public final class Targets {
                                           EndToEndResult endToEnd, ReconcileResult reconcile, HotSkuResult hotSku,
                                           List<SectionUsage> resources) {
         List<TargetCheck> checks = new ArrayList<>();
-        checks.add(TargetCheck.atLeast("acceptance a/b (peak throughput of each mode)", 0.6,
-                acceptance == null ? null : acceptance.peak().aOverB(), "%.2f"));
-        checks.add(TargetCheck.atLeast("acceptance a/c (peak throughput of each mode)", 0.8,
-                acceptance == null ? null : acceptance.peak().aOverC(), "%.2f"));
-        checks.add(TargetCheck.atLeast("end-to-end consistent orders/s", 1_000,
+        checks.add(TargetCheck.atLeast("end-to-end consistent orders/s", 500, 1_000,
                 endToEnd == null ? null : endToEnd.consistentPerSecond(), "%.0f"));
-        checks.add(TargetCheck.atMost("time to consistency p99 at 50% load (ms)", 1_000,
-                consistency == null ? null : consistency.runs().stream().filter(r -> r.loadFraction() == 0.5)
-                        .map(r -> r.timeToConsistency().p99Ms()).findFirst().orElse(null), "%.0f"));
-        checks.add(TargetCheck.atLeast("reconcile rows/s per shard (slowest case)", 20_000,
-                reconcile == null || reconcile.cases().isEmpty() ? null : reconcile.cases().stream()
-                        .mapToDouble(ReconcileCase::rowsPerSecondPerShard).min().orElse(0), "%.0f"));
-        checks.add(TargetCheck.atLeast("hot SKU deductions/s (one SKU)", 2_000,
+        checks.add(TargetCheck.atMost("CPU ms per consistent order, all processes", 4, 2,
+                endToEnd == null ? null : endToEnd.cpuMsPerConsistentOrder(), "%.1f"));
+        checks.add(TargetCheck.atLeast("acceptance a/b (peak throughput of each mode)", 0.6, 0.8,
+                acceptance == null ? null : acceptance.peak().aOverB(), "%.2f"));
+        checks.add(TargetCheck.atLeast("acceptance a/c (peak throughput of each mode)", 0.8, 0.9,
+                acceptance == null ? null : acceptance.peak().aOverC(), "%.2f"));
+        checks.add(TargetCheck.atMost("mode a CPU per order at concurrency 1 / mode b's (x)", 2, 1.3,
+                acceptance == null ? null : cpuRatioAtOne(acceptance), "%.2f"));
+        checks.add(TargetCheck.atLeast("hot SKU deductions/s (one SKU)", 2_000, 5_000,
                 hotSku == null ? null : hotSku.cases().stream().filter(c -> c.skus() == 1)
                         .mapToDouble(HotSkuCase::deductionsPerSecond).findFirst().orElse(0), "%.0f"));
+        checks.add(TargetCheck.atLeast("reconcile rows/s per shard, 100k rows, 10% re-drives", 5_000, 20_000,
+                reconcileRate(reconcile, "10% need retry"), "%.0f"));
+        checks.add(TargetCheck.atLeast("reconcile rows/s per shard, 100k rows, all consistent", 20_000, 50_000,
+                reconcileRate(reconcile, "all consistent"), "%.0f"));
+        checks.add(TargetCheck.atMost("time to consistency p99 at 50% of the max rate (ms)", 1_000, 250,
+                consistency == null ? null : consistency.runs().stream().filter(r -> r.loadFraction() == 0.5)
+                        .map(r -> r.timeToConsistency().p99Ms()).findFirst().orElse(null), "%.0f"));
         for (String service : SERVICES.stream().sorted().toList()) {
             Double peak = resources.stream().flatMap(s -> s.processes().stream()).filter(p -> p.process().equals(service))
                     .map(ProcessUsage::rssPeakMib).max(Double::compare).orElse(null);
-            checks.add(TargetCheck.atMost(service + " peak RSS (MiB)", 512, peak, "%.0f"));
+            checks.add(TargetCheck.atMost(service + " peak RSS (MiB)", 512, 512, peak, "%.0f"));
         }
         return checks;
+    }
+
+    /** Mode a's CPU per order, all processes, at concurrency 1, over mode b's; null when either is missing. */
+    static Double cpuRatioAtOne(AcceptanceResult acceptance) {
+        double a = allCpu(acceptance, "a");
+        double b = allCpu(acceptance, "b");
+        return a == 0 || b == 0 ? null : a / b;
+    }
+
+    private static double allCpu(AcceptanceResult acceptance, String mode) {
+        return acceptance.steps().stream().filter(s -> s.mode().equals(mode) && s.concurrency() == 1)
+                .mapToDouble(s -> s.cpuMsPerOrder().values().stream().mapToDouble(Double::doubleValue).sum())
+                .findFirst().orElse(0);
+    }
+
+    /** The 100k-row case of that backlog, one shard if it ran, else the slowest shard count. */
+    private static Double reconcileRate(ReconcileResult reconcile, String backlog) {
+        if (reconcile == null) {
+            return null;
+        }
+        return reconcile.cases().stream().filter(c -> c.rows() == 100_000 && c.backlog().equals(backlog))
+                .map(ReconcileCase::rowsPerSecondPerShard).min(Double::compare).orElse(null);
     }
 }

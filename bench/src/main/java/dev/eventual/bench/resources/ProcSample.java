@@ -12,14 +12,21 @@ record ProcSample(long cpuTicks, long rssKib) {
 
     static ProcSample of(long pid) {
         try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            // fields after the command name, which is in parentheses and may contain spaces
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+            long ticks = cpuTicks(Files.readString(Path.of("/proc", Long.toString(pid), "stat")));
             return new ProcSample(ticks, rssKib(Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))));
         } catch (IOException | RuntimeException e) {
             return GONE;
         }
+    }
+
+    /** utime + stime of a /proc .../stat line (a process's or a thread's); 0 when it cannot be read. */
+    static long cpuTicks(String stat) {
+        if (stat.isEmpty()) {
+            return 0;
+        }
+        // fields after the command name, which is in parentheses and may contain spaces
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
     }
 
     /** Busy ticks of the whole machine (all CPUs): everything but idle and iowait. */

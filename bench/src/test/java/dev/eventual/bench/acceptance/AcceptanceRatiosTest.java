@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class AcceptanceRatiosTest {
 
     private static AcceptanceStep step(String mode, int concurrency, double rate) {
-        return new AcceptanceStep(mode, concurrency, rate, new LatencySummary(1, 1, 1, 1, 1), 0, Map.of());
+        return new AcceptanceStep(mode, concurrency, rate, new LatencySummary(1, 1, 1, 1, 1), 0, Map.of(), 0);
     }
 
     @Test

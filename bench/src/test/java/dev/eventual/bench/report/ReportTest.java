@@ -36,8 +36,8 @@ class ReportTest {
                 "resources", "targets")) {
             assertThat(json.has(section)).as(section).isTrue();
         }
-        assertThat(json.get("acceptance").get("steps")).hasSize(3);
-        assertThat(json.get("targets")).hasSize(10);
+        assertThat(json.get("acceptance").get("steps")).hasSize(5);
+        assertThat(json.get("targets")).hasSize(13);
     }
 
     @Test
@@ -45,6 +45,23 @@ class ReportTest {
         String md = MarkdownReport.render(report());
         assertThat(md).contains("## Targets", "## 1. Order acceptance", "## 2. Time to consistency",
                 "## 3. End-to-end", "## 4. Reconcile", "## 5. Hot SKU", "## 6. Resources", "**missed**", "| met |", "not run (--isolate-publish)", "| 1.10 |");
+    }
+
+    @Test
+    void modeACpuAtConcurrencyOneIsComparedWithModeBsAndEndToEndCpuIsAMeasuredTarget() {
+        List<TargetCheck> checks = report().targets();
+
+        assertThat(checks).filteredOn(t -> t.target().startsWith("mode a CPU per order"))
+                .singleElement().satisfies(t -> {
+                    assertThat(t.measured()).isEqualTo("1.50");
+                    assertThat(t.status()).isEqualTo(TargetCheck.Status.MET);
+                });
+        assertThat(checks).filteredOn(t -> t.target().startsWith("CPU ms per consistent order"))
+                .singleElement().satisfies(t -> {
+                    assertThat(t.measured()).isEqualTo("3.5");
+                    assertThat(t.goal()).isEqualTo("≤ 2.0");
+                    assertThat(t.status()).isEqualTo(TargetCheck.Status.MET);
+                });
     }
 
     @Test
@@ -65,13 +82,16 @@ class ReportTest {
 
     private static BenchReport report() {
         AcceptanceResult acceptance = new AcceptanceResult(List.of(
-                new AcceptanceStep("a", 8, 300, LATENCY, 0, java.util.Map.of("order-service", 1.5)), new AcceptanceStep("b", 8, 600, LATENCY, 0, java.util.Map.of("order-service", 1.5)),
-                new AcceptanceStep("c", 8, 350, LATENCY, 0, java.util.Map.of("order-service", 1.5))),
+                new AcceptanceStep("a", 1, 100, LATENCY, 0, java.util.Map.of("order-service", 3.0, "mariadbd", 1.5), 0.1),
+                new AcceptanceStep("b", 1, 200, LATENCY, 0, java.util.Map.of("order-service", 2.0, "mariadbd", 1.0), 0),
+                new AcceptanceStep("a", 8, 300, LATENCY, 0, java.util.Map.of("order-service", 1.5), 0),
+                new AcceptanceStep("b", 8, 600, LATENCY, 0, java.util.Map.of("order-service", 1.5), 0),
+                new AcceptanceStep("c", 8, 350, LATENCY, 0, java.util.Map.of("order-service", 1.5), 0)),
                 List.of(new ModeRatios("8", 0.5, 0.86, null), new ModeRatios("peak", 0.5, 0.86, 1.1)));
         ConsistencyResult consistency = new ConsistencyResult(300, "test", List.of(
                 new ConsistencyRun(0.5, 150, 149, 1_500, 0, 0, LATENCY, LATENCY),
                 new ConsistencyRun(0.9, 270, 268, 2_700, 0, 0, LATENCY, LATENCY)));
-        EndToEndResult endToEnd = new EndToEndResult(32, 40, 12_000, 0, 300, 12_000, 0, 41, 292);
+        EndToEndResult endToEnd = new EndToEndResult(32, 40, 12_000, 0, 300, 12_000, 0, 41, 292, 3.5);
         ReconcileResult reconcile = new ReconcileResult(List.of(
                 new ReconcileCase(100_000, "all consistent", 1, 4, 3, 33_000, 33_000, 100_000, 0, 0)), "test");
         HotSkuResult hotSku = new HotSkuResult(List.of(new HotSkuCase("one SKU", 1, 1_000, 5_000, 1_000, 1_000, 1, 1_000),
