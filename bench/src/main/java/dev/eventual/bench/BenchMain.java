@@ -8,6 +8,8 @@ import dev.eventual.bench.consistency.EndToEndResult;
 import dev.eventual.bench.consistency.EndToEndSection;
 import dev.eventual.bench.hotsku.HotSkuResult;
 import dev.eventual.bench.hotsku.HotSkuSection;
+import dev.eventual.bench.limits.LimitsResult;
+import dev.eventual.bench.limits.LimitsSection;
 import dev.eventual.bench.reconcile.ReconcileResult;
 import dev.eventual.bench.reconcile.ReconcileSection;
 import dev.eventual.bench.report.BenchReport;
@@ -75,6 +77,7 @@ public final class BenchMain {
         ConsistencyResult consistency = null;
         HotSkuResult hotSku = null;
         ReconcileResult reconcile = null;
+        LimitsResult limits = null;
         if (options.runs(Section.ACCEPTANCE)) {
             // windows per measured step: the resource table shows each mode at each concurrency
             acceptance = new AcceptanceSection(suite, options, sampler, jitMeter(suite)).run();
@@ -101,8 +104,12 @@ public final class BenchMain {
             reconcile = new ReconcileSection(suite, options).run();
             sampler.end();
         }
+        if (options.runs(Section.LIMITS)) {
+            // windows per measured step, like acceptance
+            limits = new LimitsSection(suite, options, sampler).run();
+        }
         return new BenchReport(date, Machine.current(), command, (System.nanoTime() - started) / 1e9, acceptance,
-                consistency, endToEnd, reconcile, hotSku, sampler.sections(),
+                consistency, endToEnd, reconcile, hotSku, limits, sampler.sections(),
                 Targets.check(acceptance, consistency, endToEnd, reconcile, hotSku, sampler.sections()));
     }
 

@@ -129,7 +129,7 @@ public record BenchOptions(
         return """
                 bench/run.sh [--quick] [--key=value ...]
                   --quick                   smoke run: short steps, 20k reconcile rows, 2k hot-SKU events (~5 min)
-                  --sections=all|acceptance,endtoend,consistency,hotsku,reconcile
+                  --sections=all|acceptance,endtoend,consistency,hotsku,reconcile,limits
                   --warm-up=3s --measure=12s    each acceptance step (mode x concurrency)
                   --jit-quiet=0.03 --warm-up-cap=240s   warm up until the JIT compilers of all JVMs use < 0.03 cores
                   --concurrency=1,8,32,64

@@ -97,6 +97,10 @@ public final class BenchSuite implements AutoCloseable {
         sleep(ModeSwitch.SETTLE);
     }
 
+    public void createTopic(String topic, TopicMessageType type) {
+        suite.broker().createTopic(topic, type);
+    }
+
     public String nameServer() {
         return suite.broker().nameServerAddress();
     }

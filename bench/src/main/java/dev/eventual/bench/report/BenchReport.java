@@ -1,5 +1,7 @@
 package dev.eventual.bench.report;
 
+import dev.eventual.bench.limits.LimitsResult;
+
 import dev.eventual.bench.acceptance.AcceptanceResult;
 import dev.eventual.bench.consistency.ConsistencyResult;
 import dev.eventual.bench.consistency.EndToEndResult;
@@ -20,6 +22,7 @@ public record BenchReport(
         EndToEndResult endToEnd,
         ReconcileResult reconcile,
         HotSkuResult hotSku,
+        LimitsResult limits,
         List<SectionUsage> resources,
         List<TargetCheck> targets) {
 }

@@ -4,6 +4,8 @@ import dev.eventual.bench.acceptance.AcceptanceStep;
 import dev.eventual.bench.acceptance.ModeRatios;
 import dev.eventual.bench.consistency.ConsistencyRun;
 import dev.eventual.bench.consistency.EndToEndResult;
+import dev.eventual.bench.limits.LimitStep;
+import dev.eventual.bench.limits.LimitsResult;
 import dev.eventual.bench.hotsku.HotSkuCase;
 import dev.eventual.bench.reconcile.ReconcileCase;
 import dev.eventual.bench.resources.ProcessUsage;
@@ -100,6 +102,9 @@ public final class MarkdownReport {
             }
             md.append(fmt("%nOne SKU / 1,000 SKUs: %.2f%n%n", r.hotSku().oneOverSpread()));
         }
+        if (r.limits() != null) {
+            limits(md, r);
+        }
         if (!r.resources().isEmpty()) {
             md.append("## 6. Resources per process and section\n\n");
             md.append("CPU in cores (1.0 = one core busy) and as a share of all busy CPU time of the box in that section;"
@@ -115,6 +120,42 @@ public final class MarkdownReport {
             md.append("\n");
         }
         return md.toString();
+    }
+
+    private static void limits(StringBuilder md, BenchReport r) {
+        LimitsResult limits = r.limits();
+        md.append("## 7. Physical limits of this box\n\n");
+        md.append("The same three inserts as the order's local transaction (attempt barrier, order, event) from plain JDBC"
+                + " threads, no HTTP, no Spring; raw RocketMQ transactional sends with a local transaction that does"
+                + " nothing, same broker. CPU ms each: every process on the box per transaction or send. Ratios: mode a's"
+                + " acceptance rate over each limit at the same concurrency.\n\n");
+        md.append("| concurrency | JDBC order tx/s | CPU ms each | RocketMQ tx sends/s | CPU ms each | a / JDBC | a / RocketMQ |\n"
+                + "|---:|---:|---:|---:|---:|---:|---:|\n");
+        limits.steps().stream().map(LimitStep::concurrency).distinct().forEach(c -> {
+            LimitStep jdbc = step(limits, LimitsResult.JDBC, c);
+            LimitStep mq = step(limits, LimitsResult.ROCKETMQ, c);
+            double a = r.acceptance() == null ? 0 : r.acceptance().steps().stream()
+                    .filter(s -> s.mode().equals("a") && s.concurrency() == c)
+                    .mapToDouble(AcceptanceStep::ordersPerSecond).findFirst().orElse(0);
+            md.append(fmt("| %d | %.0f | %.2f | %.0f | %.2f | %s | %s |%n", c, jdbc == null ? 0 : jdbc.perSecond(),
+                    jdbc == null ? 0 : jdbc.cpuMsEach(), mq == null ? 0 : mq.perSecond(), mq == null ? 0 : mq.cpuMsEach(),
+                    ratio(a, jdbc), ratio(a, mq)));
+        });
+        if (r.endToEnd() != null) {
+            double ceiling = Math.min(limits.peak(LimitsResult.JDBC), limits.peak(LimitsResult.ROCKETMQ));
+            md.append(fmt("%nEnd-to-end consistent orders/s over the lower of the two peaks (%.0f /s): %.2f.%n", ceiling,
+                    ceiling == 0 ? 0 : r.endToEnd().consistentPerSecond() / ceiling));
+        }
+        md.append("\n");
+    }
+
+    private static LimitStep step(LimitsResult limits, String limit, int concurrency) {
+        return limits.steps().stream().filter(s -> s.limit().equals(limit) && s.concurrency() == concurrency)
+                .findFirst().orElse(null);
+    }
+
+    private static String ratio(double ours, LimitStep limit) {
+        return ours == 0 || limit == null || limit.perSecond() == 0 ? "-" : fmt("%.2f", ours / limit.perSecond());
     }
 
     private static void targets(StringBuilder md, List<TargetCheck> targets) {

@@ -10,6 +10,8 @@ import dev.eventual.bench.consistency.ConsistencyRun;
 import dev.eventual.bench.consistency.EndToEndResult;
 import dev.eventual.bench.hotsku.HotSkuCase;
 import dev.eventual.bench.hotsku.HotSkuResult;
+import dev.eventual.bench.limits.LimitStep;
+import dev.eventual.bench.limits.LimitsResult;
 import dev.eventual.bench.load.LatencySummary;
 import dev.eventual.bench.reconcile.ReconcileCase;
 import dev.eventual.bench.reconcile.ReconcileResult;
@@ -44,7 +46,8 @@ class ReportTest {
     void markdownHasATablePerSectionAndTheTargets() {
         String md = MarkdownReport.render(report());
         assertThat(md).contains("## Targets", "## 1. Order acceptance", "## 2. Time to consistency",
-                "## 3. End-to-end", "## 4. Reconcile", "## 5. Hot SKU", "## 6. Resources", "**missed**", "| met |", "not run (--isolate-publish)", "| 1.10 |");
+                "## 3. End-to-end", "## 4. Reconcile", "## 5. Hot SKU", "## 6. Resources", "## 7. Physical limits",
+                "| 8 | 1200 | 1.10 | 600 | 1.60 | 0.25 | 0.50 |", "**missed**", "| met |", "not run (--isolate-publish)", "| 1.10 |");
     }
 
     @Test
@@ -99,7 +102,9 @@ class ReportTest {
         List<SectionUsage> resources = List.of(new SectionUsage("acceptance", 60, 1.9,
                 List.of(new ProcessUsage("order-service", 0.8, 0.4, 300, 350))));
         return new BenchReport("2026-01-01", new Machine(2, 24, "Test CPU", "JDK 17", "Linux"), "bench/run.sh", 600,
-                acceptance, consistency, endToEnd, reconcile, hotSku, resources,
+                acceptance, consistency, endToEnd, reconcile, hotSku, new LimitsResult(List.of(
+                        new LimitStep(LimitsResult.JDBC, 8, 1_200, 1.1), new LimitStep(LimitsResult.ROCKETMQ, 8, 600, 1.6))),
+                resources,
                 Targets.check(acceptance, consistency, endToEnd, reconcile, hotSku, resources));
     }
 }
