@@ -48,7 +48,7 @@ public record BenchOptions(
         boolean quick = List.of(args).contains("--quick");
         Set<Section> sections = Section.parse("all");
         Duration warmUp = quick ? Duration.ofSeconds(2) : Duration.ofSeconds(3);
-        double jitQuiet = 0.03;
+        double jitQuiet = 0.05;
         Duration warmUpCap = quick ? Duration.ofSeconds(60) : Duration.ofSeconds(240);
         Duration measure = quick ? Duration.ofSeconds(4) : Duration.ofSeconds(12);
         Duration load = quick ? Duration.ofSeconds(10) : Duration.ofSeconds(40);
@@ -131,7 +131,7 @@ public record BenchOptions(
                   --quick                   smoke run: short steps, 20k reconcile rows, 2k hot-SKU events (~5 min)
                   --sections=all|acceptance,endtoend,consistency,hotsku,reconcile,limits
                   --warm-up=3s --measure=12s    each acceptance step (mode x concurrency)
-                  --jit-quiet=0.03 --warm-up-cap=240s   warm up until the JIT compilers of all JVMs use < 0.03 cores
+                  --jit-quiet=0.05 --warm-up-cap=240s   warm up (mode a) until the JIT compilers of all JVMs use < 0.05 cores
                   --concurrency=1,8,32,64
                   --load=40s --drain=60s        end-to-end and each time-to-consistency run; wait for stragglers
                   --reconcile-rows=100k,1M      the largest size runs only "all consistent, 2 shards"

@@ -40,6 +40,8 @@ final class BadInputCorpus {
     private static final String JSON = "application/json";
     private static final String FORGED_TOKEN = "x".repeat(SharedSuite.TOKEN.length());
     private static final String OVERSIZED = "{\"pad\":\"" + "x".repeat(20_000) + "\"}";
+    /** Above the internal endpoints' larger limit (eventual.web.max-internal-request-body, 512KB). */
+    private static final String INTERNAL_OVERSIZED = "{\"pad\":\"" + "x".repeat(600_000) + "\"}";
     private static final String ABOVE_LONG = "9223372036854775808";
     private static final String FAR_ABOVE_LONG = "99999999999999999999";
     private static final String OUT_OF_DOUBLE = "1e309";
@@ -59,6 +61,7 @@ final class BadInputCorpus {
         cancelOrder(cases);
         reportConsumerStatus(cases);
         reportConsumerStatuses(cases);
+        reportConsumerOutcomes(cases);
         readStock(cases);
         setStock(cases);
         batchStatus(cases, new Endpoint(INVENTORY, "POST", "/internal/inventory/status", null, true));
@@ -259,7 +262,7 @@ final class BadInputCorpus {
         cases.add(e.json("empty body", "").malformed());
         cases.add(e.draft("text/plain body").body("text/plain", valid).refused(415));
         cases.add(e.draft("YAML body").body("application/yaml", "eventType: ORDER_CREATED\n").refused(415));
-        cases.add(e.json("20 KB body", OVERSIZED).refused(413));
+        cases.add(e.json("600 KB body", INTERNAL_OVERSIZED).refused(413));
         cases.add(e.draft("GET").method("GET").refused(405));
     }
 
@@ -290,8 +293,38 @@ final class BadInputCorpus {
         cases.add(e.json("duplicated key status", "{\"eventType\":\"ORDER_CREATED\",\"consumerGroup\":" + group
                 + ",\"status\":\"FAIL\",\"status\":\"SUCCESS\",\"orderIds\":[\"1\"]}").malformed());
         cases.add(e.draft("YAML body").body("application/yaml", "eventType: ORDER_CREATED\n").refused(415));
-        cases.add(e.json("20 KB body", OVERSIZED).refused(413));
+        cases.add(e.json("600 KB body", INTERNAL_OVERSIZED).refused(413));
         cases.add(e.draft("GET").method("GET").refused(405));
+    }
+
+    private static void reportConsumerOutcomes(List<BadInput> cases) {
+        Endpoint e = new Endpoint(ORDER, "POST", "/internal/orders/consumer-reports", null, true);
+        String group = q("eventual-inventory-consumer");
+        String valid = reports(group, report(q(UNKNOWN_ORDER), q("ORDER_CREATED"), q("SUCCESS")));
+        tokens(cases, e, valid);
+        cases.add(e.json("no reports", reports(group, "")).invalid("reports"));
+        cases.add(e.json("reports missing", "{\"consumerGroup\":" + group + "}").invalid("reports"));
+        cases.add(e.json("unknown group", reports(q("someone-else"), report(q(UNKNOWN_ORDER), q("ORDER_CREATED"), q("SUCCESS"))))
+                .invalid("consumerGroup"));
+        cases.add(e.json("two reports of one event", reports(group, report(q(UNKNOWN_ORDER), q("ORDER_CREATED"), q("PROCESSING"))
+                + "," + report(q(UNKNOWN_ORDER), q("ORDER_CREATED"), q("SUCCESS")))).invalid("reports"));
+        cases.add(e.json("id with a leading zero", reports(group, report(q("0" + UNKNOWN_ORDER), q("ORDER_CREATED"), q("SUCCESS"))))
+                .invalid("reports[0].orderId"));
+        cases.add(e.json("unknown event type", reports(group, report(q(UNKNOWN_ORDER), q("ORDER_PAID"), q("SUCCESS"))))
+                .malformed());
+        cases.add(e.json("null report", reports(group, "null")).invalid("reports[0]"));
+        cases.add(e.json("unknown field in a report", reports(group, "{\"orderId\":\"1\",\"eventType\":\"ORDER_CREATED\","
+                + "\"status\":\"SUCCESS\",\"refund\":true}")).invalid("refund"));
+        cases.add(e.json("600 KB body", INTERNAL_OVERSIZED).refused(413));
+        cases.add(e.draft("GET").method("GET").refused(405));
+    }
+
+    private static String reports(String consumerGroup, String reports) {
+        return "{\"consumerGroup\":" + consumerGroup + ",\"reports\":[" + reports + "]}";
+    }
+
+    private static String report(String orderId, String eventType, String status) {
+        return "{\"orderId\":" + orderId + ",\"eventType\":" + eventType + ",\"status\":" + status + "}";
     }
 
     private static void readStock(List<BadInput> cases) {
@@ -355,7 +388,7 @@ final class BadInputCorpus {
                 .refused(401));
         cases.add(e.draft("YAML body").body("application/yaml", "orderIds:\n  - \"1\"\n").refused(415));
         cases.add(e.draft("text/plain body").body("text/plain", ids(q("1"))).refused(415));
-        cases.add(e.json("20 KB chunked body", OVERSIZED).chunked().refused(413));
+        cases.add(e.json("600 KB chunked body", INTERNAL_OVERSIZED).chunked().refused(413));
         cases.add(e.draft("GET").method("GET").refused(405));
     }
 
@@ -387,7 +420,7 @@ final class BadInputCorpus {
                 + "\"quantity\":1,\"createdAt\":\"yesterday\"}").invalid("createdAt"));
         cases.add(retry.json("array body", "[]").malformed());
         cases.add(retry.draft("YAML body").body("application/yaml", "orderId: 4242\n").refused(415));
-        cases.add(retry.json("20 KB body", OVERSIZED).refused(413));
+        cases.add(retry.json("600 KB body", INTERNAL_OVERSIZED).refused(413));
         cases.add(retry.draft("GET").method("GET").refused(405));
 
         Endpoint release = new Endpoint(INVENTORY, "POST", "/internal/inventory/release", null, true);
@@ -419,7 +452,7 @@ final class BadInputCorpus {
         cases.add(created.json("duplicated key orderId", "{\"schemaVersion\":1,\"orderId\":4242,\"orderId\":1,\"userId\":1,"
                 + "\"skuId\":1,\"quantity\":1}").malformed());
         cases.add(created.draft("YAML body").body("application/yaml", "orderId: 4242\n").refused(415));
-        cases.add(created.json("20 KB body", OVERSIZED).refused(413));
+        cases.add(created.json("600 KB body", INTERNAL_OVERSIZED).refused(413));
         cases.add(created.draft("GET").method("GET").refused(405));
 
         Endpoint canceled = new Endpoint(NOTICE, "POST", "/internal/notices/order-canceled/retry", null, true);

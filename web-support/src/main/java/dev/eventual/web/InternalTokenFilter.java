@@ -23,7 +23,11 @@ public class InternalTokenFilter extends OncePerRequestFilter {
 
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
-        return !matchedPath(request).startsWith(InternalAuth.INTERNAL_PATH_PREFIX);
+        return !isInternal(request);
+    }
+
+    static boolean isInternal(HttpServletRequest request) {
+        return matchedPath(request).startsWith(InternalAuth.INTERNAL_PATH_PREFIX);
     }
 
     /**
@@ -31,7 +35,7 @@ public class InternalTokenFilter extends OncePerRequestFilter {
      * {@code ;parameters}. The raw URI is not enough: {@code /internal;x/...} and {@code /%69nternal/...}
      * reach the same internal handlers but do not start with the prefix.
      */
-    private static String matchedPath(HttpServletRequest request) {
+    static String matchedPath(HttpServletRequest request) {
         StringBuilder path = new StringBuilder();
         for (PathContainer.Element element : RequestPath.parse(request.getRequestURI(), request.getContextPath())
                 .pathWithinApplication().elements()) {

@@ -13,20 +13,23 @@ import org.springframework.web.filter.OncePerRequestFilter;
 import java.io.IOException;
 
 /**
- * Refuses bodies above the limit with 413: by Content-Length before reading, and by counting for
+ * Refuses bodies above the limit (a larger one for {@code /internal/**}, whose batches are bigger) with 413: by Content-Length before reading, and by counting for
  * chunked bodies (the handler then sees {@link BodyTooLargeException}).
  */
 public class RequestBodyLimitFilter extends OncePerRequestFilter {
 
-    private final long maxBytes;
+    private final long maxPublicBytes;
+    private final long maxInternalBytes;
 
     public RequestBodyLimitFilter(RequestLimitProperties properties) {
-        this.maxBytes = properties.maxRequestBody().toBytes();
+        this.maxPublicBytes = properties.maxRequestBody().toBytes();
+        this.maxInternalBytes = properties.maxInternalRequestBody().toBytes();
     }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
+        long maxBytes = InternalTokenFilter.isInternal(request) ? maxInternalBytes : maxPublicBytes;
         if (request.getContentLengthLong() > maxBytes) {
             ProblemResponses.write(response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE,
                     ProblemTypes.MALFORMED_REQUEST, "Payload too large", "request body exceeds " + maxBytes + " bytes");

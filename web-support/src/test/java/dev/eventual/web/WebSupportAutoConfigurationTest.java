@@ -30,6 +30,7 @@ class WebSupportAutoConfigurationTest {
             assertThat(context).hasSingleBean(ProblemDetailsAdvice.class);
             assertThat(context).hasSingleBean(ProblemErrorController.class);
             assertThat(context.getBean(RequestLimitProperties.class).maxRequestBody().toKilobytes()).isEqualTo(16);
+            assertThat(context.getBean(RequestLimitProperties.class).maxInternalRequestBody().toKilobytes()).isEqualTo(512);
         });
     }
 }
