@@ -300,17 +300,17 @@ final class BadInputCorpus {
     private static void reportConsumerOutcomes(List<BadInput> cases) {
         Endpoint e = new Endpoint(ORDER, "POST", "/internal/orders/consumer-reports", null, true);
         String group = q("eventual-inventory-consumer");
-        String valid = reports(group, report(q(UNKNOWN_ORDER), q("ORDER_CREATED"), q("SUCCESS")));
+        String valid = reports(group, outcome(q(UNKNOWN_ORDER), q("ORDER_CREATED"), q("SUCCESS")));
         tokens(cases, e, valid);
         cases.add(e.json("no reports", reports(group, "")).invalid("reports"));
         cases.add(e.json("reports missing", "{\"consumerGroup\":" + group + "}").invalid("reports"));
-        cases.add(e.json("unknown group", reports(q("someone-else"), report(q(UNKNOWN_ORDER), q("ORDER_CREATED"), q("SUCCESS"))))
+        cases.add(e.json("unknown group", reports(q("someone-else"), outcome(q(UNKNOWN_ORDER), q("ORDER_CREATED"), q("SUCCESS"))))
                 .invalid("consumerGroup"));
-        cases.add(e.json("two reports of one event", reports(group, report(q(UNKNOWN_ORDER), q("ORDER_CREATED"), q("PROCESSING"))
-                + "," + report(q(UNKNOWN_ORDER), q("ORDER_CREATED"), q("SUCCESS")))).invalid("reports"));
-        cases.add(e.json("id with a leading zero", reports(group, report(q("0" + UNKNOWN_ORDER), q("ORDER_CREATED"), q("SUCCESS"))))
+        cases.add(e.json("two reports of one event", reports(group, outcome(q(UNKNOWN_ORDER), q("ORDER_CREATED"), q("PROCESSING"))
+                + "," + outcome(q(UNKNOWN_ORDER), q("ORDER_CREATED"), q("SUCCESS")))).invalid("reports"));
+        cases.add(e.json("id with a leading zero", reports(group, outcome(q("0" + UNKNOWN_ORDER), q("ORDER_CREATED"), q("SUCCESS"))))
                 .invalid("reports[0].orderId"));
-        cases.add(e.json("unknown event type", reports(group, report(q(UNKNOWN_ORDER), q("ORDER_PAID"), q("SUCCESS"))))
+        cases.add(e.json("unknown event type", reports(group, outcome(q(UNKNOWN_ORDER), q("ORDER_PAID"), q("SUCCESS"))))
                 .malformed());
         cases.add(e.json("null report", reports(group, "null")).invalid("reports[0]"));
         cases.add(e.json("unknown field in a report", reports(group, "{\"orderId\":\"1\",\"eventType\":\"ORDER_CREATED\","
@@ -323,7 +323,7 @@ final class BadInputCorpus {
         return "{\"consumerGroup\":" + consumerGroup + ",\"reports\":[" + reports + "]}";
     }
 
-    private static String report(String orderId, String eventType, String status) {
+    private static String outcome(String orderId, String eventType, String status) {
         return "{\"orderId\":" + orderId + ",\"eventType\":" + eventType + ",\"status\":" + status + "}";
     }
 

@@ -24,4 +24,12 @@ public interface InventoryInternalApi {
     /** Releases a deduction once, or fences the order when nothing was deducted yet. */
     @PostMapping(path = "/internal/inventory/release", consumes = MediaType.APPLICATION_JSON_VALUE)
     RedriveResult release(@RequestBody OrderCanceledEvent event);
+
+    /** {@link #retry} for each event of the batch, in order; a result per event. */
+    @PostMapping(path = "/internal/inventory/retries", consumes = MediaType.APPLICATION_JSON_VALUE)
+    RedriveResults retryAll(@RequestBody RedriveBatch<OrderCreatedEvent> batch);
+
+    /** {@link #release} for each event of the batch, in order; a result per event. */
+    @PostMapping(path = "/internal/inventory/releases", consumes = MediaType.APPLICATION_JSON_VALUE)
+    RedriveResults releaseAll(@RequestBody RedriveBatch<OrderCanceledEvent> batch);
 }

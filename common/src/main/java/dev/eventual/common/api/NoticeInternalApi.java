@@ -24,4 +24,15 @@ public interface NoticeInternalApi {
     /** Sends the order-canceled notice unless it already succeeded. */
     @PostMapping(path = "/internal/notices/order-canceled/retry", consumes = MediaType.APPLICATION_JSON_VALUE)
     RedriveResult retryCanceled(@RequestBody OrderCanceledEvent event);
+
+    /**
+     * {@link #retryCreated} for each event of the batch, in order. Stops at the first notice the channel
+     * cannot take (answered PROCESSING); the events after it get no result.
+     */
+    @PostMapping(path = "/internal/notices/order-created/retries", consumes = MediaType.APPLICATION_JSON_VALUE)
+    RedriveResults retryAllCreated(@RequestBody RedriveBatch<OrderCreatedEvent> batch);
+
+    /** {@link #retryAllCreated} for cancel notices. */
+    @PostMapping(path = "/internal/notices/order-canceled/retries", consumes = MediaType.APPLICATION_JSON_VALUE)
+    RedriveResults retryAllCanceled(@RequestBody RedriveBatch<OrderCanceledEvent> batch);
 }

@@ -3,7 +3,9 @@ package dev.eventual.inventory.internal;
 import dev.eventual.common.api.BatchStatusRequest;
 import dev.eventual.common.api.BatchStatusResponse;
 import dev.eventual.common.api.InventoryInternalApi;
+import dev.eventual.common.api.RedriveBatch;
 import dev.eventual.common.api.RedriveResult;
+import dev.eventual.common.api.RedriveResults;
 import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.status.DownstreamStatus;
@@ -66,6 +68,31 @@ public class InventoryInternalController implements InventoryInternalApi {
         requirePositive("skuId", event.skuId());
         requirePositive("quantity", event.quantity());
         return result(handler.onCanceled(event));
+    }
+
+    @Override
+    public RedriveResults retryAll(@Valid @RequestBody RedriveBatch<OrderCreatedEvent> batch) {
+        for (int i = 0; i < batch.events().size(); i++) {
+            OrderCreatedEvent event = batch.events().get(i);
+            requireValid("events[" + i + "].", event.orderId(), event.skuId(), event.quantity());
+        }
+        return new RedriveResults(batch.events().stream().map(event -> result(handler.onCreated(event, true))).toList());
+    }
+
+    @Override
+    public RedriveResults releaseAll(@Valid @RequestBody RedriveBatch<OrderCanceledEvent> batch) {
+        for (int i = 0; i < batch.events().size(); i++) {
+            OrderCanceledEvent event = batch.events().get(i);
+            requireValid("events[" + i + "].", event.orderId(), event.skuId(), event.quantity());
+        }
+        return new RedriveResults(batch.events().stream().map(event -> result(handler.onCanceled(event))).toList());
+    }
+
+    /** Every event of a batch is checked before any is applied: a bad one refuses the whole batch. */
+    private static void requireValid(String prefix, long orderId, long skuId, int quantity) {
+        requirePositive(prefix + "orderId", orderId);
+        requirePositive(prefix + "skuId", skuId);
+        requirePositive(prefix + "quantity", quantity);
     }
 
     private static RedriveResult result(DeductOutcome outcome) {

@@ -18,6 +18,8 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
 import tools.jackson.databind.JsonNode;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -201,6 +203,53 @@ class InventoryApiIT {
     }
 
     /** The same event with a field this reader does not know, as a newer producer might add. */
+    @Test
+    void batchRetriesAndReleasesAnswerEachEventInOrderAndApplyEachOnce() {
+        long sku = Events.newSku();
+        put(sku, "{\"stock\":5}", TOKEN);
+        OrderCreatedEvent first = Events.created(sku, 3);
+        OrderCreatedEvent tooMuch = Events.created(sku, 3);
+        String events = "{\"events\":[" + OrderEvents.toJson(first) + "," + OrderEvents.toJson(tooMuch) + ","
+                + OrderEvents.toJson(first) + "]}";
+
+        HttpCall.Response retried = internal("/internal/inventory/retries", events, TOKEN);
+
+        assertThat(retried.status()).as(retried.body()).isEqualTo(200);
+        List<String> statuses = new ArrayList<>();
+        retried.json().get("results").forEach(result -> statuses.add(result.get("orderId").asString() + " "
+                + result.get("status").asString()));
+        assertThat(statuses).containsExactly(first.orderId() + " SUCCESS", tooMuch.orderId() + " FAIL",
+                first.orderId() + " SUCCESS");
+        assertThat(HttpCall.get(port, "/api/inventory/" + sku).send().json().get("stock").asInt()).isEqualTo(2);
+
+        HttpCall.Response released = internal("/internal/inventory/releases", "{\"events\":["
+                + OrderEvents.toJson(Events.canceled(first)) + "," + OrderEvents.toJson(Events.canceled(first)) + "]}", TOKEN);
+
+        assertThat(released.status()).as(released.body()).isEqualTo(200);
+        assertThat(released.json().get("results").get(0).get("status").asString()).isEqualTo("RELEASED");
+        assertThat(released.json().get("results").get(1).get("status").asString()).isEqualTo("RELEASED");
+        assertThat(HttpCall.get(port, "/api/inventory/" + sku).send().json().get("stock").asInt()).isEqualTo(5);
+    }
+
+    @Test
+    void aBatchWithABadEventOrNoEventsIsRefusedWhole() {
+        long sku = Events.newSku();
+        put(sku, "{\"stock\":5}", TOKEN);
+        OrderCreatedEvent good = Events.created(sku, 1);
+        String bad = OrderEvents.toJson(new OrderCreatedEvent(1, Events.created(sku, 1).orderId(), 1, sku, 0,
+                java.time.Instant.EPOCH));
+
+        HttpCall.Response refused = internal("/internal/inventory/retries",
+                "{\"events\":[" + OrderEvents.toJson(good) + "," + bad + "]}", TOKEN);
+        HttpCall.Response empty = internal("/internal/inventory/retries", "{\"events\":[]}", TOKEN);
+
+        assertThat(refused.status()).isEqualTo(400);
+        assertThat(refused.json().get("invalidParams").findValuesAsString("name")).contains("events[1].quantity");
+        assertThat(empty.status()).isEqualTo(400);
+        assertThat(empty.json().get("invalidParams").findValuesAsString("name")).contains("events");
+        assertThat(HttpCall.get(port, "/api/inventory/" + sku).send().json().get("stock").asInt()).isEqualTo(5);
+    }
+
     private static String newerProducer(String json) {
         return json.substring(0, json.length() - 1) + ",\"channel\":\"web\",\"lines\":[{\"skuId\":\"1\"}]}";
     }

@@ -3,7 +3,9 @@ package dev.eventual.notice.internal;
 import dev.eventual.common.api.BatchStatusRequest;
 import dev.eventual.common.api.BatchStatusResponse;
 import dev.eventual.common.api.NoticeInternalApi;
+import dev.eventual.common.api.RedriveBatch;
 import dev.eventual.common.api.RedriveResult;
+import dev.eventual.common.api.RedriveResults;
 import dev.eventual.common.api.problem.ProblemTypes;
 import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderCreatedEvent;
@@ -65,6 +67,54 @@ public class NoticeInternalController implements NoticeInternalApi {
             description = "Idempotent. 503 when the channel is unavailable (the notice stays PROCESSING)")
     public RedriveResult retryCanceled(@RequestBody OrderCanceledEvent event) {
         return redrive(() -> NoticeRequest.of(event));
+    }
+
+    @Override
+    @Operation(summary = "Send the order-created notices of up to 500 orders unless they already succeeded",
+            description = "Idempotent, in order; stops at the first notice the channel cannot take (answered PROCESSING)")
+    public RedriveResults retryAllCreated(@Valid @RequestBody RedriveBatch<OrderCreatedEvent> batch) {
+        List<NoticeRequest> requests = new ArrayList<>();
+        for (int i = 0; i < batch.events().size(); i++) {
+            OrderCreatedEvent event = batch.events().get(i);
+            requests.add(request("events[" + i + "].", () -> NoticeRequest.of(event)));
+        }
+        return redriveAll(requests);
+    }
+
+    @Override
+    @Operation(summary = "Send the order-canceled notices of up to 500 orders unless they already succeeded",
+            description = "Idempotent, in order; stops at the first notice the channel cannot take (answered PROCESSING)")
+    public RedriveResults retryAllCanceled(@Valid @RequestBody RedriveBatch<OrderCanceledEvent> batch) {
+        List<NoticeRequest> requests = new ArrayList<>();
+        for (int i = 0; i < batch.events().size(); i++) {
+            OrderCanceledEvent event = batch.events().get(i);
+            requests.add(request("events[" + i + "].", () -> NoticeRequest.of(event)));
+        }
+        return redriveAll(requests);
+    }
+
+    /** Every notice is checked before any is sent: a bad event refuses the whole batch. */
+    private static NoticeRequest request(String prefix, Supplier<NoticeRequest> event) {
+        try {
+            return event.get();
+        } catch (InvalidNoticeRequestException e) {
+            throw ApiProblemException.invalid(prefix + e.field(), e.reason());
+        }
+    }
+
+    private RedriveResults redriveAll(List<NoticeRequest> requests) {
+        List<RedriveResult> results = new ArrayList<>();
+        for (NoticeRequest request : requests) {
+            try {
+                DeliveryResult result = delivery.deliver(request);
+                results.add(new RedriveResult(Long.toString(request.orderId()), result.status().downstream(), result.detail()));
+            } catch (ChannelUnavailableException e) {
+                results.add(new RedriveResult(Long.toString(request.orderId()), DownstreamStatus.PROCESSING,
+                        "channel unavailable: not sent, stays PROCESSING"));
+                break;
+            }
+        }
+        return new RedriveResults(results);
     }
 
     private RedriveResult redrive(Supplier<NoticeRequest> event) {

@@ -26,7 +26,9 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import tools.jackson.databind.JsonNode;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import static dev.eventual.notice.support.InternalApi.RETRY_CANCELED;
@@ -208,6 +210,29 @@ class NoticeApiIT {
         NoticeRow row = NoticeRow.find(jdbc, event.orderId(), OrderEventType.ORDER_CREATED);
         assertThat(row.status()).isEqualTo("SUCCESS");
         assertThat(row.attempts()).isEqualTo(2);
+    }
+
+    @Test
+    void batchRetriesSendEachNoticeOnceAndAnswerEachEventInOrder() {
+        OrderCreatedEvent first = Events.created(Events.newId(), Events.newId(), 31, 1);
+        OrderCreatedEvent second = Events.created(Events.newId(), Events.newId(), 31, 1);
+        String batch = "{\"events\":[" + Events.json(first) + "," + Events.json(second) + "," + Events.json(first) + "]}";
+
+        HttpCall.Response response = InternalApi.post(port, "/internal/notices/order-created/retries", batch);
+
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        List<String> results = new ArrayList<>();
+        response.json().get("results").forEach(result -> results.add(result.get("orderId").asString() + " "
+                + result.get("status").asString()));
+        assertThat(results).containsExactly(first.orderId() + " SUCCESS", second.orderId() + " SUCCESS",
+                first.orderId() + " SUCCESS");
+        assertThat(TestMailServer.withMessageId(MessageIds.of(first.orderId(), OrderEventType.ORDER_CREATED))).hasSize(1);
+        assertThat(TestMailServer.withMessageId(MessageIds.of(second.orderId(), OrderEventType.ORDER_CREATED))).hasSize(1);
+
+        HttpCall.Response invalid = InternalApi.post(port, "/internal/notices/order-canceled/retries", "{\"events\":["
+                + Events.json(Events.canceled(Events.newId(), 0, 31, 1, "user")) + "]}");
+        assertThat(invalid.status()).isEqualTo(400);
+        assertThat(invalid.json().get("invalidParams").findValuesAsString("name")).contains("events[0].userId");
     }
 
     private void setClaimedAt(long orderId, String expression) {

@@ -29,8 +29,6 @@ import java.util.List;
  *                          attempts (tx_attempt_barrier) older than this are deleted
  * @param archiveBatchSize  rows moved per transaction
  * @param archiveInterval   how often the built-in scheduler archives when no XXL-Job admin is configured
- * @param redriveConcurrency how many of a page's rows are re-driven at the same time (each row's own
- *                          actions stay in order); bounds the load a run puts on the downstream services
  */
 @Validated
 @ConfigurationProperties("eventual.reconcile")
@@ -45,6 +43,5 @@ public record ReconcileProperties(
         @DefaultValue("30s") Duration standaloneInterval,
         @DefaultValue("30d") Duration archiveAfter,
         @DefaultValue("1000") @Min(1) @Max(10_000) int archiveBatchSize,
-        @DefaultValue("1h") Duration archiveInterval,
-        @DefaultValue("8") @Min(1) @Max(64) int redriveConcurrency) {
+        @DefaultValue("1h") Duration archiveInterval) {
 }

@@ -1,84 +1,94 @@
 package dev.eventual.reconcile.downstream;
 
+import dev.eventual.common.api.RedriveBatch;
 import dev.eventual.common.api.RedriveResult;
+import dev.eventual.common.api.RedriveResults;
 import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.status.DownstreamStatus;
-import dev.eventual.reconcile.config.ReconcileProperties;
 import dev.eventual.reconcile.decide.Action;
 import dev.eventual.reconcile.decide.Observation;
 import dev.eventual.reconcile.scan.DueRow;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.Map;
 
 /**
- * Runs re-drives with the event payload stored in message_log; every downstream call is
- * idempotent. A re-drive is a round trip that mostly waits (the service's commit, its report to
- * order-service), so a page's rows are re-driven {@code redrive-concurrency} at a time; a row's
- * own actions stay in order.
+ * Runs a page's re-drives with the event payloads stored in message_log, one call per kind of action
+ * for the whole page (the services' batch re-drive endpoints; every downstream call is idempotent).
+ * A row's own actions stay in order: every row's first action is done before any row's second.
  */
 @Component
-public class Redriver implements DisposableBean {
+public class Redriver {
 
     private static final Logger log = LoggerFactory.getLogger(Redriver.class);
 
     private final InventoryClient inventory;
     private final NoticeClient notice;
-    private final ExecutorService pool;
 
-    public Redriver(InventoryClient inventory, NoticeClient notice, ReconcileProperties properties) {
+    public Redriver(InventoryClient inventory, NoticeClient notice) {
         this.inventory = inventory;
         this.notice = notice;
-        AtomicInteger threads = new AtomicInteger();
-        this.pool = Executors.newFixedThreadPool(properties.redriveConcurrency(), task -> {
-            Thread thread = new Thread(task, "reconcile-redrive-" + threads.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        });
     }
 
     /** What is known after each row's actions, in the order of {@code redrives}. */
     public List<Observation> redrive(List<Redrive> redrives) {
-        if (redrives.size() <= 1) {
-            return redrives.stream().map(this::redriveOne).toList();
-        }
-        List<CompletableFuture<Observation>> running = redrives.stream()
-                .map(redrive -> CompletableFuture.supplyAsync(() -> redriveOne(redrive), pool)).toList();
-        return running.stream().map(CompletableFuture::join).toList();
-    }
-
-    private Observation redriveOne(Redrive redrive) {
-        Observation after = redrive.seen();
-        for (Action action : redrive.actions()) {
-            after = after.after(action, perform(action, redrive.row()));
+        List<Observation> after = new ArrayList<>(redrives.stream().map(Redrive::seen).toList());
+        int steps = redrives.stream().mapToInt(redrive -> redrive.actions().size()).max().orElse(0);
+        for (int step = 0; step < steps; step++) {
+            Map<Action, List<Integer>> byAction = new EnumMap<>(Action.class);
+            for (int i = 0; i < redrives.size(); i++) {
+                List<Action> actions = redrives.get(i).actions();
+                if (step < actions.size()) {
+                    byAction.computeIfAbsent(actions.get(step), action -> new ArrayList<>()).add(i);
+                }
+            }
+            byAction.forEach((action, rows) -> {
+                List<DownstreamStatus> statuses = performAll(action, rows.stream().map(i -> redrives.get(i).row()).toList());
+                for (int k = 0; k < rows.size(); k++) {
+                    int i = rows.get(k);
+                    after.set(i, after.get(i).after(action, statuses.get(k)));
+                }
+            });
         }
         return after;
     }
 
-    /** @return the downstream status afterwards, or null when the call failed (the next run tries again) */
-    private DownstreamStatus perform(Action action, DueRow row) {
+    /**
+     * @return each row's downstream status afterwards, or null where the call failed or the service
+     *         stopped before the row (the next run tries again)
+     */
+    private List<DownstreamStatus> performAll(Action action, List<DueRow> rows) {
+        List<DownstreamStatus> statuses = new ArrayList<>();
         try {
-            RedriveResult result = switch (action) {
-                case REDRIVE_INVENTORY -> inventory.retry(created(row));
-                case REDRIVE_NOTICE -> notice.retryCreated(created(row));
-                case RELEASE_INVENTORY -> inventory.release(canceled(row));
-                case REDRIVE_CANCEL_NOTICE -> notice.retryCanceled(canceled(row));
+            RedriveResults results = switch (action) {
+                case REDRIVE_INVENTORY -> inventory.retryAll(new RedriveBatch<>(rows.stream().map(Redriver::created).toList()));
+                case REDRIVE_NOTICE -> notice.retryAllCreated(new RedriveBatch<>(rows.stream().map(Redriver::created).toList()));
+                case RELEASE_INVENTORY -> inventory.releaseAll(new RedriveBatch<>(rows.stream().map(Redriver::canceled).toList()));
+                case REDRIVE_CANCEL_NOTICE -> notice.retryAllCanceled(new RedriveBatch<>(rows.stream().map(Redriver::canceled).toList()));
             };
-            log.info("Order {}: {} -> {} ({})", row.orderId(), action, result.status(), result.detail());
-            return result.status();
+            for (int k = 0; k < rows.size(); k++) {
+                RedriveResult result = k < results.results().size() ? results.results().get(k) : null;
+                if (result == null || !result.orderId().equals(Long.toString(rows.get(k).orderId()))) {
+                    log.info("Order {}: {} not done in this run, the next one tries again", rows.get(k).orderId(), action);
+                    statuses.add(null);
+                } else {
+                    log.info("Order {}: {} -> {} ({})", rows.get(k).orderId(), action, result.status(), result.detail());
+                    statuses.add(result.status());
+                }
+            }
         } catch (RuntimeException e) {
-            log.warn("Order {}: {} failed, the next run tries again: {}", row.orderId(), action, e.toString());
-            return null;
+            log.warn("Orders {}: {} failed, the next run tries again: {}", rows.stream().map(DueRow::orderId).toList(),
+                    action, e.toString());
+            rows.forEach(row -> statuses.add(null));
         }
+        return statuses;
     }
 
     private static OrderCreatedEvent created(DueRow row) {
@@ -87,10 +97,5 @@ public class Redriver implements DisposableBean {
 
     private static OrderCanceledEvent canceled(DueRow row) {
         return OrderEvents.fromJson(row.payload(), OrderCanceledEvent.class);
-    }
-
-    @Override
-    public void destroy() {
-        pool.shutdownNow();
     }
 }

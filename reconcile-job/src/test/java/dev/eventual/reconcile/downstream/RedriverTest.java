@@ -2,7 +2,9 @@ package dev.eventual.reconcile.downstream;
 
 import dev.eventual.common.api.BatchStatusRequest;
 import dev.eventual.common.api.BatchStatusResponse;
+import dev.eventual.common.api.RedriveBatch;
 import dev.eventual.common.api.RedriveResult;
+import dev.eventual.common.api.RedriveResults;
 import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.event.OrderEvents;
@@ -11,46 +13,34 @@ import dev.eventual.common.status.DownstreamStatus;
 import dev.eventual.common.status.MessageStatus;
 import dev.eventual.common.status.OrderStatus;
 import dev.eventual.common.status.ReconcileStatus;
-import dev.eventual.reconcile.config.ReconcileProperties;
 import dev.eventual.reconcile.decide.Action;
 import dev.eventual.reconcile.decide.Observation;
 import dev.eventual.reconcile.scan.DueRow;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
-import java.util.concurrent.BrokenBarrierException;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.stream.LongStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The page's re-drives run side by side while each row's actions stay in order. The downstream
- * services are stand-ins here (the real ones are in the launcher's and scenarios' suites): the
- * stand-in inventory holds every call at a barrier of two, which only concurrent rows can pass.
+ * A page's re-drives go as one call per kind of action, each row's actions in order, every answer on
+ * its own row. The downstream services are recording stand-ins here (the real endpoints are in the
+ * services' ITs, the launcher's and the scenarios' suites).
  */
 class RedriverTest {
 
-    private final Queue<String> calls = new ConcurrentLinkedQueue<>();
-    private final CyclicBarrier twoAtOnce = new CyclicBarrier(2);
-    private final Redriver redriver = new Redriver(new HeldInventory(), new RecordingNotice(), properties(2));
-
-    @AfterEach
-    void stop() {
-        redriver.destroy();
-    }
+    private final List<String> calls = new ArrayList<>();
+    private final StandInInventory inventory = new StandInInventory();
+    private final StandInNotice notice = new StandInNotice();
+    private final Redriver redriver = new Redriver(inventory, notice);
 
     @Test
-    void rowsAreRedrivenSideBySideAndTheirAnswersComeBackInTheirOrder() {
+    void aPagesRedrivesGoAsOneCallPerKindAndEachAnswerLandsOnItsRow() {
         List<Redrive> redrives = LongStream.rangeClosed(1, 4).mapToObj(orderId -> new Redrive(row(orderId),
                 new Observation(OrderEventType.ORDER_CREATED, OrderStatus.CREATED, DownstreamStatus.NOT_FOUND,
                         DownstreamStatus.NOT_FOUND), List.of(Action.REDRIVE_INVENTORY, Action.REDRIVE_NOTICE))).toList();
@@ -61,14 +51,38 @@ class RedriverTest {
         assertThat(after).extracting(Observation::inventory).containsExactly(DownstreamStatus.SUCCESS,
                 DownstreamStatus.FAIL, DownstreamStatus.SUCCESS, DownstreamStatus.FAIL);
         assertThat(after).extracting(Observation::notice).containsOnly(DownstreamStatus.SUCCESS);
-        for (long orderId = 1; orderId <= 4; orderId++) {
-            assertThat(ofOrder(orderId)).as("order %d's actions in order", orderId)
-                    .containsExactly("inventory " + orderId, "notice " + orderId);
-        }
+        // every row's inventory action before any row's notice action, one call each
+        assertThat(calls).containsExactly("inventory [1, 2, 3, 4]", "notice [1, 2, 3, 4]");
     }
 
-    private List<String> ofOrder(long orderId) {
-        return calls.stream().filter(call -> call.endsWith(" " + orderId)).toList();
+    @Test
+    void rowsWithDifferentActionsShareTheCallsOfTheirKind() {
+        Redrive both = new Redrive(row(7), new Observation(OrderEventType.ORDER_CREATED, OrderStatus.CREATED,
+                DownstreamStatus.NOT_FOUND, DownstreamStatus.NOT_FOUND), List.of(Action.REDRIVE_INVENTORY, Action.REDRIVE_NOTICE));
+        Redrive noticeOnly = new Redrive(row(8), new Observation(OrderEventType.ORDER_CREATED, OrderStatus.CREATED,
+                DownstreamStatus.SUCCESS, DownstreamStatus.NOT_FOUND), List.of(Action.REDRIVE_NOTICE));
+
+        redriver.redrive(List.of(both, noticeOnly));
+
+        assertThat(calls).containsExactly("inventory [7]", "notice [8]", "notice [7]");
+    }
+
+    @Test
+    void rowsAServiceDidNotGetToOrAFailedCallCountAsNotDoneThisRun() {
+        notice.answers = 1;
+        List<Redrive> redrives = LongStream.rangeClosed(1, 3).mapToObj(orderId -> new Redrive(row(orderId),
+                new Observation(OrderEventType.ORDER_CREATED, OrderStatus.CREATED, DownstreamStatus.SUCCESS,
+                        DownstreamStatus.NOT_FOUND), List.of(Action.REDRIVE_NOTICE))).toList();
+
+        List<Observation> after = redriver.redrive(redrives);
+        inventory.down = true;
+        List<Observation> failed = redriver.redrive(List.of(new Redrive(row(5), new Observation(OrderEventType.ORDER_CREATED,
+                OrderStatus.CREATED, DownstreamStatus.NOT_FOUND, DownstreamStatus.SUCCESS), List.of(Action.REDRIVE_INVENTORY))));
+
+        // an unanswered re-drive reads as not done (Observation.after): the row retries with back-off
+        assertThat(after).extracting(Observation::notice).containsExactly(DownstreamStatus.SUCCESS, DownstreamStatus.FAIL,
+                DownstreamStatus.FAIL);
+        assertThat(failed).extracting(Observation::inventory).containsExactly(DownstreamStatus.FAIL);
     }
 
     private static DueRow row(long orderId) {
@@ -78,43 +92,53 @@ class RedriverTest {
                 ReconcileStatus.PENDING, 0, 0, LocalDateTime.of(2026, 1, 1, 0, 0));
     }
 
-    private static ReconcileProperties properties(int redriveConcurrency) {
-        return new ReconcileProperties(List.of(Duration.ofSeconds(1)), 0, 5, 200, Duration.ofSeconds(30),
-                Duration.ofMinutes(2), Duration.ofMinutes(1), Duration.ofSeconds(30), Duration.ofDays(30), 1000,
-                Duration.ofHours(1), redriveConcurrency);
-    }
-
-    private final class HeldInventory implements InventoryClient {
+    private final class StandInInventory implements InventoryClient {
+        boolean down;
 
         @Override
-        public RedriveResult retry(OrderCreatedEvent event) {
-            try {
-                twoAtOnce.await(10, TimeUnit.SECONDS);
-            } catch (InterruptedException | BrokenBarrierException | TimeoutException e) {
-                throw new IllegalStateException("re-drives did not run side by side", e);
+        public RedriveResults retryAll(RedriveBatch<OrderCreatedEvent> batch) {
+            if (down) {
+                throw new IllegalStateException("Connection refused");
             }
-            calls.add("inventory " + event.orderId());
-            return new RedriveResult(Long.toString(event.orderId()),
-                    event.orderId() % 2 == 1 ? DownstreamStatus.SUCCESS : DownstreamStatus.FAIL, "stand-in");
+            calls.add("inventory " + batch.events().stream().map(OrderCreatedEvent::orderId).toList());
+            return new RedriveResults(batch.events().stream().map(event -> new RedriveResult(Long.toString(event.orderId()),
+                    event.orderId() % 2 == 1 ? DownstreamStatus.SUCCESS : DownstreamStatus.FAIL, "stand-in")).toList());
+        }
+
+        @Override
+        public RedriveResults releaseAll(RedriveBatch<OrderCanceledEvent> batch) {
+            throw new UnsupportedOperationException();
         }
 
         @Override
         public BatchStatusResponse status(BatchStatusRequest request) {
             return new BatchStatusResponse(Map.of());
+        }
+
+        @Override
+        public RedriveResult retry(OrderCreatedEvent event) {
+            throw new UnsupportedOperationException("the reconcile job re-drives in batches");
         }
 
         @Override
         public RedriveResult release(OrderCanceledEvent event) {
-            throw new UnsupportedOperationException();
+            throw new UnsupportedOperationException("the reconcile job re-drives in batches");
         }
     }
 
-    private final class RecordingNotice implements NoticeClient {
+    private final class StandInNotice implements NoticeClient {
+        int answers = Integer.MAX_VALUE;
 
         @Override
-        public RedriveResult retryCreated(OrderCreatedEvent event) {
-            calls.add("notice " + event.orderId());
-            return new RedriveResult(Long.toString(event.orderId()), DownstreamStatus.SUCCESS, "sent");
+        public RedriveResults retryAllCreated(RedriveBatch<OrderCreatedEvent> batch) {
+            calls.add("notice " + batch.events().stream().map(OrderCreatedEvent::orderId).toList());
+            return new RedriveResults(batch.events().stream().limit(answers)
+                    .map(event -> new RedriveResult(Long.toString(event.orderId()), DownstreamStatus.SUCCESS, "sent")).toList());
+        }
+
+        @Override
+        public RedriveResults retryAllCanceled(RedriveBatch<OrderCanceledEvent> batch) {
+            throw new UnsupportedOperationException();
         }
 
         @Override
@@ -123,8 +147,13 @@ class RedriverTest {
         }
 
         @Override
+        public RedriveResult retryCreated(OrderCreatedEvent event) {
+            throw new UnsupportedOperationException("the reconcile job re-drives in batches");
+        }
+
+        @Override
         public RedriveResult retryCanceled(OrderCanceledEvent event) {
-            throw new UnsupportedOperationException();
+            throw new UnsupportedOperationException("the reconcile job re-drives in batches");
         }
     }
 }
