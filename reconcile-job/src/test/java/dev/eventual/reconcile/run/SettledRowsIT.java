@@ -48,7 +48,7 @@ class SettledRowsIT {
         assertThat(finished).extracting(RowFinish::id).containsExactly(ids.get(0), ids.get(1));
         assertThat(row(ids.get(0))).containsEntry("reconcile_status", "SUCCESS").containsEntry("retry_count", 0)
                 .containsEntry("last_error", null).containsEntry("claim_token", null)
-                .containsEntry("next_reconcile_time", Timestamp.valueOf(now).toLocalDateTime());
+                .containsEntry("next_reconcile_time", now);
         assertThat(row(ids.get(1))).containsEntry("reconcile_status", "RETRY").containsEntry("retry_count", 3)
                 .containsEntry("last_error", "inventory not yet applied").containsEntry("claim_token", null)
                 .containsEntry("next_reconcile_time", later);
