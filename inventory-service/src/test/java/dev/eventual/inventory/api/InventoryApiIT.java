@@ -1,5 +1,6 @@
 package dev.eventual.inventory.api;
 
+import dev.eventual.common.api.RedriveBatch;
 import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.InternalAuth;
@@ -248,6 +249,20 @@ class InventoryApiIT {
         assertThat(empty.status()).isEqualTo(400);
         assertThat(empty.json().get("invalidParams").findValuesAsString("name")).contains("events");
         assertThat(HttpCall.get(port, "/api/inventory/" + sku).send().json().get("stock").asInt()).isEqualTo(5);
+    }
+
+    @Test
+    void aBatchOverTheCapIsRefusedAndNothingOfItApplied() {
+        long sku = Events.newSku();
+        put(sku, "{\"stock\":1000}", TOKEN);
+        String events = IntStream.rangeClosed(0, RedriveBatch.MAX_EVENTS)
+                .mapToObj(i -> OrderEvents.toJson(Events.created(sku, 1))).collect(Collectors.joining(","));
+
+        HttpCall.Response refused = internal("/internal/inventory/retries", "{\"events\":[" + events + "]}", TOKEN);
+
+        assertThat(refused.status()).as(refused.body()).isEqualTo(400);
+        assertThat(refused.json().get("invalidParams").findValuesAsString("name")).contains("events");
+        assertThat(HttpCall.get(port, "/api/inventory/" + sku).send().json().get("stock").asInt()).isEqualTo(1000);
     }
 
     private static String newerProducer(String json) {

@@ -1,5 +1,6 @@
 package dev.eventual.notice.internal;
 
+import dev.eventual.common.api.RedriveBatch;
 import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.event.OrderEvents;
@@ -30,6 +31,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import static dev.eventual.notice.support.InternalApi.RETRY_CANCELED;
 import static dev.eventual.notice.support.InternalApi.RETRY_CREATED;
@@ -233,6 +236,33 @@ class NoticeApiIT {
                 + Events.json(Events.canceled(Events.newId(), 0, 31, 1, "user")) + "]}");
         assertThat(invalid.status()).isEqualTo(400);
         assertThat(invalid.json().get("invalidParams").findValuesAsString("name")).contains("events[0].userId");
+    }
+
+    @Test
+    void aReplayedBatchSendsNothingAgainAndABatchOverTheCapOrEmptyIsRefused() {
+        OrderCreatedEvent first = Events.created(Events.newId(), Events.newId(), 31, 1);
+        OrderCreatedEvent second = Events.created(Events.newId(), Events.newId(), 31, 1);
+        String batch = "{\"events\":[" + Events.json(first) + "," + Events.json(second) + "]}";
+        assertThat(InternalApi.post(port, "/internal/notices/order-created/retries", batch).status()).isEqualTo(200);
+
+        HttpCall.Response replayed = InternalApi.post(port, "/internal/notices/order-created/retries", batch);
+
+        assertThat(replayed.status()).as(replayed.body()).isEqualTo(200);
+        assertThat(replayed.json().get("results").findValuesAsString("status")).containsExactly("SUCCESS", "SUCCESS");
+        assertThat(TestMailServer.withMessageId(MessageIds.of(first.orderId(), OrderEventType.ORDER_CREATED))).hasSize(1);
+        assertThat(TestMailServer.withMessageId(MessageIds.of(second.orderId(), OrderEventType.ORDER_CREATED))).hasSize(1);
+
+        List<OrderCreatedEvent> tooMany = IntStream.rangeClosed(0, RedriveBatch.MAX_EVENTS)
+                .mapToObj(i -> Events.created(Events.newId(), Events.newId(), 31, 1)).toList();
+        HttpCall.Response overCap = InternalApi.post(port, "/internal/notices/order-created/retries", "{\"events\":["
+                + tooMany.stream().map(Events::json).collect(Collectors.joining(",")) + "]}");
+        HttpCall.Response empty = InternalApi.post(port, "/internal/notices/order-canceled/retries", "{\"events\":[]}");
+
+        assertThat(overCap.status()).as(overCap.body()).isEqualTo(400);
+        assertThat(overCap.json().get("invalidParams").findValuesAsString("name")).contains("events");
+        assertThat(TestMailServer.withMessageId(MessageIds.of(tooMany.get(0).orderId(), OrderEventType.ORDER_CREATED))).isEmpty();
+        assertThat(empty.status()).as(empty.body()).isEqualTo(400);
+        assertThat(empty.json().get("invalidParams").findValuesAsString("name")).contains("events");
     }
 
     private void setClaimedAt(long orderId, String expression) {

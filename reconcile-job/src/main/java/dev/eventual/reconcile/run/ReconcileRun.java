@@ -19,6 +19,7 @@ import dev.eventual.reconcile.downstream.Redriver;
 import dev.eventual.reconcile.scan.DueRow;
 import dev.eventual.reconcile.scan.DueRowMapper;
 import dev.eventual.reconcile.scan.OrderFactsMapper;
+import dev.eventual.reconcile.scan.RowFinish;
 import dev.eventual.reconcile.shard.ShardRange;
 import dev.eventual.reconcile.workorder.WorkOrderOpening;
 import dev.eventual.reconcile.workorder.WorkOrders;
@@ -30,6 +31,7 @@ import org.springframework.stereotype.Service;
 import java.time.Clock;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -51,6 +53,7 @@ public class ReconcileRun {
     private final DownstreamStatuses downstream;
     private final Redriver redriver;
     private final ConsumerStatusRepair statusRepair;
+    private final SettledRows settledRows;
     private final WorkOrders workOrders;
     private final Backoff backoff;
     private final ReconcileProperties properties;
@@ -58,13 +61,14 @@ public class ReconcileRun {
     private final Clock clock;
 
     public ReconcileRun(DueRowMapper rows, OrderFactsMapper facts, DownstreamStatuses downstream, Redriver redriver,
-                        ConsumerStatusRepair statusRepair, WorkOrders workOrders, Backoff backoff, ReconcileProperties properties, MeterRegistry meters,
+                        ConsumerStatusRepair statusRepair, SettledRows settledRows, WorkOrders workOrders, Backoff backoff, ReconcileProperties properties, MeterRegistry meters,
                         Clock clock) {
         this.rows = rows;
         this.facts = facts;
         this.downstream = downstream;
         this.redriver = redriver;
         this.statusRepair = statusRepair;
+        this.settledRows = settledRows;
         this.workOrders = workOrders;
         this.backoff = backoff;
         this.properties = properties;
@@ -139,7 +143,7 @@ public class ReconcileRun {
             return;
         }
         Map<Long, DownstreamStatus> cancelNotices = cancelNoticeReports(open);
-        List<DueRow> unreported = new ArrayList<>();
+        Settlements settled = new Settlements();
         List<Redrive> redrives = new ArrayList<>();
         for (DueRow row : open) {
             Observation seen = new Observation(row.eventType(), orders.get(row.orderId()),
@@ -150,15 +154,17 @@ public class ReconcileRun {
             if (decision.verdict() == Verdict.REDRIVE) {
                 redrives.add(new Redrive(row, seen, decision.actions()));
             } else {
-                settle(row, seen, decision, token, now, tally, unreported);
+                settle(row, seen, decision, token, now, tally, settled);
             }
         }
-        // the page's re-drives run side by side; their rows are decided again with the answers
+        // one batch call per kind of re-drive for the page; its rows are decided again with the answers
         List<Observation> redriven = redriver.redrive(redrives);
         for (int i = 0; i < redrives.size(); i++) {
             Observation after = redriven.get(i);
-            settle(redrives.get(i).row(), after, DecisionTable.decide(after), token, now, tally, unreported);
+            settle(redrives.get(i).row(), after, DecisionTable.decide(after), token, now, tally, settled);
         }
+        finish(settled.finishes, token, tally);
+        List<DueRow> unreported = settled.unreported;
         if (!unreported.isEmpty()) {
             if (statusRepair.recordApplied(unreported)) {
                 finishReconciled(unreported.stream().map(DueRow::id).toList(), token, tally);
@@ -168,37 +174,51 @@ public class ReconcileRun {
         }
     }
 
-    /**
-     * @param unreported collects the rows that are done but whose consumer reports order-service never
-     *                   got: they are told for the whole page at once, then finished
-     */
+    /** Escalations happen at once; successes and retries are collected to be finished for the page at once. */
     private void settle(DueRow row, Observation seen, Decision decision, String token, LocalDateTime now, Tally tally,
-                        List<DueRow> unreported) {
+                        Settlements settled) {
         switch (decision.verdict()) {
             case DONE -> {
                 if (seen.appliedByEveryConsumer() && row.msgStatus() != MessageStatus.CONSUMED) {
-                    unreported.add(row);
+                    settled.unreported.add(row);
                 } else {
-                    finishSuccess(row, token, now, tally, decision.reason());
+                    settled.add(row, new RowFinish(row.id(), ReconcileStatus.SUCCESS, row.retryCount(), now, null),
+                            decision.reason());
                 }
             }
             case ESCALATE -> escalate(row, seen, token, now, tally, decision.reason());
-            case WAIT, REDRIVE -> retryOrEscalate(row, seen, token, now, tally, decision.reason());
+            case WAIT, REDRIVE -> retryOrEscalate(row, seen, token, now, tally, decision.reason(), settled);
         }
     }
 
     private void retryOrEscalate(DueRow row, Observation seen, String token, LocalDateTime now, Tally tally,
-                                 String reason) {
+                                 String reason, Settlements settled) {
         int retry = row.retryCount() + 1;
         if (retry > properties.maxRetries()) {
             escalate(row, seen, token, now, tally, "retries exhausted (" + properties.maxRetries() + "): " + reason);
             return;
         }
-        if (rows.finish(row.id(), token, ReconcileStatus.RETRY, retry, now.plus(backoff.before(retry)), truncate(reason)) == 1) {
-            tally.retried++;
-            count("retried");
-            log.info("Order {}: {} not yet consistent ({}), retry {} of {}", row.orderId(), row.eventType(), reason,
-                    retry, properties.maxRetries());
+        settled.add(row, new RowFinish(row.id(), ReconcileStatus.RETRY, retry, now.plus(backoff.before(retry)),
+                truncate(reason)), reason);
+    }
+
+    /** One transaction of two statements for the page; each finished row is then logged and counted as before. */
+    private void finish(List<Settlement> settlements, String token, Tally tally) {
+        Map<Long, Settlement> byId = new HashMap<>();
+        settlements.forEach(settlement -> byId.put(settlement.row().id(), settlement));
+        for (RowFinish finished : settledRows.finish(settlements.stream().map(Settlement::finish).toList(), token)) {
+            Settlement settlement = byId.get(finished.id());
+            DueRow row = settlement.row();
+            if (finished.status() == ReconcileStatus.SUCCESS) {
+                tally.succeeded++;
+                count("reconciled");
+                log.debug("Order {}: {} reconciled: {}", row.orderId(), row.eventType(), settlement.reason());
+            } else {
+                tally.retried++;
+                count("retried");
+                log.info("Order {}: {} not yet consistent ({}), retry {} of {}", row.orderId(), row.eventType(),
+                        settlement.reason(), finished.retryCount(), properties.maxRetries());
+            }
         }
     }
 
@@ -209,14 +229,6 @@ public class ReconcileRun {
         if (workOrders.open(opening, token, now)) {
             tally.escalated++;
             count("work_order");
-        }
-    }
-
-    private void finishSuccess(DueRow row, String token, LocalDateTime now, Tally tally, String reason) {
-        if (rows.finish(row.id(), token, ReconcileStatus.SUCCESS, row.retryCount(), now, null) == 1) {
-            tally.succeeded++;
-            count("reconciled");
-            log.debug("Order {}: {} reconciled: {}", row.orderId(), row.eventType(), reason);
         }
     }
 
@@ -262,6 +274,21 @@ public class ReconcileRun {
 
     private static String truncate(String text) {
         return text == null || text.length() <= 500 ? text : text.substring(0, 500);
+    }
+
+    /** A settled row, what it becomes, and the reason its log line gives. */
+    private record Settlement(DueRow row, RowFinish finish, String reason) {
+    }
+
+    /** What a page's decisions leave to be written once for the whole page. */
+    private static final class Settlements {
+        final List<Settlement> finishes = new ArrayList<>();
+        /** rows done whose consumer reports order-service never got: told for the page at once, then finished */
+        final List<DueRow> unreported = new ArrayList<>();
+
+        void add(DueRow row, RowFinish finish, String reason) {
+            finishes.add(new Settlement(row, finish, reason));
+        }
     }
 
     private static final class Tally {

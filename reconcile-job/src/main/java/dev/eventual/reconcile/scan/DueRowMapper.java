@@ -63,6 +63,32 @@ public interface DueRowMapper {
                @Param("retryCount") int retryCount, @Param("next") LocalDateTime next, @Param("error") String error);
 
     /**
+     * Locks the rows this token still holds, so that {@link #finishAll} in the same transaction
+     * finishes exactly these: a row whose lease expired and was claimed by another run is left out.
+     */
+    @Select("""
+            <script>
+            SELECT id FROM message_log WHERE claim_token = #{token} AND id IN
+            <foreach collection="ids" item="id" open="(" separator="," close=")">#{id}</foreach>
+            ORDER BY id FOR UPDATE
+            </script>""")
+    List<Long> lockClaimed(@Param("ids") List<Long> ids, @Param("token") String token);
+
+    /** {@link #finish} for many rows in one statement, each row its own values, still guarded by the claim token. */
+    @Update("""
+            <script>
+            UPDATE message_log SET
+             reconcile_status = CASE id<foreach collection="rows" item="r"> WHEN #{r.id} THEN #{r.status}</foreach> END,
+             retry_count = CASE id<foreach collection="rows" item="r"> WHEN #{r.id} THEN #{r.retryCount}</foreach> END,
+             next_reconcile_time = CASE id<foreach collection="rows" item="r"> WHEN #{r.id} THEN #{r.next}</foreach> END,
+             last_error = CASE id<foreach collection="rows" item="r"> WHEN #{r.id} THEN #{r.error}</foreach> END,
+             claim_token = NULL
+             WHERE claim_token = #{token} AND id IN
+            <foreach collection="rows" item="r" open="(" separator="," close=")">#{r.id}</foreach>
+            </script>""")
+    int finishAll(@Param("rows") List<RowFinish> rows, @Param("token") String token);
+
+    /**
      * Puts rows back unchanged but for their due time and error, still guarded by the claim token:
      * the run could not decide them (a service it needs was unreachable), which is no retry of theirs.
      */
