@@ -311,10 +311,10 @@ final class BadInputCorpus {
         cases.add(e.json("id with a leading zero", reports(group, outcome(q("0" + UNKNOWN_ORDER), q("ORDER_CREATED"), q("SUCCESS"))))
                 .invalid("reports[0].orderId"));
         cases.add(e.json("unknown event type", reports(group, outcome(q(UNKNOWN_ORDER), q("ORDER_PAID"), q("SUCCESS"))))
-                .malformed());
+                .invalid("reports[0].eventType"));
         cases.add(e.json("null report", reports(group, "null")).invalid("reports[0]"));
         cases.add(e.json("unknown field in a report", reports(group, "{\"orderId\":\"1\",\"eventType\":\"ORDER_CREATED\","
-                + "\"status\":\"SUCCESS\",\"refund\":true}")).invalid("refund"));
+                + "\"status\":\"SUCCESS\",\"refund\":true}")).invalid("reports[0].refund"));
         cases.add(e.json("600 KB body", INTERNAL_OVERSIZED).refused(413));
         cases.add(e.draft("GET").method("GET").refused(405));
     }
