@@ -16,9 +16,11 @@ import dev.eventual.reconcile.downstream.ConsumerStatusRepair;
 import dev.eventual.reconcile.downstream.DownstreamStatuses;
 import dev.eventual.reconcile.downstream.Redrive;
 import dev.eventual.reconcile.downstream.Redriver;
+import dev.eventual.reconcile.scan.DueKey;
 import dev.eventual.reconcile.scan.DueRow;
 import dev.eventual.reconcile.scan.DueRowMapper;
 import dev.eventual.reconcile.scan.OrderFactsMapper;
+import dev.eventual.reconcile.scan.PagePosition;
 import dev.eventual.reconcile.scan.RowFinish;
 import dev.eventual.reconcile.shard.ShardRange;
 import dev.eventual.reconcile.workorder.WorkOrderOpening;
@@ -38,9 +40,10 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 
 /**
- * One shard's reconciliation run (DESIGN §6): keyset pages of due rows in the shard's key range,
- * each page claimed before it is worked on, decided by {@link DecisionTable}, then finished as
- * SUCCESS, RETRY with back-off, or FAIL with a work order. Stops starting pages when the time
+ * One shard's reconciliation run (DESIGN §6): keyset pages of due rows in the shard's key range. A
+ * page's rows that every consumer reported done (the usual case) are finished by one statement;
+ * the others are claimed before they are worked on, decided by {@link DecisionTable}, then finished
+ * as SUCCESS, RETRY with back-off, or FAIL with a work order. Stops starting pages when the time
  * budget is spent.
  */
 @Service
@@ -81,26 +84,30 @@ public class ReconcileRun {
         Tally tally = new Tally();
         boolean budgetReached = false;
         for (ReconcileStatus status : List.of(ReconcileStatus.PENDING, ReconcileStatus.RETRY)) {
-            int afterKey = shard.fromKey() - 1;
-            LocalDateTime afterTime = LocalDateTime.MIN.withYear(1970);
-            long afterId = 0;
+            PagePosition after = PagePosition.before(shard.fromKey());
             while (true) {
                 if (clock.millis() >= deadline) {
                     budgetReached = true;
                     break;
                 }
                 LocalDateTime now = LocalDateTime.now(clock);
-                List<DueRow> page = rows.page(status, shard.fromKey(), shard.toKeyInclusive(), now, afterKey, afterTime,
-                        afterId, properties.pageSize());
+                List<DueKey> page = rows.page(status, shard.fromKey(), shard.toKeyInclusive(), now, after,
+                        properties.pageSize());
                 if (page.isEmpty()) {
                     break;
                 }
-                DueRow last = page.get(page.size() - 1);
-                afterKey = last.shardKey();
-                afterTime = last.nextReconcileTime();
-                afterId = last.id();
+                PagePosition last = page.get(page.size() - 1).position();
                 tally.scanned += page.size();
-                work(page, now, tally);
+                long consumed = page.stream().filter(row -> row.msgStatus() == MessageStatus.CONSUMED).count();
+                int settled = consumed == 0 ? 0 : finishConsumed(status, shard, now, after, last, tally);
+                // if the statement left a consumed row (no order row, or claimed or changed since the page was
+                // read), the whole page is claimed and decided; rows already finished are not claimable
+                List<Long> open = page.stream().filter(row -> settled < consumed || row.msgStatus() != MessageStatus.CONSUMED)
+                        .map(DueKey::id).toList();
+                if (!open.isEmpty()) {
+                    work(open, now, tally);
+                }
+                after = last;
             }
         }
         RunResult result = new RunResult(tally.scanned, tally.claimed, tally.succeeded, tally.retried, tally.escalated,
@@ -112,24 +119,30 @@ public class ReconcileRun {
         return result;
     }
 
-    private void work(List<DueRow> page, LocalDateTime now, Tally tally) {
+    /**
+     * The page's rows every consumer reported done, finished at once (most rows of a healthy system).
+     *
+     * @return how many rows were finished
+     */
+    private int finishConsumed(ReconcileStatus status, ShardRange shard, LocalDateTime now, PagePosition after,
+                               PagePosition last, Tally tally) {
+        int finished = rows.finishConsumed(status, shard.fromKey(), shard.toKeyInclusive(), now, after, last);
+        tally.succeeded += finished;
+        meters.counter("eventual.reconcile.rows", "outcome", "reconciled").increment(finished);
+        return finished;
+    }
+
+    /** Claims what the page left open (rows finished since it was read are not claimed) and decides each row. */
+    private void work(List<Long> ids, LocalDateTime now, Tally tally) {
         String token = UUID.randomUUID().toString();
-        List<Long> ids = page.stream().map(DueRow::id).toList();
         rows.claim(ids, token, now, now.plus(properties.claimLease()));
-        List<DueRow> claimed = rows.claimed(ids, token);
-        tally.claimed += claimed.size();
-        if (claimed.isEmpty()) {
-            return;
-        }
-        List<Long> orderIds = claimed.stream().map(DueRow::orderId).distinct().toList();
-        Map<Long, OrderStatus> orders = facts.orderStatuses(orderIds).stream()
-                .collect(Collectors.toMap(OrderFactsMapper.KeyValue::key, kv -> OrderStatus.valueOf(kv.value())));
-        // rows every consumer already reported SUCCESS for need no question to anyone: one statement for all
-        List<DueRow> open = claimed.stream().filter(row -> !consumed(row, orders)).toList();
-        finishReconciled(claimed.stream().filter(row -> consumed(row, orders)).map(DueRow::id).toList(), token, tally);
+        List<DueRow> open = rows.claimed(ids, token);
+        tally.claimed += open.size();
         if (open.isEmpty()) {
             return;
         }
+        Map<Long, OrderStatus> orders = facts.orderStatuses(open.stream().map(DueRow::orderId).distinct().toList())
+                .stream().collect(Collectors.toMap(OrderFactsMapper.KeyValue::key, kv -> OrderStatus.valueOf(kv.value())));
         Map<Long, DownstreamStatus> inventory;
         Map<Long, DownstreamStatus> createdNotices;
         try {
@@ -247,11 +260,6 @@ public class ReconcileRun {
                 truncate("downstream unavailable: " + error));
         tally.deferred += deferred;
         meters.counter("eventual.reconcile.rows", "outcome", "deferred").increment(deferred);
-    }
-
-    /** Every expected group reported SUCCESS, and the order row exists: nothing to ask or do. */
-    private static boolean consumed(DueRow row, Map<Long, OrderStatus> orders) {
-        return row.msgStatus() == MessageStatus.CONSUMED && orders.containsKey(row.orderId());
     }
 
     private Map<Long, DownstreamStatus> cancelNoticeReports(List<DueRow> open) {

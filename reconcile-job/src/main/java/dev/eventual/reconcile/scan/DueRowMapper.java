@@ -16,20 +16,39 @@ public interface DueRowMapper {
     String COLUMNS = "id, order_id, event_type, payload, msg_status, reconcile_status, retry_count, shard_key,"
             + " next_reconcile_time";
 
+    /** The rows of one status inside a shard's key range, due at {@code now}, after one keyset position. */
+    String DUE_AFTER = " WHERE reconcile_status = #{status} AND shard_key BETWEEN #{fromKey} AND #{toKey}"
+            + " AND next_reconcile_time <= #{now}"
+            + " AND (shard_key > #{after.shardKey} OR (shard_key = #{after.shardKey}"
+            + " AND (next_reconcile_time > #{after.time} OR (next_reconcile_time = #{after.time} AND id > #{after.id}))))";
+
     /**
      * One keyset page of due rows of one status inside a shard's key range, in the order of
-     * {@code idx_message_log_due (reconcile_status, shard_key, next_reconcile_time)} (+ id).
+     * {@code idx_message_log_due (reconcile_status, shard_key, next_reconcile_time)} (+ id): only
+     * what the run needs to move on and to tell settled rows from open ones.
      */
-    @Select("SELECT " + COLUMNS + " FROM message_log"
-            + " WHERE reconcile_status = #{status} AND shard_key BETWEEN #{fromKey} AND #{toKey}"
-            + " AND next_reconcile_time <= #{now}"
-            + " AND (shard_key > #{afterKey} OR (shard_key = #{afterKey} AND (next_reconcile_time > #{afterTime}"
-            + " OR (next_reconcile_time = #{afterTime} AND id > #{afterId}))))"
+    @Select("SELECT id, msg_status, shard_key, next_reconcile_time FROM message_log" + DUE_AFTER
             + " ORDER BY shard_key, next_reconcile_time, id LIMIT #{limit}")
-    List<DueRow> page(@Param("status") ReconcileStatus status, @Param("fromKey") int fromKey,
-                      @Param("toKey") int toKey, @Param("now") LocalDateTime now, @Param("afterKey") int afterKey,
-                      @Param("afterTime") LocalDateTime afterTime, @Param("afterId") long afterId,
+    List<DueKey> page(@Param("status") ReconcileStatus status, @Param("fromKey") int fromKey,
+                      @Param("toKey") int toKey, @Param("now") LocalDateTime now, @Param("after") PagePosition after,
                       @Param("limit") int limit);
+
+    /**
+     * Finishes, in one statement and without a claim, the rows of a page (everything after
+     * {@code after} up to and including {@code last}) that need no question to anyone: every
+     * expected consumer reported SUCCESS and the order exists. The statement re-checks all of it on
+     * the row it changes, so a row claimed, finished or changed since the page was read is left to
+     * the claim that follows (DESIGN §6: a row is only ever worked by one run at a time; this one
+     * decides and writes it atomically).
+     */
+    @Update("UPDATE message_log SET reconcile_status = 'SUCCESS', claim_token = NULL, last_error = NULL,"
+            + " version = version + 1" + DUE_AFTER
+            + " AND (shard_key < #{last.shardKey} OR (shard_key = #{last.shardKey}"
+            + " AND (next_reconcile_time < #{last.time} OR (next_reconcile_time = #{last.time} AND id <= #{last.id}))))"
+            + " AND msg_status = 'CONSUMED' AND EXISTS (SELECT 1 FROM t_order o WHERE o.order_id = message_log.order_id)")
+    int finishConsumed(@Param("status") ReconcileStatus status, @Param("fromKey") int fromKey, @Param("toKey") int toKey,
+                       @Param("now") LocalDateTime now, @Param("after") PagePosition after,
+                       @Param("last") PagePosition last);
 
     /**
      * Claims the rows still due: the token marks them ours and the lease takes them out of every
