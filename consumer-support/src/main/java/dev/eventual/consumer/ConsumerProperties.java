@@ -18,6 +18,9 @@ import java.time.Duration;
  *                  transaction where the service can); the broker delivers fewer when fewer are waiting,
  *                  so a quiet system still handles each event as it comes
  * @param threads   consume threads; with batches, a few keep the database busy without queueing on hot rows
+ * @param window    a consume thread holding a batch waits at most this long for other threads' batches to
+ *                  share its call (one local transaction for all of them); 0 turns it off. The time to
+ *                  consistency grows by at most this much
  * @param report    how status reports are coalesced
  */
 @Validated
@@ -25,6 +28,7 @@ import java.time.Duration;
 public record ConsumerProperties(
         @DefaultValue("32") @Min(1) @Max(1024) int batchSize,
         @DefaultValue("8") @Min(1) @Max(64) int threads,
+        @DefaultValue("10ms") @DurationMin(millis = 0) @DurationMax(seconds = 1) Duration window,
         @DefaultValue @Valid Report report) {
 
     /**

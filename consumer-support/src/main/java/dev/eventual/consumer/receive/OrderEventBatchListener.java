@@ -26,7 +26,8 @@ import java.util.List;
  * one-message-at-a-time listener for a batch listener:
  * <ul>
  *   <li>up to {@code eventual.consumer.batch-size} events go to the service's
- *       {@link OrderEventBatchHandler#handleAll} at once;</li>
+ *       {@link OrderEventBatchHandler#handleAll} at once; the batches consume threads hold within
+ *       {@code eventual.consumer.window} of each other share one call ({@link ConsumeWindow});</li>
  *   <li>if that fails, each event is handled alone, in order, and the first one that fails is sent
  *       back to the broker together with those after it (RocketMQ's ack index): the events before it
  *       are acknowledged, so one bad event never holds back, or repeats, its neighbours' work;</li>
@@ -41,12 +42,14 @@ public abstract class OrderEventBatchListener implements RocketMQListener<Messag
     private final OrderEventBatchHandler handler;
     private final ConsumerProperties properties;
     private final int maxReconsumeTimes;
+    private final ConsumeWindow window;
 
     protected OrderEventBatchListener(OrderEventBatchHandler handler, ConsumerProperties properties,
                                       int maxReconsumeTimes) {
         this.handler = handler;
         this.properties = properties;
         this.maxReconsumeTimes = maxReconsumeTimes;
+        this.window = new ConsumeWindow(handler, properties.window(), properties.batchSize());
     }
 
     @Override
@@ -82,6 +85,19 @@ public abstract class OrderEventBatchListener implements RocketMQListener<Messag
         if (events.isEmpty()) {
             return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
         }
+        ConsumeWindow.Shared shared = window.apply(events);
+        return switch (shared.fate()) {
+            case APPLIED -> ConsumeConcurrentlyStatus.CONSUME_SUCCESS;
+            case PARTIAL -> {
+                handler.failed(events.get(shared.applied()), shared.cause());
+                yield redeliverFrom(positions.get(shared.applied()), context);
+            }
+            case ALONE -> alone(events, positions, context);
+        };
+    }
+
+    private ConsumeConcurrentlyStatus alone(List<ReceivedEvent> events, List<Integer> positions,
+                                            ConsumeConcurrentlyContext context) {
         try {
             handler.handleAll(events);
             return ConsumeConcurrentlyStatus.CONSUME_SUCCESS;

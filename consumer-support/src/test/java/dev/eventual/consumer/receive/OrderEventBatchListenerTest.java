@@ -26,7 +26,7 @@ class OrderEventBatchListenerTest {
 
     private final RecordingHandler handler = new RecordingHandler();
     private final OrderEventBatchListener listener = new OrderEventBatchListener(handler,
-            new ConsumerProperties(16, 3, new ConsumerProperties.Report(Duration.ofMillis(20), 500)), 7) {
+            new ConsumerProperties(16, 3, Duration.ZERO, new ConsumerProperties.Report(Duration.ofMillis(20), 500)), 7) {
     };
     private final ConsumeConcurrentlyContext context = new ConsumeConcurrentlyContext(new MessageQueue());
 

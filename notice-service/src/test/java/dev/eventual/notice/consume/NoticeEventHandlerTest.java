@@ -44,7 +44,7 @@ class NoticeEventHandlerTest {
         NoticeProperties properties = new NoticeProperties(ChannelType.LOG, 7, Duration.ofSeconds(30),
                 "user-{userId}@example.com", "no-reply@eventual.example");
         OrderEventListener listener = new OrderEventListener(handler,
-                new ConsumerProperties(32, 8, new ConsumerProperties.Report(Duration.ofMillis(20), 500)), properties);
+                new ConsumerProperties(32, 8, Duration.ZERO, new ConsumerProperties.Report(Duration.ofMillis(20), 500)), properties);
         DefaultMQPushConsumer consumer = new DefaultMQPushConsumer("unused");
 
         listener.prepareStart(consumer);
