@@ -32,12 +32,13 @@ public record ConsumerProperties(
         @DefaultValue @Valid Report report) {
 
     /**
-     * @param window   a report waits at most this long for others to share its call; the time to
-     *                 consistency grows by at most this much
+     * @param window   a report waits at most this long for others to share its call; the stock and the
+     *                 notice are not delayed by it, only order-service's record of them (which
+     *                 reconciliation reads after {@code eventual.order.reconcile-delay})
      * @param maxBatch reports per call (order-service takes up to 500); a full batch is sent at once
      */
     public record Report(
-            @DefaultValue("20ms") @DurationMin(millis = 0) @DurationMax(seconds = 5) Duration window,
+            @DefaultValue("50ms") @DurationMin(millis = 0) @DurationMax(seconds = 5) Duration window,
             @DefaultValue("500") @Min(1) @Max(500) int maxBatch) {
     }
 }
