@@ -39,10 +39,23 @@ public class OrderEventHandler implements OrderEventBatchHandler {
     @Override
     public void handleAll(List<ReceivedEvent> events) {
         events.stream().filter(ReceivedEvent::redelivered).forEach(event -> metrics.redelivered());
-        List<DeductOutcome> outcomes = ledger.applyAll(events);
+        applyAll(events, false);
+    }
+
+    /**
+     * A batch from the reconcile job's re-drive API in one transaction: creates (a recorded FAIL is
+     * tried again) and cancels, each reported as a delivery's would be.
+     */
+    public List<DeductOutcome> redriveAll(List<ReceivedEvent> events) {
+        return onceMore(() -> applyAll(events, true));
+    }
+
+    private List<DeductOutcome> applyAll(List<ReceivedEvent> events, boolean retryFailed) {
+        List<DeductOutcome> outcomes = ledger.applyAll(events, retryFailed);
         for (int i = 0; i < events.size(); i++) {
             done(events.get(i).type(), outcomes.get(i));
         }
+        return outcomes;
     }
 
     @Override
@@ -88,7 +101,7 @@ public class OrderEventHandler implements OrderEventBatchHandler {
      * A concurrent delivery of the same event may win the insert of the deduct record; our
      * transaction then rolled back whole, and a second run finds the winner's record.
      */
-    private static DeductOutcome onceMore(Supplier<DeductOutcome> work) {
+    private static <T> T onceMore(Supplier<T> work) {
         try {
             return work.get();
         } catch (DuplicateKeyException concurrentDelivery) {

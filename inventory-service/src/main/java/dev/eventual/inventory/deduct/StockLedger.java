@@ -92,11 +92,13 @@ public class StockLedger {
      * first served when the stock does not cover them all. Locks are taken as in {@link #deduct}:
      * deduct records first, then SKU rows, all of the batch's SKUs at once in id order.
      *
+     * @param retryFailed as for {@link #deduct}: true for the reconcile retry API, where a create whose
+     *                    record is FAIL takes its turn for the stock again, with the batch's fresh creates
      * @return each event's outcome, in the order of {@code events}
      * @throws org.springframework.dao.DuplicateKeyException when a concurrent delivery claimed one of the orders first
      */
     @Transactional(isolation = Isolation.READ_COMMITTED)
-    public List<DeductOutcome> applyAll(List<ReceivedEvent> events) {
+    public List<DeductOutcome> applyAll(List<ReceivedEvent> events, boolean retryFailed) {
         Map<Long, DeductRecord> records = new HashMap<>();
         log.lockAll(events.stream().map(ReceivedEvent::orderId).collect(Collectors.toCollection(TreeSet::new)))
                 .forEach(record -> records.put(record.orderId(), record));
@@ -111,7 +113,7 @@ public class StockLedger {
         records.values().forEach(record -> skus.add(record.skuId()));
         Map<Long, Integer> stockOf = new HashMap<>();
         stock.lockAll(skus).forEach(row -> stockOf.put(row.skuId(), row.stock()));
-        takeStock(events, claims, stockOf, records, outcomes);
+        takeStock(events, claims, retryFailed ? failedCreates(events, records) : List.of(), stockOf, records, outcomes);
         releaseStock(events, records, outcomes);
         return Arrays.asList(outcomes);
     }
@@ -136,10 +138,30 @@ public class StockLedger {
         return List.copyOf(claims.values());
     }
 
-    private void takeStock(List<ReceivedEvent> events, List<DeductRecord> claims, Map<Long, Integer> stockOf,
-                           Map<Long, DeductRecord> records, DeductOutcome[] outcomes) {
+    /** Creates whose recorded deduction FAILed, to be tried again: what {@link #deduct} with retryFailed does. */
+    private static List<DeductRecord> failedCreates(List<ReceivedEvent> events, Map<Long, DeductRecord> records) {
+        Map<Long, DeductRecord> retries = new LinkedHashMap<>();
+        for (ReceivedEvent event : events) {
+            DeductRecord record = records.get(event.orderId());
+            if (event.type() == OrderEventType.ORDER_CREATED && record != null && record.status() == DeductStatus.FAIL) {
+                OrderCreatedEvent created = event.created();
+                retries.putIfAbsent(created.orderId(), new DeductRecord(created.orderId(), created.skuId(),
+                        created.quantity(), DeductStatus.SUCCESS, null));
+            }
+        }
+        return List.copyOf(retries.values());
+    }
+
+    /**
+     * Takes the batch's stock for fresh claims and retried FAILs alike, in arrival order per SKU.
+     * A retried record that gets its stock becomes SUCCESS; one that still does not stays FAIL.
+     */
+    private void takeStock(List<ReceivedEvent> events, List<DeductRecord> claims, List<DeductRecord> retries,
+                           Map<Long, Integer> stockOf, Map<Long, DeductRecord> records, DeductOutcome[] outcomes) {
         Map<Long, DeductRecord> claimed = new HashMap<>();
         claims.forEach(claim -> claimed.put(claim.orderId(), claim));
+        retries.forEach(retry -> claimed.put(retry.orderId(), retry));
+        List<Long> revived = new ArrayList<>();
         Map<Long, Integer> left = new HashMap<>(stockOf);
         Map<Long, Integer> taken = new TreeMap<>();
         Map<String, List<Long>> failed = new LinkedHashMap<>();
@@ -152,6 +174,9 @@ public class StockLedger {
             if (available != null && available >= claim.quantity()) {
                 left.put(claim.skuId(), available - claim.quantity());
                 taken.merge(claim.skuId(), claim.quantity(), Integer::sum);
+                if (records.containsKey(claim.orderId())) {
+                    revived.add(claim.orderId());
+                }
                 records.put(claim.orderId(), claim);
                 continue;
             }
@@ -163,10 +188,15 @@ public class StockLedger {
         if (!taken.isEmpty()) {
             stock.deductAll(quantities(taken));
         }
+        if (!revived.isEmpty()) {
+            log.setStatuses(revived, DeductStatus.SUCCESS, null);
+        }
         failed.forEach((reason, orderIds) -> log.setStatuses(orderIds, DeductStatus.FAIL, reason));
-        // every create's outcome, repeats included, is what its record says once the batch's stock is taken
-        Set<Long> firstSeen = claims.stream().filter(claim -> claim.status() == DeductStatus.SUCCESS)
-                .map(DeductRecord::orderId).collect(Collectors.toCollection(HashSet::new));
+        // every create's outcome, repeats included, is what its record says once the batch's stock is taken;
+        // the first event of a fresh claim or a retry is no repeat
+        Set<Long> firstSeen = new HashSet<>();
+        claims.stream().filter(claim -> claim.status() == DeductStatus.SUCCESS).forEach(claim -> firstSeen.add(claim.orderId()));
+        retries.forEach(retry -> firstSeen.add(retry.orderId()));
         for (int i = 0; i < events.size(); i++) {
             ReceivedEvent event = events.get(i);
             if (event.type() != OrderEventType.ORDER_CREATED) {

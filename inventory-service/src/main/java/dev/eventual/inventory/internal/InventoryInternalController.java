@@ -9,6 +9,7 @@ import dev.eventual.common.api.RedriveResults;
 import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.status.DownstreamStatus;
+import dev.eventual.consumer.receive.ReceivedEvent;
 import dev.eventual.inventory.deduct.DeductLogMapper;
 import dev.eventual.inventory.deduct.DeductOutcome;
 import dev.eventual.inventory.deduct.DeductRecord;
@@ -76,7 +77,7 @@ public class InventoryInternalController implements InventoryInternalApi {
             OrderCreatedEvent event = batch.events().get(i);
             requireValid("events[" + i + "].", event.orderId(), event.skuId(), event.quantity());
         }
-        return new RedriveResults(batch.events().stream().map(event -> result(handler.onCreated(event, true))).toList());
+        return results(handler.redriveAll(batch.events().stream().map(event -> ReceivedEvent.of(event, 1)).toList()));
     }
 
     @Override
@@ -85,7 +86,7 @@ public class InventoryInternalController implements InventoryInternalApi {
             OrderCanceledEvent event = batch.events().get(i);
             requireValid("events[" + i + "].", event.orderId(), event.skuId(), event.quantity());
         }
-        return new RedriveResults(batch.events().stream().map(event -> result(handler.onCanceled(event))).toList());
+        return results(handler.redriveAll(batch.events().stream().map(event -> ReceivedEvent.of(event, 1)).toList()));
     }
 
     /** Every event of a batch is checked before any is applied: a bad one refuses the whole batch. */
@@ -93,6 +94,10 @@ public class InventoryInternalController implements InventoryInternalApi {
         requirePositive(prefix + "orderId", orderId);
         requirePositive(prefix + "skuId", skuId);
         requirePositive(prefix + "quantity", quantity);
+    }
+
+    private static RedriveResults results(List<DeductOutcome> outcomes) {
+        return new RedriveResults(outcomes.stream().map(InventoryInternalController::result).toList());
     }
 
     private static RedriveResult result(DeductOutcome outcome) {

@@ -45,7 +45,7 @@ class BatchDeductionIT {
         OrderCreatedEvent fitsWhatIsLeft = Events.created(sku, 1);
 
         List<DeductOutcome> outcomes = ledger.applyAll(List.of(created(first), created(second), created(tooMuch),
-                created(fitsWhatIsLeft)));
+                created(fitsWhatIsLeft)), false);
 
         assertThat(outcomes).extracting(DeductOutcome::status).containsExactly(DeductStatus.SUCCESS,
                 DeductStatus.SUCCESS, DeductStatus.FAIL, DeductStatus.SUCCESS);
@@ -66,7 +66,7 @@ class BatchDeductionIT {
         OrderCreatedEvent b = Events.created(skuB, 1);
         OrderCreatedEvent nowhere = Events.created(unknownSku, 1);
 
-        List<DeductOutcome> outcomes = ledger.applyAll(List.of(created(a), created(nowhere), created(b)));
+        List<DeductOutcome> outcomes = ledger.applyAll(List.of(created(a), created(nowhere), created(b)), false);
 
         assertThat(outcomes).extracting(DeductOutcome::status)
                 .containsExactly(DeductStatus.SUCCESS, DeductStatus.FAIL, DeductStatus.SUCCESS);
@@ -79,10 +79,10 @@ class BatchDeductionIT {
     void aRepeatInTheBatchOrOfAnEarlierDeliveryChangesNothing() {
         long sku = skuWithStock(10);
         OrderCreatedEvent earlier = Events.created(sku, 4);
-        ledger.applyAll(List.of(created(earlier)));
+        ledger.applyAll(List.of(created(earlier)), false);
         OrderCreatedEvent fresh = Events.created(sku, 1);
 
-        List<DeductOutcome> outcomes = ledger.applyAll(List.of(created(earlier), created(fresh), created(fresh)));
+        List<DeductOutcome> outcomes = ledger.applyAll(List.of(created(earlier), created(fresh), created(fresh)), false);
 
         assertThat(outcomes).extracting(DeductOutcome::duplicate).containsExactly(true, false, true);
         assertThat(outcomes).extracting(DeductOutcome::status).containsOnly(DeductStatus.SUCCESS);
@@ -94,7 +94,7 @@ class BatchDeductionIT {
         long sku = skuWithStock(1);
         OrderCreatedEvent tooMuch = Events.created(sku, 2);
 
-        List<DeductOutcome> outcomes = ledger.applyAll(List.of(created(tooMuch), created(tooMuch)));
+        List<DeductOutcome> outcomes = ledger.applyAll(List.of(created(tooMuch), created(tooMuch)), false);
 
         assertThat(outcomes).extracting(DeductOutcome::status).containsExactly(DeductStatus.FAIL, DeductStatus.FAIL);
         assertThat(outcomes).extracting(DeductOutcome::duplicate).containsExactly(false, true);
@@ -108,7 +108,7 @@ class BatchDeductionIT {
         OrderCreatedEvent kept = Events.created(sku, 3);
 
         // the cancel arrives first in the batch; the create is still applied before it
-        List<DeductOutcome> outcomes = ledger.applyAll(List.of(canceled(order), created(order), created(kept)));
+        List<DeductOutcome> outcomes = ledger.applyAll(List.of(canceled(order), created(order), created(kept)), false);
 
         assertThat(outcomes).extracting(DeductOutcome::status)
                 .containsExactly(DeductStatus.RELEASED, DeductStatus.SUCCESS, DeductStatus.SUCCESS);
@@ -121,8 +121,8 @@ class BatchDeductionIT {
         long sku = skuWithStock(10);
         OrderCreatedEvent order = Events.created(sku, 4);
 
-        List<DeductOutcome> fenced = ledger.applyAll(List.of(canceled(order), canceled(order)));
-        List<DeductOutcome> lateCreate = ledger.applyAll(List.of(created(order)));
+        List<DeductOutcome> fenced = ledger.applyAll(List.of(canceled(order), canceled(order)), false);
+        List<DeductOutcome> lateCreate = ledger.applyAll(List.of(created(order)), false);
 
         assertThat(fenced).extracting(DeductOutcome::status).containsOnly(DeductStatus.FENCED);
         assertThat(fenced).extracting(DeductOutcome::duplicate).containsExactly(false, true);
@@ -135,12 +135,40 @@ class BatchDeductionIT {
     void aCancelAfterAFailedDeductionFencesWithoutGivingAnythingBack() {
         long sku = skuWithStock(1);
         OrderCreatedEvent tooMuch = Events.created(sku, 5);
-        ledger.applyAll(List.of(created(tooMuch)));
+        ledger.applyAll(List.of(created(tooMuch)), false);
 
-        List<DeductOutcome> outcomes = ledger.applyAll(List.of(canceled(tooMuch)));
+        List<DeductOutcome> outcomes = ledger.applyAll(List.of(canceled(tooMuch)), false);
 
         assertThat(outcomes.get(0).status()).isEqualTo(DeductStatus.FENCED);
         assertThat(deductLog.find(tooMuch.orderId()).failReason()).isEqualTo("canceled after a failed deduction");
+        assertThat(stock.stockOf(sku)).isEqualTo(1);
+    }
+
+    @Test
+    void aRetryBatchTriesRecordedFailuresAgainInTurnWithFreshOrdersAndLeavesSuccessesAlone() {
+        long sku = skuWithStock(1);
+        OrderCreatedEvent done = Events.created(sku, 1);
+        OrderCreatedEvent shortFirst = Events.created(sku, 2);
+        OrderCreatedEvent shortSecond = Events.created(sku, 3);
+        ledger.applyAll(List.of(created(done), created(shortFirst), created(shortSecond)), false);
+        stock.set(sku, 4);
+        OrderCreatedEvent fresh = Events.created(sku, 1);
+
+        // a broker redelivery never retries a FAIL
+        assertThat(ledger.applyAll(List.of(created(shortFirst)), false).get(0).duplicate()).isTrue();
+        List<DeductOutcome> outcomes = ledger.applyAll(List.of(created(done), created(shortFirst), created(shortSecond),
+                created(fresh), created(shortFirst)), true);
+
+        // 4 units: the first failure takes 2, the second (3) still does not fit, the fresh order takes 1
+        assertThat(outcomes).extracting(DeductOutcome::status).containsExactly(DeductStatus.SUCCESS,
+                DeductStatus.SUCCESS, DeductStatus.FAIL, DeductStatus.SUCCESS, DeductStatus.SUCCESS);
+        assertThat(outcomes).extracting(DeductOutcome::duplicate).containsExactly(true, false, false, false, true);
+        assertThat(deductLog.find(shortFirst.orderId()).status()).isEqualTo(DeductStatus.SUCCESS);
+        assertThat(deductLog.find(shortFirst.orderId()).failReason()).isNull();
+        assertThat(deductLog.find(shortSecond.orderId()).status()).isEqualTo(DeductStatus.FAIL);
+        assertThat(stock.stockOf(sku)).isEqualTo(1);
+
+        assertThat(ledger.applyAll(List.of(created(shortFirst), created(fresh)), true)).allMatch(DeductOutcome::duplicate);
         assertThat(stock.stockOf(sku)).isEqualTo(1);
     }
 
@@ -159,7 +187,7 @@ class BatchDeductionIT {
                 runs.add(pool.submit(() -> {
                     start.await();
                     try {
-                        ledger.applyAll(batch);
+                        ledger.applyAll(batch, false);
                         return "applied";
                     } catch (DuplicateKeyException lost) {
                         // the listener then handles each event alone: every one is a repeat by now
@@ -178,7 +206,7 @@ class BatchDeductionIT {
             pool.shutdownNow();
         }
         assertThat(stock.stockOf(sku)).isEqualTo(80);
-        assertThat(ledger.applyAll(batch)).allMatch(DeductOutcome::duplicate);
+        assertThat(ledger.applyAll(batch, false)).allMatch(DeductOutcome::duplicate);
         assertThat(stock.stockOf(sku)).isEqualTo(80);
     }
 

@@ -13,6 +13,7 @@ import dev.eventual.common.status.DownstreamStatus;
 import dev.eventual.notice.compose.InvalidNoticeRequestException;
 import dev.eventual.notice.compose.NoticeRequest;
 import dev.eventual.notice.delivery.ChannelUnavailableException;
+import dev.eventual.notice.delivery.DeliveryAttempt;
 import dev.eventual.notice.delivery.DeliveryResult;
 import dev.eventual.notice.delivery.NoticeDelivery;
 import dev.eventual.web.ApiProblemException;
@@ -102,28 +103,34 @@ public class NoticeInternalController implements NoticeInternalApi {
         }
     }
 
+    /**
+     * One claim and one record statement for fresh notices ({@link NoticeDelivery#deliverAll}). The
+     * answer stops at the first notice that could not be sent for a technical reason, answered
+     * PROCESSING: the reconcile job tries it, and those after it, again.
+     */
     private RedriveResults redriveAll(List<NoticeRequest> requests) {
         List<RedriveResult> results = new ArrayList<>();
-        for (NoticeRequest request : requests) {
-            try {
-                DeliveryResult result = delivery.deliver(request);
-                results.add(new RedriveResult(Long.toString(request.orderId()), result.status().downstream(), result.detail()));
-            } catch (ChannelUnavailableException e) {
-                results.add(new RedriveResult(Long.toString(request.orderId()), DownstreamStatus.PROCESSING,
+        List<DeliveryAttempt> attempts = delivery.deliverAll(requests);
+        for (int i = 0; i < attempts.size(); i++) {
+            String orderId = Long.toString(requests.get(i).orderId());
+            DeliveryAttempt attempt = attempts.get(i);
+            if (attempt.failure() == null) {
+                results.add(new RedriveResult(orderId, attempt.result().status().downstream(), attempt.result().detail()));
+            } else if (attempt.failure() instanceof ChannelUnavailableException) {
+                results.add(new RedriveResult(orderId, DownstreamStatus.PROCESSING,
                         "channel unavailable: not sent, stays PROCESSING"));
-                break;
+            } else if (results.isEmpty()) {
+                throw attempt.failure();
+            } else {
+                results.add(new RedriveResult(orderId, DownstreamStatus.PROCESSING,
+                        "not recorded (" + attempt.failure().getClass().getSimpleName() + "): stays PROCESSING"));
             }
         }
         return new RedriveResults(results);
     }
 
     private RedriveResult redrive(Supplier<NoticeRequest> event) {
-        NoticeRequest request;
-        try {
-            request = event.get();
-        } catch (InvalidNoticeRequestException e) {
-            throw ApiProblemException.invalid(e.field(), e.reason());
-        }
+        NoticeRequest request = request("", event);
         try {
             DeliveryResult result = delivery.deliver(request);
             return new RedriveResult(Long.toString(request.orderId()), result.status().downstream(), result.detail());
