@@ -145,31 +145,73 @@ class BatchDeductionIT {
     }
 
     @Test
-    void aRetryBatchTriesRecordedFailuresAgainInTurnWithFreshOrdersAndLeavesSuccessesAlone() {
+    void aRetriedFailTakesItsTurnWithTheFreshCreatesFirstComeFirstServed() {
         long sku = skuWithStock(1);
-        OrderCreatedEvent done = Events.created(sku, 1);
-        OrderCreatedEvent shortFirst = Events.created(sku, 2);
-        OrderCreatedEvent shortSecond = Events.created(sku, 3);
-        ledger.applyAll(List.of(created(done), created(shortFirst), created(shortSecond)), false);
-        stock.set(sku, 4);
-        OrderCreatedEvent fresh = Events.created(sku, 1);
+        OrderCreatedEvent failedEarlier = Events.created(sku, 2);
+        ledger.applyAll(List.of(created(failedEarlier)), false);
+        stock.set(sku, 3);
+        OrderCreatedEvent before = Events.created(sku, 2);
+        OrderCreatedEvent after = Events.created(sku, 1);
 
-        // a broker redelivery never retries a FAIL
-        assertThat(ledger.applyAll(List.of(created(shortFirst)), false).get(0).duplicate()).isTrue();
-        List<DeductOutcome> outcomes = ledger.applyAll(List.of(created(done), created(shortFirst), created(shortSecond),
-                created(fresh), created(shortFirst)), true);
+        // the fresh create ahead of it leaves 1 unit: the retry fails again, the one behind it still fits
+        List<DeductOutcome> outcomes = ledger.applyAll(List.of(created(before), created(failedEarlier), created(after)), true);
 
-        // 4 units: the first failure takes 2, the second (3) still does not fit, the fresh order takes 1
-        assertThat(outcomes).extracting(DeductOutcome::status).containsExactly(DeductStatus.SUCCESS,
-                DeductStatus.SUCCESS, DeductStatus.FAIL, DeductStatus.SUCCESS, DeductStatus.SUCCESS);
-        assertThat(outcomes).extracting(DeductOutcome::duplicate).containsExactly(true, false, false, false, true);
-        assertThat(deductLog.find(shortFirst.orderId()).status()).isEqualTo(DeductStatus.SUCCESS);
-        assertThat(deductLog.find(shortFirst.orderId()).failReason()).isNull();
-        assertThat(deductLog.find(shortSecond.orderId()).status()).isEqualTo(DeductStatus.FAIL);
+        assertThat(outcomes).extracting(DeductOutcome::status)
+                .containsExactly(DeductStatus.SUCCESS, DeductStatus.FAIL, DeductStatus.SUCCESS);
+        assertThat(outcomes).noneMatch(DeductOutcome::duplicate);
+        assertThat(outcomes.get(1).detail()).isEqualTo("insufficient stock for sku " + sku);
+        assertThat(stock.stockOf(sku)).isZero();
+        assertThat(deductLog.find(failedEarlier.orderId()).status()).isEqualTo(DeductStatus.FAIL);
+    }
+
+    @Test
+    void aRetriedFailAheadOfAFreshCreateIsServedFirst() {
+        long sku = skuWithStock(0);
+        OrderCreatedEvent failedEarlier = Events.created(sku, 2);
+        ledger.applyAll(List.of(created(failedEarlier)), false);
+        stock.set(sku, 3);
+        OrderCreatedEvent fresh = Events.created(sku, 2);
+
+        List<DeductOutcome> outcomes = ledger.applyAll(List.of(created(failedEarlier), created(fresh),
+                created(failedEarlier)), true);
+
+        assertThat(outcomes).extracting(DeductOutcome::status)
+                .containsExactly(DeductStatus.SUCCESS, DeductStatus.FAIL, DeductStatus.SUCCESS);
+        assertThat(outcomes).extracting(DeductOutcome::duplicate).containsExactly(false, false, true);
+        assertThat(outcomes.get(0).detail()).isEqualTo("deducted 2");
         assertThat(stock.stockOf(sku)).isEqualTo(1);
+        DeductRecord record = deductLog.find(failedEarlier.orderId());
+        assertThat(record.status()).isEqualTo(DeductStatus.SUCCESS);
+        assertThat(record.failReason()).isNull();
+        assertThat(deductLog.find(fresh.orderId()).status()).isEqualTo(DeductStatus.FAIL);
+    }
 
-        assertThat(ledger.applyAll(List.of(created(shortFirst), created(fresh)), true)).allMatch(DeductOutcome::duplicate);
-        assertThat(stock.stockOf(sku)).isEqualTo(1);
+    @Test
+    void brokerDeliveriesNeverRetryAFailEvenWhenStockNowCoversIt() {
+        long sku = skuWithStock(0);
+        OrderCreatedEvent failedEarlier = Events.created(sku, 2);
+        ledger.applyAll(List.of(created(failedEarlier)), false);
+        stock.set(sku, 5);
+
+        List<DeductOutcome> outcomes = ledger.applyAll(List.of(created(failedEarlier)), false);
+
+        assertThat(outcomes.get(0).status()).isEqualTo(DeductStatus.FAIL);
+        assertThat(outcomes.get(0).duplicate()).isTrue();
+        assertThat(stock.stockOf(sku)).isEqualTo(5);
+    }
+
+    @Test
+    void aRetryOfAnUnknownSkuStaysFailWithTheCurrentReason() {
+        long sku = Events.newSku();
+        OrderCreatedEvent nowhere = Events.created(sku, 1);
+        ledger.applyAll(List.of(created(nowhere)), false);
+
+        List<DeductOutcome> outcomes = ledger.applyAll(List.of(created(nowhere)), true);
+
+        assertThat(outcomes.get(0).status()).isEqualTo(DeductStatus.FAIL);
+        assertThat(outcomes.get(0).duplicate()).isFalse();
+        assertThat(outcomes.get(0).detail()).isEqualTo("unknown sku " + sku);
+        assertThat(stock.stockOf(sku)).isNull();
     }
 
     @Test

@@ -105,8 +105,8 @@ public class NoticeInternalController implements NoticeInternalApi {
 
     /**
      * One claim and one record statement for fresh notices ({@link NoticeDelivery#deliverAll}). The
-     * answer stops at the first notice that could not be sent for a technical reason, answered
-     * PROCESSING: the reconcile job tries it, and those after it, again.
+     * answer stops at the first notice the channel could not take, answered PROCESSING: the reconcile
+     * job tries it, and those after it, again.
      */
     private RedriveResults redriveAll(List<NoticeRequest> requests) {
         List<RedriveResult> results = new ArrayList<>();
@@ -119,11 +119,9 @@ public class NoticeInternalController implements NoticeInternalApi {
             } else if (attempt.failure() instanceof ChannelUnavailableException) {
                 results.add(new RedriveResult(orderId, DownstreamStatus.PROCESSING,
                         "channel unavailable: not sent, stays PROCESSING"));
-            } else if (results.isEmpty()) {
-                throw attempt.failure();
             } else {
-                results.add(new RedriveResult(orderId, DownstreamStatus.PROCESSING,
-                        "not recorded (" + attempt.failure().getClass().getSimpleName() + "): stays PROCESSING"));
+                // notice_log unreachable: the call fails; what was recorded before stays, the job re-drives the rest
+                throw attempt.failure();
             }
         }
         return new RedriveResults(results);

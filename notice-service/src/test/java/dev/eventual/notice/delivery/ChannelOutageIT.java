@@ -69,18 +69,6 @@ class ChannelOutageIT {
                     + " AND notice_type = 'ORDER_CREATED'", Boolean.class, retried.orderId())).isTrue();
             assertThat(InternalApi.statuses(port, consumed.orderId(), retried.orderId()))
                     .containsValues("PROCESSING", "PROCESSING");
-
-            // a batch re-drive answers the notice it could not send and stops there; the one after it is not left claimed
-            OrderCreatedEvent batchFirst = Events.created(Events.newId(), Events.newId(), 3, 1);
-            OrderCreatedEvent batchSecond = Events.created(Events.newId(), Events.newId(), 3, 1);
-            HttpCall.Response batch = InternalApi.post(port, "/internal/notices/order-created/retries",
-                    "{\"events\":[" + Events.json(batchFirst) + "," + Events.json(batchSecond) + "]}");
-            assertThat(batch.status()).as(batch.body()).isEqualTo(200);
-            assertThat(batch.json().get("results")).hasSize(1);
-            assertThat(batch.json().get("results").get(0).get("status").asString()).isEqualTo("PROCESSING");
-            assertThat(InternalApi.statuses(port, batchFirst.orderId(), batchSecond.orderId()))
-                    .containsEntry(Long.toString(batchFirst.orderId()), "PROCESSING")
-                    .containsEntry(Long.toString(batchSecond.orderId()), "NOT_FOUND");
         } finally {
             TestMailServer.start();
         }

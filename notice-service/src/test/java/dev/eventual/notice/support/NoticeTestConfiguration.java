@@ -1,7 +1,9 @@
 package dev.eventual.notice.support;
 
+import dev.eventual.notice.channel.NoticeChannel;
 import dev.eventual.notice.compose.PatternRecipientResolver;
 import dev.eventual.notice.config.NoticeProperties;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Primary;
@@ -14,5 +16,12 @@ public class NoticeTestConfiguration {
     @Primary
     TestRecipients testRecipients(NoticeProperties properties) {
         return new TestRecipients(new PatternRecipientResolver(properties.recipientPattern()));
+    }
+
+    /** Wraps the configured channel so that a test can make it fail for chosen orders. */
+    @Bean
+    @Primary
+    TestChannel testChannel(@Qualifier("noticeChannel") NoticeChannel configured) {
+        return new TestChannel(configured);
     }
 }
