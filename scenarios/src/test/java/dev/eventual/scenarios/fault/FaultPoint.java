@@ -16,9 +16,9 @@ public enum FaultPoint {
     CANCEL_HANG_AFTER_LOCAL_COMMIT,
     /** inventory-service: a deduction committed, its message never acknowledged. */
     INVENTORY_HANG_AFTER_DEDUCT,
-    /** inventory-service: event handling waits while armed. */
+    /** inventory-service: handling of order-created events waits while armed (cancels pass); arrivals count events. */
     INVENTORY_HOLD,
-    /** notice-service: event handling waits while armed. */
+    /** notice-service: event handling waits while armed; arrivals count events. */
     NOTICE_HOLD,
     /** notice-service: delivered events are acknowledged and forgotten, as if lost. */
     NOTICE_DROP;

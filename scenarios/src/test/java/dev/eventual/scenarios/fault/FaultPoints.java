@@ -1,6 +1,8 @@
 package dev.eventual.scenarios.fault;
 
+import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.consumer.receive.ReceivedEvent;
 import dev.eventual.inventory.deduct.StockLedger;
 import dev.eventual.notice.consume.NoticeEventHandler;
 import dev.eventual.order.tx.LocalOrderTransaction;
@@ -17,6 +19,7 @@ import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Puts the {@link FaultPoint}s into a service's own beans. Registered as an ordinary (unordered)
@@ -95,8 +98,15 @@ final class FaultPoints implements BeanPostProcessor {
         throw new IllegalStateException("no " + type.getSimpleName() + " among " + Arrays.toString(arguments));
     }
 
+    /**
+     * Holds calls that carry order-created events (a cancel-only batch passes, so a cancel can
+     * overtake a held create); arrivals count events, since batches may carry several.
+     */
     private Object aroundDeduction(MethodInvocation invocation) throws Throwable {
-        switches.holdWhileArmed(FaultPoint.INVENTORY_HOLD);
+        int creates = events(invocation.getArguments()[0], OrderEventType.ORDER_CREATED);
+        if (creates > 0) {
+            switches.holdWhileArmed(FaultPoint.INVENTORY_HOLD, creates);
+        }
         Object outcome = invocation.proceed();
         if (switches.armed(FaultPoint.INVENTORY_HANG_AFTER_DEDUCT)) {
             switches.hang(FaultPoint.INVENTORY_HANG_AFTER_DEDUCT);
@@ -105,11 +115,12 @@ final class FaultPoints implements BeanPostProcessor {
     }
 
     private Object aroundNoticeConsumption(MethodInvocation invocation) throws Throwable {
+        int events = events(invocation.getArguments()[0], null);
         if (switches.armed(FaultPoint.NOTICE_DROP)) {
-            switches.arrive(FaultPoint.NOTICE_DROP);
+            switches.arrive(FaultPoint.NOTICE_DROP, events);
             return null;
         }
-        switches.holdWhileArmed(FaultPoint.NOTICE_HOLD);
+        switches.holdWhileArmed(FaultPoint.NOTICE_HOLD, events);
         return invocation.proceed();
     }
 
@@ -117,5 +128,16 @@ final class FaultPoints implements BeanPostProcessor {
         NameMatchMethodPointcutAdvisor advisor = new NameMatchMethodPointcutAdvisor(advice);
         advisor.setMappedNames(methods);
         return advisor;
+    }
+
+    /** How many events of the type (null: any) a handler call carries: a batch, or one event. */
+    private static int events(Object argument, OrderEventType type) {
+        if (argument instanceof List<?> batch) {
+            return (int) batch.stream().filter(event -> type == null || ((ReceivedEvent) event).type() == type).count();
+        }
+        if (argument instanceof ReceivedEvent event) {
+            return type == null || event.type() == type ? 1 : 0;
+        }
+        return type == null || type == OrderEventType.ORDER_CREATED && argument instanceof OrderCreatedEvent ? 1 : 0;
     }
 }

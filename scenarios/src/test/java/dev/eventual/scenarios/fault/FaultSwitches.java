@@ -64,11 +64,19 @@ public final class FaultSwitches {
         }
     }
 
-    /** Counts one more call at the point; written by rename so a reader never sees half a number. */
-    public synchronized void arrive(FaultPoint point) {
+    /** Counts one more arrival at the point. */
+    public void arrive(FaultPoint point) {
+        arrive(point, 1);
+    }
+
+    /**
+     * Counts {@code events} more arrivals (a batch of events arrives as many); written by rename so a
+     * reader never sees half a number.
+     */
+    public synchronized void arrive(FaultPoint point, int events) {
         try {
             Path temporary = directory.resolve(point.id() + ".tmp");
-            Files.writeString(temporary, Integer.toString(arrivals(point) + 1));
+            Files.writeString(temporary, Integer.toString(arrivals(point) + events));
             Files.move(temporary, arrivalsFile(point), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -83,12 +91,12 @@ public final class FaultSwitches {
         }
     }
 
-    /** Counts the arrival and blocks while the point stays armed. */
-    public void holdWhileArmed(FaultPoint point) {
+    /** Counts the arriving events and blocks while the point stays armed. */
+    public void holdWhileArmed(FaultPoint point, int events) {
         if (!armed(point)) {
             return;
         }
-        arrive(point);
+        arrive(point, events);
         while (armed(point)) {
             LockSupport.parkNanos(this, 50_000_000L);
         }
