@@ -62,7 +62,8 @@ public final class BenchSuite implements AutoCloseable {
         }
         ProcessSuite suite = ProcessSuite.start(new ProcessSuiteSettings(data, TOKEN,
                 System.getProperty("java.class.path"), BenchServiceMain.class.getName(), jvm,
-                List.of("--eventual.order.reconcile-delay=1s", "--eventual.reconcile.standalone-interval=1s",
+                // order-service's own reconcile-delay: the last consumer report finishes an event, the job gets stragglers
+                List.of("--eventual.reconcile.standalone-interval=1s",
                         "--logging.level.root=" + options.serviceLogLevel(),
                         "--logging.level.dev.eventual=" + options.serviceLogLevel()),
                 // the broker's own defaults (check every 30 s, after 6 s, op batches every 3 s), not the tests' fast ones

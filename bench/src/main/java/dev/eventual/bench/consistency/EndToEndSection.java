@@ -15,8 +15,8 @@ import java.util.Arrays;
 import java.util.Map;
 
 /**
- * Section 3: the sustained rate of orders that reach reconcile SUCCESS with both downstream effects,
- * everything on this box. A closed loop at the given concurrency places orders for the load time;
+ * Section 3: the sustained rate of orders that reach reconcile SUCCESS with both downstream effects
+ * (set by the last consumer group's report, or by the reconcile job), everything on this box. A closed loop at the given concurrency places orders for the load time;
  * the clock runs from the first send to the last SUCCESS, so a backlog the consumers or the reconcile
  * job build up counts against the rate.
  */

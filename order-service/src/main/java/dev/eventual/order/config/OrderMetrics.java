@@ -1,5 +1,6 @@
 package dev.eventual.order.config;
 
+import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.order.tx.LocalTxOutcome;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -48,6 +49,11 @@ public class OrderMetrics {
 
     public void checkBack(RocketMQLocalTransactionState answer) {
         registry.counter("eventual.order.check-backs", "answer", answer.name()).increment();
+    }
+
+    /** Events the last consumer group's report settled, so that no reconcile pass had to. */
+    public void eventsReconciledByReports(OrderEventType eventType, int count) {
+        registry.counter("eventual.order.events.reconciled-by-reports", "event", eventType.name()).increment(count);
     }
 
     public Timer createLatency() {

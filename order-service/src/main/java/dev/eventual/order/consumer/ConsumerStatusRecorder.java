@@ -6,6 +6,8 @@ import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.common.status.ConsumeStatus;
 import dev.eventual.common.status.MessageStatus;
+import dev.eventual.common.status.ReconcileStatus;
+import dev.eventual.order.config.OrderMetrics;
 import dev.eventual.order.store.ConsumerStatusMapper;
 import dev.eventual.order.store.ConsumerStatusRow;
 import dev.eventual.order.store.MessageLogMapper;
@@ -40,10 +42,13 @@ public class ConsumerStatusRecorder {
 
     private final MessageLogMapper messageLog;
     private final ConsumerStatusMapper consumerStatus;
+    private final OrderMetrics metrics;
 
-    public ConsumerStatusRecorder(MessageLogMapper messageLog, ConsumerStatusMapper consumerStatus) {
+    public ConsumerStatusRecorder(MessageLogMapper messageLog, ConsumerStatusMapper consumerStatus,
+                                  OrderMetrics metrics) {
         this.messageLog = messageLog;
         this.consumerStatus = consumerStatus;
+        this.metrics = metrics;
     }
 
     @Transactional(isolation = Isolation.READ_COMMITTED)
@@ -120,6 +125,7 @@ public class ConsumerStatusRecorder {
         List<ConsumerStatusRow> inserts = new ArrayList<>();
         Map<Change, List<Long>> updates = new HashMap<>();
         Map<MessageStatus, List<Long>> derivedChanges = new EnumMap<>(MessageStatus.class);
+        List<Long> finished = new ArrayList<>();
         for (MessageLogRow event : events) {
             long orderId = event.getOrderId();
             ConsumerOutcome outcome = outcomes.get(orderId);
@@ -145,8 +151,14 @@ public class ConsumerStatusRecorder {
             if (derived != event.getMsgStatus()) {
                 derivedChanges.computeIfAbsent(derived, status -> new ArrayList<>()).add(event.getId());
             }
-            log.info("Order {}: {} reported {} for {}; message status {}", orderId, group, outcome.status(),
-                    eventType, derived);
+            if (derived == MessageStatus.CONSUMED && reconcilable(event)) {
+                finished.add(event.getId());
+                log.info("Order {}: {} reported {} for {}; message status {}, reconciled", orderId, group,
+                        outcome.status(), eventType, derived);
+            } else {
+                log.info("Order {}: {} reported {} for {}; message status {}", orderId, group, outcome.status(),
+                        eventType, derived);
+            }
         }
         if (!inserts.isEmpty()) {
             consumerStatus.insertAll(inserts);
@@ -154,7 +166,26 @@ public class ConsumerStatusRecorder {
         updates.forEach((change, ids) -> consumerStatus.updateAll(eventType, group, change.status(), change.detail(),
                 replaceableBy(change.status()), ids));
         derivedChanges.forEach((status, ids) -> messageLog.updateMsgStatuses(ids, status));
+        if (!finished.isEmpty()) {
+            int done = messageLog.finishConsumed(finished);
+            metrics.eventsReconciledByReports(eventType, done);
+            if (done != finished.size()) {
+                log.warn("{} of {} consumed {} events {} were not finished (no order row?); reconciliation will look",
+                        finished.size() - done, finished.size(), eventType, finished);
+            }
+        }
         return inserts.size() + updates.values().stream().mapToInt(List::size).sum();
+    }
+
+    /**
+     * The last report settles the event when reconciliation has not taken it (no claim) and has not
+     * given up on it (no work order): every consumer's effect is in place, which is all a reconcile
+     * pass over a consumed row would establish (docs/reconciliation.md, step 3), so the row needs no
+     * pass at all and its work ends with the report.
+     */
+    private static boolean reconcilable(MessageLogRow event) {
+        return (event.getReconcileStatus() == ReconcileStatus.PENDING || event.getReconcileStatus() == ReconcileStatus.RETRY)
+                && event.getClaimToken() == null;
     }
 
     private record Change(ConsumeStatus status, String detail) {

@@ -40,6 +40,19 @@ public interface MessageLogMapper extends BaseMapper<MessageLogRow> {
             </script>""")
     int updateMsgStatuses(@Param("ids") Collection<Long> ids, @Param("status") MessageStatus status);
 
+    /**
+     * Finishes consumed events that no reconcile run holds, by the rule the reconcile job applies to
+     * consumed rows (docs/reconciliation.md, step 3), re-checked on every row it writes.
+     */
+    @Update("""
+            <script>
+            UPDATE message_log SET reconcile_status = 'SUCCESS', last_error = NULL, version = version + 1
+             WHERE msg_status = 'CONSUMED' AND reconcile_status IN ('PENDING', 'RETRY') AND claim_token IS NULL
+               AND EXISTS (SELECT 1 FROM t_order o WHERE o.order_id = message_log.order_id) AND id IN
+            <foreach collection="ids" item="id" open="(" separator="," close=")">#{id}</foreach>
+            </script>""")
+    int finishConsumed(@Param("ids") Collection<Long> ids);
+
     @Select("""
             <script>
             SELECT * FROM message_log WHERE order_id IN

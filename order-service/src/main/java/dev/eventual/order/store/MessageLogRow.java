@@ -29,6 +29,7 @@ public class MessageLogRow {
     private LocalDateTime nextReconcileTime;
     private Integer version;
     private String lastError;
+    private String claimToken;
     private LocalDateTime createdAt;
     private LocalDateTime updatedAt;
 
@@ -62,6 +63,8 @@ public class MessageLogRow {
     public void setVersion(Integer version) { this.version = version; }
     public String getLastError() { return lastError; }
     public void setLastError(String lastError) { this.lastError = lastError; }
+    public String getClaimToken() { return claimToken; }
+    public void setClaimToken(String claimToken) { this.claimToken = claimToken; }
     public LocalDateTime getCreatedAt() { return createdAt; }
     public void setCreatedAt(LocalDateTime createdAt) { this.createdAt = createdAt; }
     public LocalDateTime getUpdatedAt() { return updatedAt; }

@@ -173,6 +173,39 @@ class ConsumerStatusIT {
     }
 
     @Test
+    void theLastSuccessReportReconcilesTheEventUnlessAReconcileRunHoldsItOrGaveUpOnIt() {
+        String fresh = place();
+        String retrying = place();
+        String claimed = place();
+        String workOrder = place();
+        String failed = place();
+        jdbc.update("UPDATE message_log SET reconcile_status = 'RETRY', retry_count = 2, last_error = 'notice: FAIL'"
+                + " WHERE order_id = ?", Long.parseLong(retrying));
+        jdbc.update("UPDATE message_log SET claim_token = 'another-run' WHERE order_id = ?", Long.parseLong(claimed));
+        jdbc.update("UPDATE message_log SET reconcile_status = 'FAIL' WHERE order_id = ?", Long.parseLong(workOrder));
+
+        sendReports(INVENTORY, entry(fresh, "ORDER_CREATED", "SUCCESS", null), entry(retrying, "ORDER_CREATED", "SUCCESS", null),
+                entry(claimed, "ORDER_CREATED", "SUCCESS", null), entry(workOrder, "ORDER_CREATED", "SUCCESS", null),
+                entry(failed, "ORDER_CREATED", "FAIL", "insufficient stock"));
+        assertThat(reconcileStatus(fresh)).as("one group of two reported").isEqualTo("PENDING");
+
+        sendReports(NOTICE, entry(fresh, "ORDER_CREATED", "SUCCESS", null), entry(retrying, "ORDER_CREATED", "SUCCESS", null),
+                entry(claimed, "ORDER_CREATED", "SUCCESS", null), entry(workOrder, "ORDER_CREATED", "SUCCESS", null),
+                entry(failed, "ORDER_CREATED", "SUCCESS", null));
+
+        assertThat(reconcileStatus(fresh)).isEqualTo("SUCCESS");
+        assertThat(reconcileStatus(retrying)).isEqualTo("SUCCESS");
+        assertThat(jdbc.queryForObject("SELECT last_error FROM message_log WHERE order_id = ?", String.class,
+                Long.parseLong(retrying))).isNull();
+        assertThat(reconcileStatus(claimed)).as("the claiming run finishes it").isEqualTo("PENDING");
+        assertThat(reconcileStatus(workOrder)).as("an operator owns it now").isEqualTo("FAIL");
+        assertThat(reconcileStatus(failed)).isEqualTo("PENDING");
+        for (String consumed : List.of(fresh, retrying, claimed, workOrder)) {
+            assertThat(order(consumed).get("messageStatus").asString()).isEqualTo("CONSUMED");
+        }
+    }
+
+    @Test
     void coalescedReportsWithTwoOutcomesForOneEventOrABadFieldChangeNothing() {
         String orderId = place();
 
@@ -192,6 +225,11 @@ class ConsumerStatusIT {
         assertThat(none.json().get("invalidParams").findValuesAsString("name")).contains("reports");
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM message_consumer_status WHERE order_id = ?", Long.class,
                 Long.parseLong(orderId))).isZero();
+    }
+
+    private String reconcileStatus(String orderId) {
+        return jdbc.queryForObject("SELECT reconcile_status FROM message_log WHERE order_id = ? AND event_type = 'ORDER_CREATED'",
+                String.class, Long.parseLong(orderId));
     }
 
     private HttpCall.Response sendReports(String group, String... entries) {
