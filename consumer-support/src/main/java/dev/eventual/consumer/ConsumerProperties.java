@@ -28,17 +28,19 @@ import java.time.Duration;
 public record ConsumerProperties(
         @DefaultValue("32") @Min(1) @Max(1024) int batchSize,
         @DefaultValue("8") @Min(1) @Max(64) int threads,
-        @DefaultValue("10ms") @DurationMin(millis = 0) @DurationMax(seconds = 1) Duration window,
+        @DefaultValue("25ms") @DurationMin(millis = 0) @DurationMax(seconds = 1) Duration window,
         @DefaultValue @Valid Report report) {
 
     /**
      * @param window   a report waits at most this long for others to share its call; the stock and the
-     *                 notice are not delayed by it, only order-service's record of them (which
-     *                 reconciliation reads after {@code eventual.order.reconcile-delay})
+     *                 notice are not delayed by it, only order-service's record of them and with it the
+     *                 event's reconcile SUCCESS (reconciliation itself reads after
+     *                 {@code eventual.order.reconcile-delay}); a crash loses at most this window's
+     *                 reports, which reconciliation then records on the consumers' behalf
      * @param maxBatch reports per call (order-service takes up to 500); a full batch is sent at once
      */
     public record Report(
-            @DefaultValue("50ms") @DurationMin(millis = 0) @DurationMax(seconds = 5) Duration window,
+            @DefaultValue("200ms") @DurationMin(millis = 0) @DurationMax(seconds = 5) Duration window,
             @DefaultValue("500") @Min(1) @Max(500) int maxBatch) {
     }
 }
