@@ -28,7 +28,7 @@ import java.time.Duration;
 public record ConsumerProperties(
         @DefaultValue("32") @Min(1) @Max(1024) int batchSize,
         @DefaultValue("8") @Min(1) @Max(64) int threads,
-        @DefaultValue("25ms") @DurationMin(millis = 0) @DurationMax(seconds = 1) Duration window,
+        @DefaultValue("10ms") @DurationMin(millis = 0) @DurationMax(seconds = 1) Duration window,
         @DefaultValue @Valid Report report) {
 
     /**
