@@ -17,18 +17,21 @@ import java.time.Duration;
  * @param batchSize at most this many events are handed to the service at once (applied in one local
  *                  transaction where the service can); the broker delivers fewer when fewer are waiting,
  *                  so a quiet system still handles each event as it comes
- * @param threads   consume threads; with batches, a few keep the database busy without queueing on hot rows
+ * @param threads   consume threads. A thread waiting in the window holds no connection and no CPU, but it
+ *                  cannot take the next pull's batch: with too few threads for the window, events queue
+ *                  (8 threads with a 25 ms window queued at 239 orders/s, bench/README.md). With the window
+ *                  on, a group of threads shares one transaction; with it off, each thread runs its own
  * @param window    a consume thread holding a batch waits at most this long for other threads' batches to
- *                  share its call (one local transaction for all of them); 0 turns it off. The time to
- *                  consistency grows by at most this much
+ *                  share its call (one local transaction for all of them), less when every thread has
+ *                  joined; 0 turns it off. The time to consistency grows by at most this much
  * @param report    how status reports are coalesced
  */
 @Validated
 @ConfigurationProperties("eventual.consumer")
 public record ConsumerProperties(
         @DefaultValue("32") @Min(1) @Max(1024) int batchSize,
-        @DefaultValue("8") @Min(1) @Max(64) int threads,
-        @DefaultValue("10ms") @DurationMin(millis = 0) @DurationMax(seconds = 1) Duration window,
+        @DefaultValue("32") @Min(1) @Max(64) int threads,
+        @DefaultValue("25ms") @DurationMin(millis = 0) @DurationMax(seconds = 1) Duration window,
         @DefaultValue @Valid Report report) {
 
     /**

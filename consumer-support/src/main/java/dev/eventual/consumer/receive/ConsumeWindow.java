@@ -14,7 +14,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * most of a consumer's cost per event (bench/README.md, issue 13 analysis).
  * <p>
  * The first thread to arrive leads a group: it waits up to the window (or until the group holds
- * {@code maxEvents}), then applies every member's events at once while the members wait for the
+ * {@code maxEvents}, or every consume thread: then nobody else can join), then applies every member's events at once while the members wait for the
  * outcome. A group nobody joined is handed back to its thread, which handles its batch as it would
  * without a window. When a shared call fails, no member takes the blame for another's event: each
  * member whose events are not known to be applied handles its own batch alone.
@@ -24,14 +24,17 @@ final class ConsumeWindow {
     private final OrderEventBatchHandler handler;
     private final long windowNanos;
     private final int maxEvents;
+    private final int maxMembers;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition filled = lock.newCondition();
     private Group open;
 
-    ConsumeWindow(OrderEventBatchHandler handler, Duration window, int maxEvents) {
+    /** {@code maxMembers}: the consume threads there are; a group holding all of them closes at once. */
+    ConsumeWindow(OrderEventBatchHandler handler, Duration window, int maxEvents, int maxMembers) {
         this.handler = handler;
         this.windowNanos = window.toNanos();
         this.maxEvents = maxEvents;
+        this.maxMembers = maxMembers;
     }
 
     /** What became of one member's events in a shared call. */
@@ -63,7 +66,7 @@ final class ConsumeWindow {
             }
             Group group = open;
             member = group.join(events);
-            if (group.size >= maxEvents) {
+            if (group.size >= maxEvents || group.members.size() >= maxMembers) {
                 close(group);
             } else if (leads) {
                 awaitWindow(group);

@@ -49,7 +49,8 @@ public abstract class OrderEventBatchListener implements RocketMQListener<Messag
         this.handler = handler;
         this.properties = properties;
         this.maxReconsumeTimes = maxReconsumeTimes;
-        this.window = new ConsumeWindow(handler, properties.window(), properties.batchSize());
+        this.window = new ConsumeWindow(handler, properties.window(), properties.batchSize(),
+                properties.threads());
     }
 
     @Override

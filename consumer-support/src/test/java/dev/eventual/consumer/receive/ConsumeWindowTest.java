@@ -11,6 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,7 +23,7 @@ class ConsumeWindowTest {
 
     @Test
     void batchesHeldAtTheSameTimeShareOneCall() throws Exception {
-        ConsumeWindow window = new ConsumeWindow(handler(all -> { }), Duration.ofMinutes(1), 6);
+        ConsumeWindow window = new ConsumeWindow(handler(all -> { }), Duration.ofMinutes(1), 6, 8);
 
         List<ConsumeWindow.Shared> fates = together(window, List.of(events(1, 2), events(3), events(4, 5, 6)));
 
@@ -32,10 +33,21 @@ class ConsumeWindowTest {
     }
 
     @Test
+    void aGroupHoldingEveryConsumeThreadClosesWithoutWaitingOutTheWindow() throws Exception {
+        ConsumeWindow window = new ConsumeWindow(handler(all -> { }), Duration.ofMinutes(10), 100, 3);
+
+        List<ConsumeWindow.Shared> fates = together(window, List.of(events(1), events(2), events(3)));
+
+        assertThat(fates).extracting(ConsumeWindow.Shared::fate).containsOnly(ConsumeWindow.Fate.APPLIED);
+        assertThat(calls).hasSize(1);
+        assertThat(calls.get(0)).containsExactlyInAnyOrder(1L, 2L, 3L);
+    }
+
+    @Test
     void aBatchNobodySharesIsHandedBackUntouched() {
-        ConsumeWindow full = new ConsumeWindow(handler(all -> { }), Duration.ofMinutes(1), 2);
-        ConsumeWindow quiet = new ConsumeWindow(handler(all -> { }), Duration.ofMillis(5), 100);
-        ConsumeWindow off = new ConsumeWindow(handler(all -> { }), Duration.ZERO, 100);
+        ConsumeWindow full = new ConsumeWindow(handler(all -> { }), Duration.ofMinutes(1), 2, 8);
+        ConsumeWindow quiet = new ConsumeWindow(handler(all -> { }), Duration.ofMillis(5), 100, 8);
+        ConsumeWindow off = new ConsumeWindow(handler(all -> { }), Duration.ZERO, 100, 8);
 
         assertThat(full.apply(events(1, 2)).fate()).isEqualTo(ConsumeWindow.Fate.ALONE);
         assertThat(quiet.apply(events(3)).fate()).isEqualTo(ConsumeWindow.Fate.ALONE);
@@ -47,7 +59,7 @@ class ConsumeWindowTest {
     void whenTheSharedCallFailsEveryMemberHandlesItsOwnBatchAlone() throws Exception {
         ConsumeWindow window = new ConsumeWindow(handler(all -> {
             throw new IllegalStateException("database down");
-        }), Duration.ofMinutes(1), 3);
+        }), Duration.ofMinutes(1), 3, 8);
 
         List<ConsumeWindow.Shared> fates = together(window, List.of(events(1), events(2), events(3)));
 
@@ -63,7 +75,7 @@ class ConsumeWindowTest {
                     throw new PartialBatchFailure(i, new IllegalStateException("channel down"));
                 }
             }
-        }), Duration.ofMinutes(1), 6);
+        }), Duration.ofMinutes(1), 6, 8);
         List<List<ReceivedEvent>> batches = List.of(events(1, 2), events(3, 4, 5), events(6));
 
         List<ConsumeWindow.Shared> fates = together(window, batches);
@@ -94,7 +106,8 @@ class ConsumeWindowTest {
             batches.forEach(batch -> futures.add(threads.submit(() -> window.apply(batch))));
             List<ConsumeWindow.Shared> fates = new ArrayList<>();
             for (Future<ConsumeWindow.Shared> future : futures) {
-                fates.add(future.get());
+                // shorter than every window these tests give: a group that waited its window out fails here
+                fates.add(future.get(30, TimeUnit.SECONDS));
             }
             return fates;
         } finally {
