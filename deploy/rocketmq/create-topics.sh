@@ -1,8 +1,8 @@
 #!/bin/sh
 # One-shot (rocketmq-init): creates the order topic as a TRANSACTION topic, the type the producer's
-# half messages need (DESIGN §4); the broker does not auto-create topics (broker.conf). Retries while
-# the broker is still registering with the NameServer ($NAMESRV_ADDR). mqadmin exits 0 even when a
-# command fails, so success is read from its output.
+# half messages need (docs/design.md, "The broker"); the broker does not auto-create topics
+# (broker.conf). Retries while the broker is still registering with the NameServer ($NAMESRV_ADDR).
+# mqadmin exits 0 even when a command fails, so success is read from its output.
 topic=EVENTUAL_ORDER_EVENT
 cluster=DefaultCluster
 attempt=1

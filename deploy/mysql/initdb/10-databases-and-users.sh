@@ -1,6 +1,6 @@
 #!/bin/bash
 # Runs once, on an empty data volume (the mysql image's /docker-entrypoint-initdb.d): one database per
-# service (DESIGN §3) plus the XXL-Job admin's, and one user per service.
+# service (docs/design.md, "Services and databases") plus the XXL-Job admin's, and one user per service.
 #
 # No service table is created here. Each service applies sql/<database>/V*__*.sql with its own Flyway
 # when it starts (as SchemaMigrator does in the tests), which keeps the Flyway history right and also

@@ -16,7 +16,8 @@ import java.util.Set;
  * @param loadDuration     the end-to-end run and each time-to-consistency run
  * @param drain            how long to wait for stragglers after a load run
  * @param concurrencies    acceptance concurrency levels
- * @param reconcileRows    backlog sizes; the largest runs only for "all consistent, 2 shards" (see README)
+ * @param reconcileRows    backlog sizes; the largest runs only for "all consistent, 2 shards"
+ *                         (bench/README.md, "Reconcile throughput")
  * @param hotSkuOrders     events per hot-SKU case
  * @param maxRate          orders/s the time-to-consistency loads are fractions of; 0 = section 3's result
  * @param serviceHeap      -Xmx of each service JVM

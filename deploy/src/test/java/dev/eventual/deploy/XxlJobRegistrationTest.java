@@ -18,7 +18,10 @@ import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The jobs the admin console starts with are the reconcile executor's, routed as DESIGN §6 says. */
+/**
+ * The jobs the admin console starts with are the reconcile executor's, routed as docs/design.md,
+ * "Scheduling with XXL-Job", says.
+ */
 class XxlJobRegistrationTest {
 
     private static final String JOBS_SQL = "deploy/mysql/initdb/30-xxl-job-eventual-jobs.sql";
@@ -33,7 +36,7 @@ class XxlJobRegistrationTest {
         assertThat(jobs()).extracting(job -> job.get("executor_handler"))
                 .containsExactlyInAnyOrder("orderReconcileJob", "messageLogArchiveJob")
                 .allSatisfy(handler -> assertThat(handlers).contains(handler));
-        // BEAN handlers only: no GLUE or shell code runs on the executors (DESIGN §7)
+        // BEAN handlers only: no GLUE or shell code runs on the executors (docs/design.md, "Security")
         assertThat(jobs()).allSatisfy(job -> assertThat(job).containsEntry("glue_type", "BEAN"));
     }
 

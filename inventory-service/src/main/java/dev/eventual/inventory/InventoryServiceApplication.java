@@ -6,7 +6,10 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.cloud.openfeign.EnableFeignClients;
 
-/** Consumes order events and deducts stock exactly once; see the README for what it owns. */
+/**
+ * Consumes order events and deducts stock exactly once; see docs/design.md, "Services and databases",
+ * for what it owns.
+ */
 @SpringBootApplication
 @EnableFeignClients
 @EnableConfigurationProperties(InventoryProperties.class)

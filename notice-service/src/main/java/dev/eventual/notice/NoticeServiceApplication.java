@@ -4,7 +4,10 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.cloud.openfeign.EnableFeignClients;
 
-/** Consumes order events in its own consumer group and sends notices; see the README for what it owns. */
+/**
+ * Consumes order events in its own consumer group and sends notices; see docs/design.md, "Services and
+ * databases", for what it owns.
+ */
 @SpringBootApplication
 @EnableFeignClients
 public class NoticeServiceApplication {

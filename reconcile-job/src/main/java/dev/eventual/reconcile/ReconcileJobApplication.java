@@ -9,7 +9,10 @@ import org.springframework.context.annotation.Bean;
 
 import java.time.Clock;
 
-/** Reconciles order_db against the downstream services; see the README for what it owns. */
+/**
+ * Reconciles order_db against the downstream services; see docs/design.md, "Services and databases",
+ * for what it owns.
+ */
 @SpringBootApplication
 @EnableFeignClients
 @EnableConfigurationProperties(ReconcileProperties.class)

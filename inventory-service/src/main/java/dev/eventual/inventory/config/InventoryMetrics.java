@@ -4,7 +4,7 @@ import dev.eventual.inventory.deduct.DeductOutcome;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.stereotype.Component;
 
-/** inventory-service's meters; names are documented in the README. */
+/** inventory-service's meters; names are documented in docs/inventory-service.md. */
 @Component
 public class InventoryMetrics {
 

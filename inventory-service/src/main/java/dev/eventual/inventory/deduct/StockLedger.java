@@ -23,11 +23,11 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * The exactly-once effect on stock (DESIGN §5): each method is ONE local transaction in which the
- * deduct record of the order and the stock change commit together. A redelivered or duplicated
- * event finds the record and changes nothing. Lock order is always deduct record, then SKU row, so
- * concurrent orders on a hot SKU queue up on the SKU row and never deadlock. READ COMMITTED keeps
- * locking reads of absent rows free of gap locks.
+ * The exactly-once effect on stock (docs/design.md, "Exactly-once effect on stock"): each method
+ * is ONE local transaction in which the deduct record of the order and the stock change commit
+ * together. A redelivered or duplicated event finds the record and changes nothing. Lock order is
+ * always deduct record, then SKU row, so concurrent orders on a hot SKU queue up on the SKU row and
+ * never deadlock. READ COMMITTED keeps locking reads of absent rows free of gap locks.
  */
 @Service
 public class StockLedger {

@@ -21,8 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A batch of events in one local transaction on the real database: the same effect, order by
- * order, as handling each alone (DESIGN: exactly-once per order, the cancel fence), with one stock
- * statement per SKU.
+ * order, as handling each alone (docs/design.md, "Consumers": exactly-once per order, the cancel
+ * fence), with one stock statement per SKU.
  */
 @InventoryServiceIT
 class BatchDeductionIT {

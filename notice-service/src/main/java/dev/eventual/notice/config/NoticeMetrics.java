@@ -5,7 +5,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.stereotype.Component;
 
-/** notice-service's meters; names are documented in the README. */
+/** notice-service's meters; names are documented in docs/notice-service.md. */
 @Component
 public class NoticeMetrics {
 

@@ -17,9 +17,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Sends a notice at most once per claim and at least once overall (DESIGN §5): claim it in
- * notice_log, call the channel with no transaction open, record SUCCESS or FAIL, then report the
- * status to order-service. Used by the consumer and by the retry API alike.
+ * Sends a notice at most once per claim and at least once overall (docs/design.md, "Notices: at
+ * least once"): claim it in notice_log, call the channel with no transaction open, record SUCCESS
+ * or FAIL, then report the status to order-service. Used by the consumer and by the retry API alike.
  */
 @Service
 public class NoticeDelivery {

@@ -8,7 +8,7 @@ import io.micrometer.core.instrument.Timer;
 import org.apache.rocketmq.spring.core.RocketMQLocalTransactionState;
 import org.springframework.stereotype.Component;
 
-/** order-service's meters; names are documented in the README. */
+/** order-service's meters; names are documented in docs/order-service.md. */
 @Component
 public class OrderMetrics {
 

@@ -33,7 +33,8 @@ import java.util.function.Function;
 
 /**
  * Records what a consumer group reported for an event, monotonically, and derives the event's
- * msg_status from all groups' reports (DESIGN §9.4: one column cannot hold two consumers' outcomes).
+ * msg_status from all groups' reports (one column cannot hold two consumers' outcomes:
+ * docs/design.md, "Pitfalls the design avoids").
  */
 @Service
 public class ConsumerStatusRecorder {

@@ -25,9 +25,9 @@ import org.springframework.stereotype.Service;
 import java.time.Clock;
 
 /**
- * Places an order (DESIGN §4): idempotency check, half message, then order + message_log in one
- * local transaction. Nothing is written unless the broker stored the half message, and the event
- * is delivered only if the local transaction committed.
+ * Places an order (docs/design.md, "Placing an order"): idempotency check, half message, then
+ * order + message_log in one local transaction. Nothing is written unless the broker stored the
+ * half message, and the event is delivered only if the local transaction committed.
  */
 @Service
 public class OrderPlacement {

@@ -14,7 +14,7 @@ import java.util.Optional;
 
 /**
  * {@code tx_attempt_barrier}: one row per publish attempt, keyed by the broker transaction id, which
- * makes the check-back exact for that attempt (README, "The check-back"). The attempt's local
+ * makes the check-back exact for that attempt (docs/check-back.md). The attempt's local
  * transaction inserts COMMITTED before anything else; a check-back inserts ROLLED_BACK with INSERT
  * IGNORE under the same key, so it waits for the attempt while it is in flight, and an attempt that
  * comes after its own rollback fails on the key. Another attempt of the same event has its own key:

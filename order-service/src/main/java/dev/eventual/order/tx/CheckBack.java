@@ -12,7 +12,7 @@ import java.util.Optional;
 
 /**
  * Answers the broker's transaction check for one publish attempt exactly, never by guessing from
- * statuses (README, "The check-back"), through {@link AttemptBarrier}:
+ * statuses (docs/check-back.md), through {@link AttemptBarrier}:
  * <ul>
  *   <li>the attempt never committed: it is settled ROLLED_BACK now and can never commit → ROLLBACK;</li>
  *   <li>the attempt committed → COMMIT; an earlier check settled it ROLLED_BACK → ROLLBACK again;</li>

@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-/** The broker's transaction check-back is answered exactly for each attempt (README, "The check-back"), through the real broker. */
+/** The broker's transaction check-back is answered exactly for each attempt (docs/check-back.md), through the real broker. */
 @OrderServiceIT
 class CheckBackIT {
 

@@ -14,7 +14,7 @@ import java.util.List;
  * Moves finished message_log rows (SUCCESS and SKIPPED) older than {@code archiveAfter} to
  * message_log_hist, a bounded batch per transaction (copy + delete together), so the reconcile scans
  * stay small and no long lock is held. Also deletes tx_attempt_barrier rows of the same age: the
- * broker stops checking a half message back within minutes (README, "The check-back"), so an
+ * broker stops checking a half message back within minutes (docs/check-back.md), so an
  * attempt that old is never asked about again.
  */
 @Service

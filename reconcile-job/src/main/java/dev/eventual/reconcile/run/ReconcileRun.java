@@ -40,11 +40,11 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 
 /**
- * One shard's reconciliation run (DESIGN §6): keyset pages of due rows in the shard's key range. A
- * page's rows that every consumer reported done (the usual case) are finished by one statement;
- * the others are claimed before they are worked on, decided by {@link DecisionTable}, then finished
- * as SUCCESS, RETRY with back-off, or FAIL with a work order. Stops starting pages when the time
- * budget is spent.
+ * One shard's reconciliation run (docs/design.md, "Reconciliation"): keyset pages of due rows in
+ * the shard's key range. A page's rows that every consumer reported done (the usual case) are
+ * finished by one statement; the others are claimed before they are worked on, decided by
+ * {@link DecisionTable}, then finished as SUCCESS, RETRY with back-off, or FAIL with a work order.
+ * Stops starting pages when the time budget is spent.
  */
 @Service
 public class ReconcileRun {

@@ -38,8 +38,8 @@ public interface DueRowMapper {
      * {@code after} up to and including {@code last}) that need no question to anyone: every
      * expected consumer reported SUCCESS and the order exists. The statement re-checks all of it on
      * the row it changes, so a row claimed, finished or changed since the page was read is left to
-     * the claim that follows (DESIGN §6: a row is only ever worked by one run at a time; this one
-     * decides and writes it atomically).
+     * the claim that follows (docs/design.md, "Reconciliation": a row is only ever worked by one run
+     * at a time; this one decides and writes it atomically).
      */
     @Update("UPDATE message_log SET reconcile_status = 'SUCCESS', claim_token = NULL, last_error = NULL,"
             + " version = version + 1" + DUE_AFTER

@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A large due backlog (default 100k rows, {@code -Deventual.reconcile.it.rows=1000000} for the full
  * measurement) is worked off by shard runs through the due index; the rate goes to the log. No timing
- * is asserted: the numbers live in the README and the notes.
+ * is asserted: the numbers live in docs/reconcile-job.md and the notes.
  */
 @ReconcileJobIT
 class ReconcileThroughputIT {
