@@ -2,13 +2,11 @@ package dev.eventual.common.status;
 
 /**
  * {@code message_log.msg_status}, derived from the consumer groups' reports.
- * INIT (stored, not yet handed to the broker) → SENT (local transaction committed, so the event is
- * or will be delivered) → CONSUMED (every expected group reported SUCCESS) or FAIL (a group
+ * SENT (local transaction committed, so the event is or will be delivered) → CONSUMED (every expected group reported SUCCESS) or FAIL (a group
  * reported FAIL; becomes CONSUMED when a retry succeeds). Publish attempts that never committed are
  * not events and have no row here (tx_attempt_barrier, docs/state-machines.md).
  */
 public enum MessageStatus {
-    INIT,
     SENT,
     CONSUMED,
     FAIL

@@ -1,13 +1,12 @@
 package dev.eventual.common.status;
 
 /**
- * {@code t_order.status}. CREATED → PAID → SHIPPED; CREATED or PAID → CANCELED. SHIPPED and
- * CANCELED are final. See docs/state-machines.md.
+ * {@code t_order.status}. CREATED → PAID; CREATED or PAID → CANCELED, which is final. Nothing in the
+ * suite pays an order yet (docs/state-machines.md says who will).
  */
 public enum OrderStatus {
     CREATED,
     PAID,
-    SHIPPED,
     CANCELED;
 
     public boolean canBeCanceled() {

@@ -11,12 +11,13 @@ import java.util.List;
 @Mapper
 public interface WorkOrderMapper {
 
-    /** At most one work order per (order, event): a later exhaustion reopens it. */
+    /** At most one work order per (order, event): a later exhaustion reopens it, without the previous resolution (the audit rows keep it). */
     @Insert("INSERT INTO reconcile_work_order (order_id, event_type, message_log_id, status, reason, order_status,"
             + " inventory_status, notice_status, retry_count)"
             + " VALUES (#{orderId}, #{eventType}, #{messageLogId}, 'OPEN', #{reason}, #{orderStatus}, #{inventoryStatus},"
             + " #{noticeStatus}, #{retryCount})"
-            + " ON DUPLICATE KEY UPDATE status = 'OPEN', resolution = NULL, reason = VALUES(reason),"
+            + " ON DUPLICATE KEY UPDATE status = 'OPEN', resolution = NULL, resolved_by = NULL, resolved_at = NULL,"
+            + " resolution_note = NULL, reason = VALUES(reason),"
             + " order_status = VALUES(order_status), inventory_status = VALUES(inventory_status),"
             + " notice_status = VALUES(notice_status), retry_count = VALUES(retry_count), open_count = open_count + 1")
     int open(WorkOrderOpening opening);

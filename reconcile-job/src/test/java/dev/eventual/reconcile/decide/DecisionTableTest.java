@@ -29,7 +29,6 @@ class DecisionTableTest {
             // all done
             "CREATED,  SUCCESS,    SUCCESS,    DONE,     ''",
             "PAID,     SUCCESS,    SUCCESS,    DONE,     ''",
-            "SHIPPED,  SUCCESS,    SUCCESS,    DONE,     ''",
             // in progress
             "CREATED,  PROCESSING, SUCCESS,    WAIT,     ''",
             "CREATED,  SUCCESS,    PROCESSING, WAIT,     ''",

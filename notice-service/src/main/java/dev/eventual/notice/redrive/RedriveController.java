@@ -1,0 +1,141 @@
+package dev.eventual.notice.redrive;
+
+import dev.eventual.common.api.BatchStatusRequest;
+import dev.eventual.common.api.BatchStatusResponse;
+import dev.eventual.common.api.NoticeInternalApi;
+import dev.eventual.common.api.RedriveBatch;
+import dev.eventual.common.api.RedriveResult;
+import dev.eventual.common.api.RedriveResults;
+import dev.eventual.common.api.problem.ProblemTypes;
+import dev.eventual.common.event.OrderCanceledEvent;
+import dev.eventual.common.event.OrderCreatedEvent;
+import dev.eventual.common.status.DownstreamStatus;
+import dev.eventual.notice.compose.InvalidNoticeRequestException;
+import dev.eventual.notice.compose.NoticeRequest;
+import dev.eventual.notice.delivery.ChannelUnavailableException;
+import dev.eventual.notice.delivery.DeliveryAttempt;
+import dev.eventual.notice.delivery.DeliveryResult;
+import dev.eventual.notice.delivery.NoticeDelivery;
+import dev.eventual.web.ApiProblemException;
+import dev.eventual.web.Ids;
+import io.swagger.v3.oas.annotations.Operation;
+import jakarta.validation.Valid;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/** notice-service's internal API for the reconcile job (service token required, enforced by web-support). */
+@RestController
+public class RedriveController implements NoticeInternalApi {
+
+    private final NoticeStatusQuery statusQuery;
+    private final NoticeDelivery delivery;
+
+    public RedriveController(NoticeStatusQuery statusQuery, NoticeDelivery delivery) {
+        this.statusQuery = statusQuery;
+        this.delivery = delivery;
+    }
+
+    @Override
+    @Operation(summary = "Order-created notice status of up to 500 orders",
+            description = "SUCCESS, FAIL, PROCESSING or NOT_FOUND for every requested id")
+    public BatchStatusResponse status(@Valid @RequestBody BatchStatusRequest request) {
+        List<Long> ids = new ArrayList<>(request.orderIds().size());
+        for (int i = 0; i < request.orderIds().size(); i++) {
+            ids.add(Ids.parse("orderIds[" + i + "]", request.orderIds().get(i)));
+        }
+        Map<Long, DownstreamStatus> byId = statusQuery.createdNotices(ids);
+        Map<String, DownstreamStatus> statuses = new LinkedHashMap<>();
+        byId.forEach((id, status) -> statuses.put(Long.toString(id), status));
+        return new BatchStatusResponse(statuses);
+    }
+
+    @Override
+    @Operation(summary = "Send the order-created notice unless it already succeeded",
+            description = "Idempotent. 503 when the channel is unavailable (the notice stays PROCESSING)")
+    public RedriveResult retryCreated(@RequestBody OrderCreatedEvent event) {
+        return redrive(() -> NoticeRequest.of(event));
+    }
+
+    @Override
+    @Operation(summary = "Send the order-canceled notice unless it already succeeded",
+            description = "Idempotent. 503 when the channel is unavailable (the notice stays PROCESSING)")
+    public RedriveResult retryCanceled(@RequestBody OrderCanceledEvent event) {
+        return redrive(() -> NoticeRequest.of(event));
+    }
+
+    @Override
+    @Operation(summary = "Send the order-created notices of up to 500 orders unless they already succeeded",
+            description = "Idempotent, in order; stops at the first notice the channel cannot take (answered PROCESSING)")
+    public RedriveResults retryAllCreated(@Valid @RequestBody RedriveBatch<OrderCreatedEvent> batch) {
+        List<NoticeRequest> requests = new ArrayList<>();
+        for (int i = 0; i < batch.events().size(); i++) {
+            OrderCreatedEvent event = batch.events().get(i);
+            requests.add(request("events[" + i + "].", () -> NoticeRequest.of(event)));
+        }
+        return redriveAll(requests);
+    }
+
+    @Override
+    @Operation(summary = "Send the order-canceled notices of up to 500 orders unless they already succeeded",
+            description = "Idempotent, in order; stops at the first notice the channel cannot take (answered PROCESSING)")
+    public RedriveResults retryAllCanceled(@Valid @RequestBody RedriveBatch<OrderCanceledEvent> batch) {
+        List<NoticeRequest> requests = new ArrayList<>();
+        for (int i = 0; i < batch.events().size(); i++) {
+            OrderCanceledEvent event = batch.events().get(i);
+            requests.add(request("events[" + i + "].", () -> NoticeRequest.of(event)));
+        }
+        return redriveAll(requests);
+    }
+
+    /** Every notice is checked before any is sent: a bad event refuses the whole batch. */
+    private static NoticeRequest request(String prefix, Supplier<NoticeRequest> event) {
+        try {
+            return event.get();
+        } catch (InvalidNoticeRequestException e) {
+            throw ApiProblemException.invalid(prefix + e.field(), e.reason());
+        }
+    }
+
+    /**
+     * One claim and one record statement for fresh notices ({@link NoticeDelivery#deliverAll}). The
+     * answer stops at the first notice the channel could not take, answered PROCESSING: the reconcile
+     * job tries it, and those after it, again.
+     */
+    private RedriveResults redriveAll(List<NoticeRequest> requests) {
+        List<RedriveResult> results = new ArrayList<>();
+        List<DeliveryAttempt> attempts = delivery.deliverAll(requests);
+        for (int i = 0; i < attempts.size(); i++) {
+            String orderId = Long.toString(requests.get(i).orderId());
+            DeliveryAttempt attempt = attempts.get(i);
+            if (attempt.failure() == null) {
+                results.add(new RedriveResult(orderId, attempt.result().status().downstream(), attempt.result().detail()));
+            } else if (attempt.failure() instanceof ChannelUnavailableException) {
+                results.add(new RedriveResult(orderId, DownstreamStatus.PROCESSING,
+                        "channel unavailable: not sent, stays PROCESSING"));
+            } else {
+                // notice_log unreachable: the call fails; what was recorded before stays, the job re-drives the rest
+                throw attempt.failure();
+            }
+        }
+        return new RedriveResults(results);
+    }
+
+    private RedriveResult redrive(Supplier<NoticeRequest> event) {
+        NoticeRequest request = request("", event);
+        try {
+            DeliveryResult result = delivery.deliver(request);
+            return new RedriveResult(Long.toString(request.orderId()), result.status().downstream(), result.detail());
+        } catch (ChannelUnavailableException e) {
+            throw new ApiProblemException(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.DEPENDENCY_UNAVAILABLE,
+                    "Channel unavailable", "order " + request.orderId() + ": the " + request.type()
+                    + " notice was not sent and stays PROCESSING; retry later");
+        }
+    }
+}

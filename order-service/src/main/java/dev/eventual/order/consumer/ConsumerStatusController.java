@@ -1,0 +1,56 @@
+package dev.eventual.order.consumer;
+
+import dev.eventual.common.api.ConsumerReports;
+import dev.eventual.common.api.ConsumerStatusBatchReport;
+import dev.eventual.common.api.ConsumerStatusBatchResult;
+import dev.eventual.common.api.ConsumerStatusReport;
+import dev.eventual.common.api.OrderInternalApi;
+import dev.eventual.web.Ids;
+import jakarta.validation.Valid;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.ResponseStatus;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Consumers, and the reconcile job on their behalf, report outcomes here (service token required). */
+@RestController
+public class ConsumerStatusController implements OrderInternalApi {
+
+    private final ConsumerStatusRecorder recorder;
+
+    public ConsumerStatusController(ConsumerStatusRecorder recorder) {
+        this.recorder = recorder;
+    }
+
+    @Override
+    @ResponseStatus(HttpStatus.NO_CONTENT)
+    public void reportConsumerStatus(@PathVariable("orderId") String orderId,
+                                     @Valid @RequestBody ConsumerStatusReport report) {
+        recorder.record(Ids.parse("orderId", orderId), report);
+    }
+
+    @Override
+    public ConsumerStatusBatchResult reportConsumerStatuses(@Valid @RequestBody ConsumerStatusBatchReport batch) {
+        List<Long> orderIds = new ArrayList<>();
+        for (int i = 0; i < batch.orderIds().size(); i++) {
+            orderIds.add(Ids.parse("orderIds[" + i + "]", batch.orderIds().get(i)));
+        }
+        return recorder.recordAll(orderIds, new ConsumerStatusReport(batch.eventType(), batch.consumerGroup(),
+                batch.status(), batch.detail()));
+    }
+
+    @Override
+    public ConsumerStatusBatchResult reportConsumerOutcomes(@Valid @RequestBody ConsumerReports reports) {
+        List<ConsumerOutcome> outcomes = new ArrayList<>();
+        for (int i = 0; i < reports.reports().size(); i++) {
+            ConsumerReports.Report report = reports.reports().get(i);
+            outcomes.add(new ConsumerOutcome(Ids.parse("reports[" + i + "].orderId", report.orderId()),
+                    report.eventType(), report.status(), report.detail()));
+        }
+        return recorder.recordEach(reports.consumerGroup(), outcomes);
+    }
+}

