@@ -1,11 +1,9 @@
 package dev.eventual.order.config;
 
 import dev.eventual.common.messaging.OrderEventType;
-import dev.eventual.order.tx.LocalTxOutcome;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import org.apache.rocketmq.spring.core.RocketMQLocalTransactionState;
 import org.springframework.stereotype.Component;
 
 /** order-service's meters; names are documented in docs/order-service.md. */
@@ -41,14 +39,6 @@ public class OrderMetrics {
 
     public void cancelRejected(String reason) {
         registry.counter("eventual.orders.cancel.rejected", "reason", reason).increment();
-    }
-
-    public void localTransaction(LocalTxOutcome outcome) {
-        registry.counter("eventual.order.local-transactions", "outcome", outcome.name()).increment();
-    }
-
-    public void checkBack(RocketMQLocalTransactionState answer) {
-        registry.counter("eventual.order.check-backs", "answer", answer.name()).increment();
     }
 
     /** Events the last consumer group's report settled, so that no reconcile pass had to. */

@@ -1,7 +1,6 @@
 package dev.eventual.order.tx;
 
 import dev.eventual.common.messaging.OrderEventType;
-import dev.eventual.order.config.OrderMetrics;
 import org.apache.rocketmq.spring.annotation.RocketMQTransactionListener;
 import org.apache.rocketmq.spring.core.RocketMQLocalTransactionListener;
 import org.apache.rocketmq.spring.core.RocketMQLocalTransactionState;
@@ -17,9 +16,9 @@ public class OrderTransactionListener implements RocketMQLocalTransactionListene
 
     private final LocalTransactionRunner runner;
     private final CheckBack checkBack;
-    private final OrderMetrics metrics;
+    private final TransactionMetrics metrics;
 
-    public OrderTransactionListener(LocalTransactionRunner runner, CheckBack checkBack, OrderMetrics metrics) {
+    public OrderTransactionListener(LocalTransactionRunner runner, CheckBack checkBack, TransactionMetrics metrics) {
         this.runner = runner;
         this.checkBack = checkBack;
         this.metrics = metrics;

@@ -1,7 +1,0 @@
-package dev.eventual.order.api;
-
-import java.util.List;
-
-/** One page of orders, newest first. */
-public record OrderPage(List<OrderView> items, int page, int size, long total) {
-}
