@@ -127,7 +127,8 @@ public final class AcceptanceSection {
     /**
      * Mode (a) with inventory- and notice-service stopped: events pile up in the broker instead of being
      * consumed beside the front door, which isolates the publishing protocol's own cost. The consumers
-     * come back afterwards and work off the backlog before the next section.
+     * come back afterwards, and only their health is awaited: they work off a0's backlog, with a cold
+     * JIT, while the next section runs (bench/README.md, option table).
      */
     private List<AcceptanceStep> withoutConsumers(ClosedLoop load) {
         List<ServiceProcess> consumers = List.of(suite.processes().service(SuiteService.INVENTORY),
