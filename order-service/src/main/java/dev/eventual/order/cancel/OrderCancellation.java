@@ -3,6 +3,7 @@ package dev.eventual.order.cancel;
 import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.order.query.OrderNotFoundException;
 import dev.eventual.order.store.MessageLogMapper;
 import dev.eventual.order.store.OrderMapper;
 import dev.eventual.order.store.OrderRow;
@@ -10,9 +11,9 @@ import dev.eventual.order.tx.BrokerUnavailableException;
 import dev.eventual.order.tx.LocalTxOutcome;
 import dev.eventual.order.tx.MessageLogRows;
 import dev.eventual.order.tx.OrderEventPublisher;
+import dev.eventual.order.tx.PublishFailedException;
 import dev.eventual.order.tx.PublishFailure;
 import dev.eventual.order.config.OrderMetrics;
-import dev.eventual.web.ApiProblemException;
 import dev.eventual.web.DatabaseFailures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -62,10 +63,10 @@ public class OrderCancellation {
     private void cancelOnce(long orderId, String reason) {
         OrderRow order = orders.selectById(orderId);
         if (order == null) {
-            throw ApiProblemException.notFound("order " + orderId + " does not exist");
+            throw new OrderNotFoundException(orderId);
         }
         if (!order.getStatus().canBeCanceled()) {
-            throw ApiProblemException.conflict("order " + orderId + " is " + order.getStatus() + " and cannot be canceled");
+            throw new OrderNotCancelableException("order " + orderId + " is " + order.getStatus() + " and cannot be canceled");
         }
         OrderCanceledEvent event = new OrderCanceledEvent(OrderEvents.SCHEMA_VERSION, orderId, order.getUserId(),
                 order.getSkuId(), order.getQuantity(), reason, clock.instant());
@@ -82,17 +83,17 @@ public class OrderCancellation {
             case COMMITTED -> log.info("Order {} canceled: {}", orderId, reason);
             case ORDER_CHANGED, EVENT_ALREADY_RECORDED -> {
                 log.info("Order {} not canceled: it changed while it was being canceled ({})", orderId, outcome);
-                throw ApiProblemException.conflict("order " + orderId + " changed while it was being canceled; read it again");
+                throw new OrderNotCancelableException("order " + orderId + " changed while it was being canceled; read it again");
             }
             case DATABASE_UNAVAILABLE, ATTEMPT_ROLLED_BACK, UNKNOWN, DUPLICATE_IDEMPOTENCY_KEY, FAILED ->
                     throw notCanceled(orderId, PublishFailure.of(outcome), outcome);
         }
     }
 
-    private ApiProblemException notCanceled(long orderId, PublishFailure failure, Object cause) {
+    private PublishFailedException notCanceled(long orderId, PublishFailure failure, Object cause) {
         metrics.cancelRejected(failure.reason());
         log.warn("Order {} not canceled: {} ({})", orderId, failure.reason(), cause);
-        return failure.problem("order " + orderId + " was not canceled", failure == PublishFailure.OUTCOME_UNKNOWN
+        return new PublishFailedException(failure, "order " + orderId + " was not canceled", failure == PublishFailure.OUTCOME_UNKNOWN
                 ? "read the order to learn it" : "retry later");
     }
 }

@@ -12,7 +12,6 @@ import dev.eventual.order.store.ConsumerStatusMapper;
 import dev.eventual.order.store.ConsumerStatusRow;
 import dev.eventual.order.store.MessageLogMapper;
 import dev.eventual.order.store.MessageLogRow;
-import dev.eventual.web.ApiProblemException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
@@ -57,7 +56,7 @@ public class ConsumerStatusRecorder {
         requireExpectedGroup(report.consumerGroup());
         MessageLogRow event = messageLog.lock(orderId, report.eventType());
         if (event == null) {
-            throw ApiProblemException.notFound("order " + orderId + " has no committed " + report.eventType() + " event");
+            throw new EventNotCommittedException("order " + orderId + " has no committed " + report.eventType() + " event");
         }
         apply(List.of(event), report.consumerGroup(), report.eventType(),
                 Map.of(orderId, new ConsumerOutcome(orderId, report.eventType(), report.status(), report.detail())));
@@ -84,7 +83,7 @@ public class ConsumerStatusRecorder {
         for (ConsumerOutcome outcome : outcomes) {
             if (byType.computeIfAbsent(outcome.eventType(), type -> new TreeMap<>())
                     .putIfAbsent(outcome.orderId(), outcome) != null) {
-                throw ApiProblemException.invalid("reports", "order " + outcome.orderId() + " has more than one "
+                throw new InvalidReportException("reports", "order " + outcome.orderId() + " has more than one "
                         + outcome.eventType() + " report");
             }
         }
@@ -107,7 +106,7 @@ public class ConsumerStatusRecorder {
 
     private static void requireExpectedGroup(String consumerGroup) {
         if (!OrderMessaging.EXPECTED_CONSUMER_GROUPS.contains(consumerGroup)) {
-            throw ApiProblemException.invalid("consumerGroup", "must be one of " + OrderMessaging.EXPECTED_CONSUMER_GROUPS);
+            throw new InvalidReportException("consumerGroup", "must be one of " + OrderMessaging.EXPECTED_CONSUMER_GROUPS);
         }
     }
 

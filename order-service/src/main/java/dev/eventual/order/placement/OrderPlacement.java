@@ -1,6 +1,5 @@
 package dev.eventual.order.placement;
 
-import dev.eventual.common.api.problem.ProblemTypes;
 import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
@@ -13,13 +12,12 @@ import dev.eventual.order.tx.BrokerUnavailableException;
 import dev.eventual.order.tx.LocalTxOutcome;
 import dev.eventual.order.tx.MessageLogRows;
 import dev.eventual.order.tx.OrderEventPublisher;
+import dev.eventual.order.tx.PublishFailedException;
 import dev.eventual.order.tx.PublishFailure;
-import dev.eventual.web.ApiProblemException;
 import dev.eventual.web.DatabaseFailures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.NestedExceptionUtils;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 
 import java.time.Clock;
@@ -64,7 +62,7 @@ public class OrderPlacement {
             PublishFailure failure = PublishFailure.DATABASE_UNAVAILABLE;
             metrics.orderRejected(failure.reason());
             log.warn("Order of user {} not placed: {} ({})", command.userId(), failure.reason(), NestedExceptionUtils.getMostSpecificCause(e).toString());
-            throw failure.problem("the order was not placed", "retry later");
+            throw new PublishFailedException(failure, "the order was not placed", "retry later");
         }
     }
 
@@ -79,7 +77,6 @@ public class OrderPlacement {
         LocalTxOutcome outcome;
         try {
             outcome = publisher.publish(orderId, OrderEventType.ORDER_CREATED, event, transactionId -> {
-                // message_log first: its unique key is what a concurrent check-back waits on
                 messageLog.insert(messageLogRows.newEvent(orderId, OrderEventType.ORDER_CREATED, event, transactionId));
                 orders.insert(OrderRow.created(orderId, command.userId(), command.idempotencyKey(),
                         command.skuId(), command.quantity()));
@@ -105,9 +102,7 @@ public class OrderPlacement {
     private PlacedOrder replay(OrderRow first, PlaceOrderCommand command) {
         if (first.getSkuId() != command.skuId() || first.getQuantity() != command.quantity()) {
             metrics.orderRejected("idempotency_key_reused");
-            throw new ApiProblemException(HttpStatus.UNPROCESSABLE_CONTENT, ProblemTypes.CONFLICT,
-                    "Idempotency-Key reused", "Idempotency-Key was already used by user " + command.userId()
-                    + " for a different order (" + first.getOrderId() + ")");
+            throw new IdempotencyKeyReusedException(command.userId(), first.getOrderId());
         }
         metrics.orderReplayed();
         log.info("Order {}: Idempotency-Key repeated by user {}; answering with the first order",
@@ -115,10 +110,10 @@ public class OrderPlacement {
         return new PlacedOrder(first.getOrderId(), true);
     }
 
-    private ApiProblemException notPlaced(long orderId, PublishFailure failure, Object cause) {
+    private PublishFailedException notPlaced(long orderId, PublishFailure failure, Object cause) {
         metrics.orderRejected(failure.reason());
         log.warn("Order {} not placed: {} ({})", orderId, failure.reason(), cause);
-        return failure.problem("the order was not placed", failure == PublishFailure.OUTCOME_UNKNOWN
+        return new PublishFailedException(failure, "the order was not placed", failure == PublishFailure.OUTCOME_UNKNOWN
                 ? "retry with the same Idempotency-Key to learn it" : "retry later");
     }
 }

@@ -9,7 +9,6 @@ import dev.eventual.order.store.MessageLogMapper;
 import dev.eventual.order.store.MessageLogRow;
 import dev.eventual.order.store.OrderMapper;
 import dev.eventual.order.store.OrderRow;
-import dev.eventual.web.ApiProblemException;
 import org.springframework.stereotype.Service;
 
 import java.time.LocalDateTime;
@@ -43,7 +42,7 @@ public class OrderQueries {
     public OrderView find(long orderId) {
         OrderRow order = orders.selectById(orderId);
         if (order == null) {
-            throw ApiProblemException.notFound("order " + orderId + " does not exist");
+            throw new OrderNotFoundException(orderId);
         }
         return views(List.of(order)).get(0);
     }

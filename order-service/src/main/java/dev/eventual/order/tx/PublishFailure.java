@@ -1,36 +1,25 @@
 package dev.eventual.order.tx;
 
-import dev.eventual.common.api.problem.ProblemTypes;
-import dev.eventual.web.ApiProblemException;
-import org.springframework.http.HttpStatus;
-
-import java.net.URI;
-
 /**
- * Why a publish attempt did not commit, named the same way in the problem type, the metric reason and
- * the log line. Every one is a 503: the client may retry.
+ * Why a publish attempt did not commit, named the same way in the metric reason and the log line (and,
+ * at the web edge, in the problem type). The client may retry every one.
  */
 public enum PublishFailure {
-    BROKER_UNAVAILABLE("broker_unavailable", ProblemTypes.BROKER_UNAVAILABLE, "Broker unavailable",
+    BROKER_UNAVAILABLE("broker_unavailable",
             "the broker did not store the half message; nothing was written"),
-    DATABASE_UNAVAILABLE("database_unavailable", ProblemTypes.DATABASE_UNAVAILABLE, "Database unavailable",
-            "no database connection could be had; nothing was written"),
-    ATTEMPT_ROLLED_BACK("attempt_rolled_back", ProblemTypes.DEPENDENCY_UNAVAILABLE, "Attempt rolled back",
-            "the broker's check-back rolled this attempt back before its database transaction began; nothing was written"),
-    LOCAL_TRANSACTION_FAILED("local_transaction_failed", ProblemTypes.DEPENDENCY_UNAVAILABLE, "Local transaction failed",
+    DATABASE_UNAVAILABLE("database_unavailable", "no database connection could be had; nothing was written"),
+    ATTEMPT_ROLLED_BACK("attempt_rolled_back",
+            "the broker's check-back rolled this attempt back before its database transaction began;"
+                    + " nothing was written"),
+    LOCAL_TRANSACTION_FAILED("local_transaction_failed",
             "the database transaction failed and was rolled back; nothing was written"),
-    OUTCOME_UNKNOWN("outcome_unknown", ProblemTypes.OUTCOME_UNKNOWN, "Outcome unknown",
-            "the database commit did not answer: it may or may not have happened");
+    OUTCOME_UNKNOWN("outcome_unknown", "the database commit did not answer: it may or may not have happened");
 
     private final String reason;
-    private final URI type;
-    private final String title;
     private final String cause;
 
-    PublishFailure(String reason, URI type, String title, String cause) {
+    PublishFailure(String reason, String cause) {
         this.reason = reason;
-        this.type = type;
-        this.title = title;
         this.cause = cause;
     }
 
@@ -50,8 +39,8 @@ public enum PublishFailure {
         return reason;
     }
 
-    /** @param what what did not happen, e.g. "the order was not placed"; advice what the client should do next */
-    public ApiProblemException problem(String what, String advice) {
-        return new ApiProblemException(HttpStatus.SERVICE_UNAVAILABLE, type, title, what + ": " + cause + "; " + advice);
+    /** What did not happen at the broker or in the database, for the client. */
+    String cause() {
+        return cause;
     }
 }

@@ -1,6 +1,5 @@
 package dev.eventual.reconcile.workorder;
 
-import dev.eventual.web.ApiProblemException;
 import dev.eventual.web.Ids;
 import dev.eventual.web.RequiresServiceToken;
 import io.swagger.v3.oas.annotations.Operation;
@@ -46,7 +45,7 @@ public class WorkOrderController {
         long workOrderId = Ids.parse("id", id);
         WorkOrderRow row = workOrders.find(workOrderId);
         if (row == null) {
-            throw ApiProblemException.notFound("work order " + workOrderId + " does not exist");
+            throw new WorkOrderNotFoundException(workOrderId);
         }
         return WorkOrderView.of(row, workOrders.auditTrail(workOrderId));
     }

@@ -1,12 +1,9 @@
 package dev.eventual.reconcile.workorder;
 
-import dev.eventual.common.api.problem.ProblemTypes;
 import dev.eventual.reconcile.downstream.OrderCancelClient;
-import dev.eventual.web.ApiProblemException;
 import feign.FeignException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -32,7 +29,7 @@ public class WorkOrderResolution {
     public void resolve(long id, ResolveRequest request) {
         WorkOrderRow workOrder = workOrders.find(id);
         if (workOrder == null) {
-            throw ApiProblemException.notFound("work order " + id + " does not exist");
+            throw new WorkOrderNotFoundException(id);
         }
         if (workOrder.status() != WorkOrderStatus.OPEN) {
             throw rejected(id, request, "work order " + id + " is " + workOrder.status());
@@ -75,14 +72,13 @@ public class WorkOrderResolution {
         } catch (RuntimeException e) {
             workOrders.audit(workOrder.id(), request.action().name(), request.operator(), request.note(), "FAILED",
                     truncate(e.toString()));
-            throw new ApiProblemException(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.DEPENDENCY_UNAVAILABLE,
-                    "order-service unavailable", "the order was not canceled; the work order stays open");
+            throw new OrderNotCanceledException(e);
         }
     }
 
-    private ApiProblemException rejected(long id, ResolveRequest request, String why) {
+    private WorkOrderRefusedException rejected(long id, ResolveRequest request, String why) {
         workOrders.audit(id, request.action().name(), request.operator(), request.note(), "REJECTED", truncate(why));
-        return ApiProblemException.conflict(why);
+        return new WorkOrderRefusedException(why);
     }
 
     private static String truncate(String text) {

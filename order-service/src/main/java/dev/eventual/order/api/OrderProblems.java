@@ -1,0 +1,71 @@
+package dev.eventual.order.api;
+
+import dev.eventual.common.api.problem.ProblemTypes;
+import dev.eventual.order.cancel.OrderNotCancelableException;
+import dev.eventual.order.consumer.EventNotCommittedException;
+import dev.eventual.order.consumer.InvalidReportException;
+import dev.eventual.order.id.OrderIdsUnavailableException;
+import dev.eventual.order.placement.IdempotencyKeyReusedException;
+import dev.eventual.order.query.OrderNotFoundException;
+import dev.eventual.order.tx.PublishFailedException;
+import dev.eventual.web.ApiProblemException;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.ErrorResponse;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+import java.net.URI;
+
+/**
+ * The web edge of order-service's domain outcomes: each becomes its RFC 9457 problem here, and only
+ * here. Ahead of web-support's advice, whose catch-all would otherwise answer them with a 500.
+ */
+@RestControllerAdvice
+@Order(Ordered.HIGHEST_PRECEDENCE)
+class OrderProblems {
+
+    @ExceptionHandler({OrderNotFoundException.class, EventNotCommittedException.class})
+    ErrorResponse notFound(RuntimeException e) {
+        return ApiProblemException.notFound(e.getMessage());
+    }
+
+    @ExceptionHandler
+    ErrorResponse notCancelable(OrderNotCancelableException e) {
+        return ApiProblemException.conflict(e.getMessage());
+    }
+
+    @ExceptionHandler
+    ErrorResponse invalidReport(InvalidReportException e) {
+        return ApiProblemException.invalid(e.field(), e.reason());
+    }
+
+    @ExceptionHandler
+    ErrorResponse idempotencyKeyReused(IdempotencyKeyReusedException e) {
+        return new ApiProblemException(HttpStatus.UNPROCESSABLE_CONTENT, ProblemTypes.CONFLICT, "Idempotency-Key reused",
+                e.getMessage());
+    }
+
+    @ExceptionHandler
+    ErrorResponse orderIdsUnavailable(OrderIdsUnavailableException e) {
+        return new ApiProblemException(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.DEPENDENCY_UNAVAILABLE,
+                "Order ids unavailable", e.getMessage());
+    }
+
+    /** Every publish failure is a 503: nothing was written (or, for an unknown outcome, the client can learn it). */
+    @ExceptionHandler
+    ErrorResponse publishFailed(PublishFailedException e) {
+        return switch (e.failure()) {
+            case BROKER_UNAVAILABLE -> unavailable(ProblemTypes.BROKER_UNAVAILABLE, "Broker unavailable", e);
+            case DATABASE_UNAVAILABLE -> unavailable(ProblemTypes.DATABASE_UNAVAILABLE, "Database unavailable", e);
+            case ATTEMPT_ROLLED_BACK -> unavailable(ProblemTypes.DEPENDENCY_UNAVAILABLE, "Attempt rolled back", e);
+            case LOCAL_TRANSACTION_FAILED -> unavailable(ProblemTypes.DEPENDENCY_UNAVAILABLE, "Local transaction failed", e);
+            case OUTCOME_UNKNOWN -> unavailable(ProblemTypes.OUTCOME_UNKNOWN, "Outcome unknown", e);
+        };
+    }
+
+    private static ErrorResponse unavailable(URI type, String title, PublishFailedException e) {
+        return new ApiProblemException(HttpStatus.SERVICE_UNAVAILABLE, type, title, e.getMessage());
+    }
+}
