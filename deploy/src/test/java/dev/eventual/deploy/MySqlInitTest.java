@@ -50,7 +50,8 @@ class MySqlInitTest {
                     .doesNotContainKey("SPRING_DATASOURCE_USERNAME");
             assertThat(sql).as(name)
                     .contains("CREATE USER IF NOT EXISTS '" + user + "'@'%' IDENTIFIED BY '" + password + "';")
-                    .contains("GRANT ALL PRIVILEGES ON `" + database + "`.* TO '" + user + "'@'%';");
+                    .contains("GRANT " + (service.migratesItsDatabase() ? "ALL PRIVILEGES" : "SELECT, INSERT, UPDATE, DELETE")
+                            + " ON `" + database + "`.* TO '" + user + "'@'%';");
         });
         assertThat(compose.environment("xxl-job-admin").get("PARAMS"))
                 .contains("--spring.datasource.username=xxl_job", "mysql:3306/xxl_job?");

@@ -101,6 +101,14 @@ enum SpringService {
         return matcher.appendTail(resolved).toString();
     }
 
+    /**
+     * Whether the service runs Flyway on its database, which makes it the schema's owner; reconcile-job
+     * works on order-service's order_db without (docs/design.md, "Who owns order_db").
+     */
+    boolean migratesItsDatabase() {
+        return Compose.map(Compose.map(yml().get("spring")).get("flyway")).containsKey("locations");
+    }
+
     /** The placeholder name a yml value reads, e.g. ORDER_DB_PASSWORD for spring.datasource.password. */
     String ymlPlaceholder(String dottedKey) {
         Object node = yml();

@@ -99,15 +99,17 @@ public final class SuiteInfrastructure implements AutoCloseable {
     }
 
     /**
-     * The service's account, with a fresh password each start (only the suite hands it out): all
-     * rights on its own database, as in the docker-compose stack, nothing elsewhere.
+     * The service's account, with a fresh password each start (only the suite hands it out): its
+     * {@linkplain SuiteService#databasePrivileges() rights} on its database, nothing elsewhere.
      */
     private static String grantAccount(EmbeddedMariaDb database, SuiteService service) {
         String password = Secrets.random();
         String account = "'" + service.databaseUser() + "'@'" + EmbeddedMariaDb.LOOPBACK + "'";
         database.execute("CREATE USER IF NOT EXISTS " + account + " IDENTIFIED BY '" + password + "'");
         database.execute("ALTER USER " + account + " IDENTIFIED BY '" + password + "'");
-        database.execute("GRANT ALL PRIVILEGES ON `" + service.database().databaseName() + "`.* TO " + account);
+        // a data directory kept from an earlier version may hold wider rights: start from none
+        database.execute("REVOKE ALL PRIVILEGES, GRANT OPTION FROM " + account);
+        database.execute("GRANT " + service.databasePrivileges() + " ON `" + service.database().databaseName() + "`.* TO " + account);
         return password;
     }
 

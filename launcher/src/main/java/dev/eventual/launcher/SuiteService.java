@@ -48,6 +48,15 @@ public enum SuiteService {
         return application.get();
     }
 
+    /**
+     * What its account may do on its database: the owner migrates it (DDL included); reconcile-job
+     * works on order-service's order_db and only reads and writes rows (docs/design.md, "Who owns
+     * order_db"). The same grants as the docker-compose stack's.
+     */
+    public String databasePrivileges() {
+        return this == RECONCILE ? "SELECT, INSERT, UPDATE, DELETE" : "ALL PRIVILEGES";
+    }
+
     /** The services this one calls over HTTP. */
     public List<SuiteService> peers() {
         return switch (this) {

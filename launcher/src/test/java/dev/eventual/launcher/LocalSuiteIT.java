@@ -77,6 +77,28 @@ class LocalSuiteIT {
         }
     }
 
+    /** order-service owns order_db and migrates it; reconcile-job works on its rows and cannot change its schema. */
+    @Test
+    void onlyTheOwnerOfOrderDbMayChangeItsSchema() throws Exception {
+        try (Connection admin = DriverManager.getConnection(suite.database().jdbcUrl("order_db"), "root",
+                suite.database().password()); Statement sql = admin.createStatement()) {
+            assertThat(grants(sql, "order_service")).anyMatch(grant -> grant.startsWith("GRANT ALL PRIVILEGES ON `order_db`.*"));
+            assertThat(grants(sql, "reconcile_job"))
+                    .anyMatch(grant -> grant.startsWith("GRANT SELECT, INSERT, UPDATE, DELETE ON `order_db`.*"))
+                    .noneMatch(grant -> grant.contains("ALL PRIVILEGES") || grant.contains("CREATE") || grant.contains("ALTER"));
+        }
+    }
+
+    private static List<String> grants(Statement sql, String user) throws Exception {
+        List<String> grants = new java.util.ArrayList<>();
+        try (ResultSet rows = sql.executeQuery("SHOW GRANTS FOR '" + user + "'@'127.0.0.1'")) {
+            while (rows.next()) {
+                grants.add(rows.getString(1));
+            }
+        }
+        return grants;
+    }
+
     @Test
     void everyServiceIsHealthy() {
         for (int port : new int[]{suite.orderPort(), suite.inventoryPort(), suite.noticePort(), suite.reconcilePort()}) {

@@ -1,9 +1,9 @@
 package dev.eventual.launcher.invariants;
 
 import dev.eventual.common.messaging.OrderEventType;
-import dev.eventual.common.status.MessageStatus;
-import dev.eventual.common.status.OrderStatus;
-import dev.eventual.common.status.ReconcileStatus;
+import dev.eventual.order.data.MessageStatus;
+import dev.eventual.order.data.OrderStatus;
+import dev.eventual.order.data.ReconcileStatus;
 import dev.eventual.inventory.deduct.DeductStatus;
 import dev.eventual.notice.store.NoticeStatus;
 

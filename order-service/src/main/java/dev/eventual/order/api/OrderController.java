@@ -1,6 +1,6 @@
 package dev.eventual.order.api;
 
-import dev.eventual.common.status.OrderStatus;
+import dev.eventual.order.data.OrderStatus;
 import dev.eventual.order.cancel.OrderCancellation;
 import dev.eventual.order.config.OrderMetrics;
 import dev.eventual.order.placement.OrderPlacement;

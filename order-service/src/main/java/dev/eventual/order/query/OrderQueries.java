@@ -2,7 +2,7 @@ package dev.eventual.order.query;
 
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.messaging.OrderMessaging;
-import dev.eventual.common.status.OrderStatus;
+import dev.eventual.order.data.OrderStatus;
 import dev.eventual.order.store.ConsumerStatusMapper;
 import dev.eventual.order.store.ConsumerStatusRow;
 import dev.eventual.order.store.MessageLogMapper;

@@ -1,8 +1,8 @@
 package dev.eventual.order.query;
 
-import dev.eventual.common.status.MessageStatus;
-import dev.eventual.common.status.OrderStatus;
-import dev.eventual.common.status.ReconcileStatus;
+import dev.eventual.order.data.MessageStatus;
+import dev.eventual.order.data.OrderStatus;
+import dev.eventual.order.data.ReconcileStatus;
 
 import java.time.Instant;
 import java.util.List;

@@ -2,7 +2,8 @@ package dev.eventual.order.store;
 
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
 import dev.eventual.common.messaging.OrderEventType;
-import dev.eventual.common.status.MessageStatus;
+import dev.eventual.order.data.MessageStatus;
+import dev.eventual.order.data.SettledRows;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
@@ -41,16 +42,13 @@ public interface MessageLogMapper extends BaseMapper<MessageLogRow> {
     int updateMsgStatuses(@Param("ids") Collection<Long> ids, @Param("status") MessageStatus status);
 
     /**
-     * Finishes consumed events that no reconcile run holds, by the rule the reconcile job applies to
-     * consumed rows (docs/reconciliation.md, step 3), re-checked on every row it writes.
+     * Finishes settled events that no reconcile run holds, by the rule the reconcile job applies to
+     * them ({@link SettledRows}), re-checked on every row it writes.
      */
-    @Update("""
-            <script>
-            UPDATE message_log SET reconcile_status = 'SUCCESS', last_error = NULL, version = version + 1
-             WHERE msg_status = 'CONSUMED' AND reconcile_status IN ('PENDING', 'RETRY') AND claim_token IS NULL
-               AND EXISTS (SELECT 1 FROM t_order o WHERE o.order_id = message_log.order_id) AND id IN
-            <foreach collection="ids" item="id" open="(" separator="," close=")">#{id}</foreach>
-            </script>""")
+    @Update("<script>UPDATE message_log SET reconcile_status = 'SUCCESS', last_error = NULL, version = version + 1"
+            + " WHERE " + SettledRows.CONDITION + " AND reconcile_status IN ('PENDING', 'RETRY') AND claim_token IS NULL"
+            + " AND id IN <foreach collection=\"ids\" item=\"id\" open=\"(\" separator=\",\" close=\")\">#{id}</foreach>"
+            + "</script>")
     int finishConsumed(@Param("ids") Collection<Long> ids);
 
     @Select("""

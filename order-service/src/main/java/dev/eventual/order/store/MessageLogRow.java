@@ -4,8 +4,8 @@ import com.baomidou.mybatisplus.annotation.IdType;
 import com.baomidou.mybatisplus.annotation.TableId;
 import com.baomidou.mybatisplus.annotation.TableName;
 import dev.eventual.common.messaging.OrderEventType;
-import dev.eventual.common.status.MessageStatus;
-import dev.eventual.common.status.ReconcileStatus;
+import dev.eventual.order.data.MessageStatus;
+import dev.eventual.order.data.ReconcileStatus;
 
 import java.time.LocalDateTime;
 

@@ -1,7 +1,7 @@
 package dev.eventual.order.store;
 
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
-import dev.eventual.common.status.OrderStatus;
+import dev.eventual.order.data.OrderStatus;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;

@@ -3,7 +3,7 @@ package dev.eventual.order.store;
 import com.baomidou.mybatisplus.annotation.IdType;
 import com.baomidou.mybatisplus.annotation.TableId;
 import com.baomidou.mybatisplus.annotation.TableName;
-import dev.eventual.common.status.OrderStatus;
+import dev.eventual.order.data.OrderStatus;
 
 import java.time.LocalDateTime;
 

@@ -1,7 +1,7 @@
 package dev.eventual.order.consumer;
 
 import dev.eventual.common.status.ConsumeStatus;
-import dev.eventual.common.status.MessageStatus;
+import dev.eventual.order.data.MessageStatus;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

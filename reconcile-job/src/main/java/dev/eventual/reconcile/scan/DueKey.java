@@ -1,6 +1,6 @@
 package dev.eventual.reconcile.scan;
 
-import dev.eventual.common.status.MessageStatus;
+import dev.eventual.order.data.MessageStatus;
 
 import java.time.LocalDateTime;
 

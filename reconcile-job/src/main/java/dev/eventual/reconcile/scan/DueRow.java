@@ -1,8 +1,8 @@
 package dev.eventual.reconcile.scan;
 
 import dev.eventual.common.messaging.OrderEventType;
-import dev.eventual.common.status.MessageStatus;
-import dev.eventual.common.status.ReconcileStatus;
+import dev.eventual.order.data.MessageStatus;
+import dev.eventual.order.data.ReconcileStatus;
 
 import java.time.LocalDateTime;
 

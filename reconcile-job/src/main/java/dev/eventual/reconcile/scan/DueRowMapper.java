@@ -1,6 +1,7 @@
 package dev.eventual.reconcile.scan;
 
-import dev.eventual.common.status.ReconcileStatus;
+import dev.eventual.order.data.ReconcileStatus;
+import dev.eventual.order.data.SettledRows;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
@@ -12,9 +13,6 @@ import java.util.List;
 /** message_log as the reconcile job sees it: scanned by shard range, claimed, finished. */
 @Mapper
 public interface DueRowMapper {
-
-    String COLUMNS = "id, order_id, event_type, payload, msg_status, reconcile_status, retry_count, shard_key,"
-            + " next_reconcile_time";
 
     /** The rows of one status inside a shard's key range, due at {@code now}, after one keyset position. */
     String DUE_AFTER = " WHERE reconcile_status = #{status} AND shard_key BETWEEN #{fromKey} AND #{toKey}"
@@ -45,7 +43,7 @@ public interface DueRowMapper {
             + " version = version + 1" + DUE_AFTER
             + " AND (shard_key < #{last.shardKey} OR (shard_key = #{last.shardKey}"
             + " AND (next_reconcile_time < #{last.time} OR (next_reconcile_time = #{last.time} AND id <= #{last.id}))))"
-            + " AND msg_status = 'CONSUMED' AND EXISTS (SELECT 1 FROM t_order o WHERE o.order_id = message_log.order_id)")
+            + " AND " + SettledRows.CONDITION)
     int finishConsumed(@Param("status") ReconcileStatus status, @Param("fromKey") int fromKey, @Param("toKey") int toKey,
                        @Param("now") LocalDateTime now, @Param("after") PagePosition after,
                        @Param("last") PagePosition last);

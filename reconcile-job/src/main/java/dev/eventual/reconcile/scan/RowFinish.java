@@ -1,6 +1,6 @@
 package dev.eventual.reconcile.scan;
 
-import dev.eventual.common.status.ReconcileStatus;
+import dev.eventual.order.data.ReconcileStatus;
 
 import java.time.LocalDateTime;
 

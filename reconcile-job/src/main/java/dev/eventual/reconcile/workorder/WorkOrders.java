@@ -1,6 +1,6 @@
 package dev.eventual.reconcile.workorder;
 
-import dev.eventual.common.status.ReconcileStatus;
+import dev.eventual.order.data.ReconcileStatus;
 import dev.eventual.reconcile.scan.DueRowMapper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,6 +1,6 @@
 package dev.eventual.reconcile.run;
 
-import dev.eventual.common.status.ReconcileStatus;
+import dev.eventual.order.data.ReconcileStatus;
 import dev.eventual.reconcile.scan.DueRowMapper;
 import dev.eventual.reconcile.scan.RowFinish;
 import dev.eventual.reconcile.support.ReconcileJobIT;

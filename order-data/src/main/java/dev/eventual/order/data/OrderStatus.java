@@ -1,4 +1,4 @@
-package dev.eventual.common.status;
+package dev.eventual.order.data;
 
 /**
  * {@code t_order.status}. CREATED → PAID; CREATED or PAID → CANCELED, which is final. Nothing in the

@@ -1,4 +1,4 @@
-package dev.eventual.common.status;
+package dev.eventual.order.data;
 
 /**
  * {@code message_log.reconcile_status}. PENDING (new) or RETRY (re-driven, waiting for

@@ -1,4 +1,4 @@
-package dev.eventual.common.status;
+package dev.eventual.order.data;
 
 /**
  * {@code message_log.msg_status}, derived from the consumer groups' reports.
