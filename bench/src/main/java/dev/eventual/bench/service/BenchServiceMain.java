@@ -2,6 +2,10 @@ package dev.eventual.bench.service;
 
 import dev.eventual.launcher.process.ServiceMain;
 import dev.eventual.launcher.SuiteService;
+import dev.eventual.order.tx.LocalTransactionRunner;
+import dev.eventual.order.tx.OrderEventPublication;
+import dev.eventual.order.tx.OrderEventPublisher;
+import org.apache.rocketmq.spring.core.RocketMQTemplate;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.support.GenericApplicationContext;
 
@@ -9,8 +13,9 @@ import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
- * {@link ServiceMain} for the benchmark's service JVMs: order-service gets the {@link PublisherSwap},
- * the others run as they are.
+ * {@link ServiceMain} for the benchmark's service JVMs: order-service gets a
+ * {@link ModeSwitchingPublisher} as its primary {@link OrderEventPublication} (the seam it keeps for
+ * this), the others run as they are.
  */
 public final class BenchServiceMain {
 
@@ -22,8 +27,10 @@ public final class BenchServiceMain {
         SpringApplicationBuilder application = service.application();
         if (service == SuiteService.ORDER) {
             ModeSwitch modes = new ModeSwitch(Path.of(System.getProperty(ModeSwitch.DIRECTORY_PROPERTY))).watch();
-            application.initializers(context -> ((GenericApplicationContext) context).getBeanFactory()
-                    .addBeanPostProcessor(new PublisherSwap(((GenericApplicationContext) context).getBeanFactory(), modes)));
+            application.initializers(context -> ((GenericApplicationContext) context).registerBean(
+                    ModeSwitchingPublisher.class, () -> new ModeSwitchingPublisher(context.getBean(OrderEventPublisher.class),
+                            context.getBean(RocketMQTemplate.class), context.getBean(LocalTransactionRunner.class), modes),
+                    definition -> definition.setPrimary(true)));
         }
         application.run(Arrays.copyOfRange(args, 1, args.length));
     }

@@ -5,6 +5,7 @@ import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.order.tx.LocalOrderTransaction;
 import dev.eventual.order.tx.LocalTransactionRunner;
 import dev.eventual.order.tx.LocalTxOutcome;
+import dev.eventual.order.tx.OrderEventPublication;
 import dev.eventual.order.tx.OrderEventPublisher;
 import org.apache.rocketmq.spring.core.RocketMQTemplate;
 import org.apache.rocketmq.spring.support.RocketMQHeaders;
@@ -15,11 +16,11 @@ import org.springframework.messaging.MessagingException;
 import org.springframework.messaging.support.MessageBuilder;
 
 /**
- * order-service's publisher with the two comparison modes beside the production one. Modes (b) and (c)
- * run the very same {@link LocalTransactionRunner} and work (order + message_log in one transaction);
- * only what surrounds it differs.
+ * order-service's {@link OrderEventPublication} with the two comparison modes beside the production
+ * one, which it calls for mode (a). Modes (b) and (c) run the very same {@link LocalTransactionRunner}
+ * and work (order + message_log in one transaction); only what surrounds it differs.
  */
-public class ModeSwitchingPublisher extends OrderEventPublisher {
+public class ModeSwitchingPublisher implements OrderEventPublication {
 
     /** A NORMAL topic nobody consumes: mode (c) must not feed the consumers. */
     public static final String PLAIN_TOPIC = "EVENTUAL_BENCH_PLAIN";
@@ -35,7 +36,6 @@ public class ModeSwitchingPublisher extends OrderEventPublisher {
 
     public ModeSwitchingPublisher(OrderEventPublisher transactional, RocketMQTemplate template,
                                   LocalTransactionRunner runner, ModeSwitch modes) {
-        super(template);
         this.transactional = transactional;
         this.template = template;
         this.runner = runner;

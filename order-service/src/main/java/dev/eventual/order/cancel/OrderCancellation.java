@@ -10,7 +10,7 @@ import dev.eventual.order.store.OrderRow;
 import dev.eventual.order.tx.BrokerUnavailableException;
 import dev.eventual.order.tx.LocalTxOutcome;
 import dev.eventual.order.tx.MessageLogRows;
-import dev.eventual.order.tx.OrderEventPublisher;
+import dev.eventual.order.tx.OrderEventPublication;
 import dev.eventual.order.tx.PublishFailedException;
 import dev.eventual.order.tx.PublishFailure;
 import dev.eventual.order.config.OrderMetrics;
@@ -34,12 +34,12 @@ public class OrderCancellation {
     private final OrderMapper orders;
     private final MessageLogMapper messageLog;
     private final MessageLogRows messageLogRows;
-    private final OrderEventPublisher publisher;
+    private final OrderEventPublication publisher;
     private final OrderMetrics metrics;
     private final Clock clock;
 
     public OrderCancellation(OrderMapper orders, MessageLogMapper messageLog, MessageLogRows messageLogRows,
-                             OrderEventPublisher publisher, OrderMetrics metrics, Clock clock) {
+                             OrderEventPublication publisher, OrderMetrics metrics, Clock clock) {
         this.orders = orders;
         this.messageLog = messageLog;
         this.messageLogRows = messageLogRows;

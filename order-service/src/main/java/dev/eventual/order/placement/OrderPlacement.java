@@ -11,7 +11,7 @@ import dev.eventual.order.store.OrderRow;
 import dev.eventual.order.tx.BrokerUnavailableException;
 import dev.eventual.order.tx.LocalTxOutcome;
 import dev.eventual.order.tx.MessageLogRows;
-import dev.eventual.order.tx.OrderEventPublisher;
+import dev.eventual.order.tx.OrderEventPublication;
 import dev.eventual.order.tx.PublishFailedException;
 import dev.eventual.order.tx.PublishFailure;
 import dev.eventual.web.DatabaseFailures;
@@ -35,13 +35,13 @@ public class OrderPlacement {
     private final OrderMapper orders;
     private final MessageLogMapper messageLog;
     private final MessageLogRows messageLogRows;
-    private final OrderEventPublisher publisher;
+    private final OrderEventPublication publisher;
     private final SnowflakeIds ids;
     private final OrderMetrics metrics;
     private final Clock clock;
 
     public OrderPlacement(OrderMapper orders, MessageLogMapper messageLog, MessageLogRows messageLogRows,
-                          OrderEventPublisher publisher, SnowflakeIds ids, OrderMetrics metrics, Clock clock) {
+                          OrderEventPublication publisher, SnowflakeIds ids, OrderMetrics metrics, Clock clock) {
         this.orders = orders;
         this.messageLog = messageLog;
         this.messageLogRows = messageLogRows;

@@ -17,7 +17,7 @@ import org.springframework.stereotype.Component;
  * consumer group only if that transaction committed.
  */
 @Component
-public class OrderEventPublisher {
+public class OrderEventPublisher implements OrderEventPublication {
 
     private final RocketMQTemplate template;
 
@@ -25,11 +25,8 @@ public class OrderEventPublisher {
         this.template = template;
     }
 
-    /**
-     * @return what the local transaction did
-     * @throws BrokerUnavailableException when the half message was not stored (nothing was written)
-     * @throws Error an Error the work threw, after its transaction was rolled back
-     */
+    /** {@link BrokerUnavailableException} here means the half message was not stored. */
+    @Override
     public LocalTxOutcome publish(long orderId, OrderEventType eventType, Object event, LocalOrderTransaction work) {
         Message<byte[]> message = MessageBuilder.withPayload(OrderEvents.toBytes(event))
                 .setHeader(RocketMQHeaders.KEYS, Long.toString(orderId))
