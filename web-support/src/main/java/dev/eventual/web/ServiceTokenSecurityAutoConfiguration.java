@@ -12,6 +12,7 @@ import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configuration.WebSecurityCustomizer;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
+import org.springframework.security.config.observation.SecurityObservationSettings;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.ExceptionTranslationFilter;
 import org.springframework.security.web.authentication.AuthenticationEntryPointFailureHandler;
@@ -75,6 +76,17 @@ public class ServiceTokenSecurityAutoConfiguration {
                 .logout(AbstractHttpConfigurer::disable)
                 .headers(AbstractHttpConfigurer::disable)
                 .build();
+    }
+
+    /**
+     * Spring Security would otherwise wrap each filter of the chain, and each authentication and
+     * authorization, in an observation of its own on every request. The HTTP server observation
+     * already times every request; these would add timers and spans for a chain that compares one
+     * header.
+     */
+    @Bean
+    SecurityObservationSettings serviceTokenObservations() {
+        return SecurityObservationSettings.noObservations();
     }
 
     /**

@@ -1,6 +1,9 @@
 package dev.eventual.web;
 
 import dev.eventual.common.messaging.InternalAuth;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.ObservationRegistry;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
@@ -10,6 +13,7 @@ import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.ApplicationContext;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.security.core.userdetails.UserDetailsService;
@@ -29,6 +33,7 @@ import org.springframework.web.bind.annotation.RestController;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
@@ -139,6 +144,15 @@ class ServiceTokenSecurityTest {
     }
 
     @Test
+    void theChainAddsNoObservationsOfItsOwn() throws Exception {
+        observed.clear();
+        mvc.perform(internal("/internal/echo", TOKEN)).andExpect(status().isOk());
+        refused(internal("/internal/echo", null), "missing " + InternalAuth.TOKEN_HEADER + " header");
+
+        assertThat(observed).noneMatch(name -> name.startsWith("spring.security"));
+    }
+
+    @Test
     void noUserIsGenerated() {
         assertThat(context.getBeansOfType(UserDetailsService.class)).isEmpty();
     }
@@ -188,9 +202,29 @@ class ServiceTokenSecurityTest {
         }
     }
 
+    /** Names of every observation started, as an application with Micrometer would record them. */
+    static final List<String> observed = new CopyOnWriteArrayList<>();
+
     @SpringBootConfiguration
     @ImportAutoConfiguration({WebSupportAutoConfiguration.class, ServiceTokenSecurityAutoConfiguration.class})
     @Import(ThingController.class)
     static class TestApplication {
+
+        @Bean
+        ObservationRegistry observationRegistry() {
+            ObservationRegistry registry = ObservationRegistry.create();
+            registry.observationConfig().observationHandler(new ObservationHandler<>() {
+                @Override
+                public void onStart(Observation.Context context) {
+                    observed.add(context.getName());
+                }
+
+                @Override
+                public boolean supportsContext(Observation.Context context) {
+                    return true;
+                }
+            });
+            return registry;
+        }
     }
 }
