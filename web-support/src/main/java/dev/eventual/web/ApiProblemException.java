@@ -24,10 +24,6 @@ public class ApiProblemException extends ErrorResponseException {
         return new ApiProblemException(HttpStatus.CONFLICT, ProblemTypes.CONFLICT, "Conflict", detail);
     }
 
-    public static ApiProblemException unauthorized(String detail) {
-        return new ApiProblemException(HttpStatus.UNAUTHORIZED, ProblemTypes.UNAUTHORIZED, "Unauthorized", detail);
-    }
-
     /** 400 naming one offending input. */
     public static ApiProblemException invalid(String name, String reason) {
         ApiProblemException exception = new ApiProblemException(HttpStatus.BAD_REQUEST, ProblemTypes.VALIDATION,

@@ -13,6 +13,7 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.validation.FieldError;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
@@ -118,6 +119,16 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
             params.add(new InvalidParam(path.substring(path.lastIndexOf('.') + 1), violation.getMessage()));
         });
         return validation(params);
+    }
+
+    /**
+     * Spring Security's firewall checks header and parameter values only when they are read, which
+     * may be in a controller: a value it refuses is bad input, not a failure of the service.
+     */
+    @ExceptionHandler(RequestRejectedException.class)
+    ResponseEntity<Object> requestRejected(RequestRejectedException ex) {
+        return problem(HttpStatus.BAD_REQUEST, ProblemTypes.forHttpStatus(HttpStatus.BAD_REQUEST.value()), "Bad Request",
+                "a header or parameter holds characters this service refuses");
     }
 
     @ExceptionHandler({DataAccessResourceFailureException.class, TransientDataAccessException.class})

@@ -20,6 +20,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public class ProblemErrorReportValve extends ErrorReportValve {
 
+    static final String REFUSED_BEFORE_THE_SERVICE = "the server refused the request before it reached the service";
+
     @Override
     protected void report(Request request, Response response, Throwable throwable) {
         int status = response.getStatus();
@@ -39,8 +41,7 @@ public class ProblemErrorReportValve extends ErrorReportValve {
             response.setCharacterEncoding("UTF-8");
             Writer writer = response.getReporter();
             if (writer != null) {
-                writer.write(ProblemResponses.body(status, type, title,
-                        "the server refused the request before it reached the service"));
+                writer.write(ProblemResponses.body(status, type, title, REFUSED_BEFORE_THE_SERVICE));
                 response.finishResponse();
             }
         } catch (IOException | IllegalStateException e) {

@@ -29,7 +29,7 @@ public class RequestBodyLimitFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        long maxBytes = InternalTokenFilter.isInternal(request) ? maxInternalBytes : maxPublicBytes;
+        long maxBytes = InternalPaths.MATCHER.matches(request) ? maxInternalBytes : maxPublicBytes;
         if (request.getContentLengthLong() > maxBytes) {
             ProblemResponses.write(response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE,
                     ProblemTypes.MALFORMED_REQUEST, "Payload too large", "request body exceeds " + maxBytes + " bytes");

@@ -8,6 +8,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
+import org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterProperties;
 import org.springframework.boot.tomcat.ConfigurableTomcatWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
@@ -15,8 +16,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.Ordered;
-import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
-import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.cfg.CoercionAction;
@@ -25,12 +24,16 @@ import tools.jackson.databind.cfg.EnumFeature;
 import tools.jackson.databind.type.LogicalType;
 
 /**
- * Registers the shared HTTP plumbing in every service that has this module on its classpath. Runs
- * before Boot's error MVC configuration so that {@link ProblemErrorController} replaces its
- * BasicErrorController.
+ * Registers the shared HTTP plumbing in every service that has this module on its classpath (the
+ * service-token guard is {@link ServiceTokenSecurityAutoConfiguration}). Runs before Boot's error
+ * MVC configuration so that {@link ProblemErrorController} replaces its BasicErrorController.
+ * <p>
+ * Filter order: the body limit, then Spring Security's chain ({@code spring.security.filter.order},
+ * -100 unless changed), then the content-coding check; the actuator's empty-error filter is
+ * independent of them.
  */
 @AutoConfiguration(beforeName = "org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration")
-@EnableConfigurationProperties({ServiceTokenProperties.class, RequestLimitProperties.class})
+@EnableConfigurationProperties({ServiceTokenProperties.class, RequestLimitProperties.class, SecurityFilterProperties.class})
 @Import({ProblemDetailsAdvice.class, ProblemErrorController.class})
 public class WebSupportAutoConfiguration {
 
@@ -42,13 +45,6 @@ public class WebSupportAutoConfiguration {
     }
 
     @Bean
-    FilterRegistrationBean<InternalTokenFilter> internalTokenFilter(ServiceTokenProperties properties) {
-        FilterRegistrationBean<InternalTokenFilter> registration = new FilterRegistrationBean<>(new InternalTokenFilter(properties));
-        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 20);
-        return registration;
-    }
-
-    @Bean
     FilterRegistrationBean<EmptyErrorBodyFilter> emptyErrorBodyFilter() {
         FilterRegistrationBean<EmptyErrorBodyFilter> registration = new FilterRegistrationBean<>(new EmptyErrorBodyFilter());
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 30);
@@ -56,26 +52,16 @@ public class WebSupportAutoConfiguration {
     }
 
     @Bean
-    FilterRegistrationBean<ContentEncodingFilter> contentEncodingFilter() {
+    FilterRegistrationBean<ContentEncodingFilter> contentEncodingFilter(SecurityFilterProperties security) {
         FilterRegistrationBean<ContentEncodingFilter> registration = new FilterRegistrationBean<>(new ContentEncodingFilter());
-        // after the token guard: a caller without the token learns nothing about /internal/** bodies
-        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 25);
+        // after the token guard (the security filter chain): a caller without the token learns nothing about guarded bodies
+        registration.setOrder(security.getOrder() + 5);
         return registration;
     }
 
     @Bean
     StrictRequestBodies strictRequestBodies() {
         return new StrictRequestBodies();
-    }
-
-    @Bean
-    WebMvcConfigurer adminActTokenCheck(ServiceTokenProperties properties) {
-        return new WebMvcConfigurer() {
-            @Override
-            public void addInterceptors(InterceptorRegistry registry) {
-                registry.addInterceptor(new ServiceTokenInterceptor(properties));
-            }
-        };
     }
 
     /**

@@ -159,7 +159,7 @@ class JsonBodiesTest {
     }
 
     @SpringBootConfiguration
-    @ImportAutoConfiguration(WebSupportAutoConfiguration.class)
+    @ImportAutoConfiguration({WebSupportAutoConfiguration.class, ServiceTokenSecurityAutoConfiguration.class})
     @Import(EchoController.class)
     static class TestApplication {
     }
