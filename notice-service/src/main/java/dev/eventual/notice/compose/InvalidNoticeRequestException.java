@@ -1,22 +1,19 @@
 package dev.eventual.notice.compose;
 
+import dev.eventual.common.api.problem.InvalidParam;
+
 /** An event field no real order can have: a poison message, or a 400 naming the field on the API. */
 public class InvalidNoticeRequestException extends IllegalArgumentException {
 
-    private final String field;
-    private final String reason;
+    private final InvalidParam param;
 
     public InvalidNoticeRequestException(String field, String reason) {
         super(field + ": " + reason);
-        this.field = field;
-        this.reason = reason;
+        this.param = new InvalidParam(field, reason);
     }
 
-    public String field() {
-        return field;
-    }
-
-    public String reason() {
-        return reason;
+    /** The field and what is wrong with it, as a problem names them. */
+    public InvalidParam param() {
+        return param;
     }
 }

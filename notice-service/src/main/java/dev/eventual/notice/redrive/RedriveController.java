@@ -99,7 +99,7 @@ public class RedriveController implements NoticeInternalApi {
         try {
             return event.get();
         } catch (InvalidNoticeRequestException e) {
-            throw ApiProblemException.invalid(prefix + e.field(), e.reason());
+            throw ApiProblemException.invalid(prefix + e.param().name(), e.param().reason());
         }
     }
 

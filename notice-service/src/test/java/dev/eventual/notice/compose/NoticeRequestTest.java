@@ -31,6 +31,6 @@ class NoticeRequestTest {
             "quantity, 1, 1, 1, 0"})
     void namesTheFieldNoRealOrderCanHave(String field, long orderId, long userId, long skuId, int quantity) {
         assertThatThrownBy(() -> NoticeRequest.of(new OrderCreatedEvent(1, orderId, userId, skuId, quantity, null)))
-                .isInstanceOfSatisfying(InvalidNoticeRequestException.class, e -> assertThat(e.field()).isEqualTo(field));
+                .isInstanceOfSatisfying(InvalidNoticeRequestException.class, e -> assertThat(e.param().name()).isEqualTo(field));
     }
 }

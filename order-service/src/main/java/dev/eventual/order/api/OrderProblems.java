@@ -38,7 +38,7 @@ class OrderProblems {
 
     @ExceptionHandler
     ErrorResponse invalidReport(InvalidReportException e) {
-        return ApiProblemException.invalid(e.field(), e.reason());
+        return ApiProblemException.invalid(e.param().name(), e.param().reason());
     }
 
     @ExceptionHandler

@@ -1,22 +1,19 @@
 package dev.eventual.order.consumer;
 
+import dev.eventual.common.api.problem.InvalidParam;
+
 /** A report that breaks a rule no request-body validation can check: names the offending field. */
 public class InvalidReportException extends RuntimeException {
 
-    private final String field;
-    private final String reason;
+    private final InvalidParam param;
 
     InvalidReportException(String field, String reason) {
         super(field + ": " + reason);
-        this.field = field;
-        this.reason = reason;
+        this.param = new InvalidParam(field, reason);
     }
 
-    public String field() {
-        return field;
-    }
-
-    public String reason() {
-        return reason;
+    /** The field and what is wrong with it, as a problem names them. */
+    public InvalidParam param() {
+        return param;
     }
 }
