@@ -1,0 +1,108 @@
+package dev.eventual.inventory.redrive;
+
+import dev.eventual.common.messaging.InternalAuth;
+import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.consumer.receive.ReceivedEvent;
+import dev.eventual.infra.test.EventContracts;
+import dev.eventual.infra.test.EventContracts.Fixture;
+import dev.eventual.inventory.deduct.DeductLogMapper;
+import dev.eventual.inventory.deduct.DeductOutcome;
+import dev.eventual.inventory.deduct.DeductStatus;
+import dev.eventual.inventory.deduct.OrderEventHandler;
+import dev.eventual.web.WebSupportAutoConfiguration;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.ResultActions;
+
+import java.util.List;
+
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+/**
+ * inventory's re-drive endpoints take every kept schema version's payloads (test-fixtures,
+ * event-contracts/README.md) as message_log stores them, single and in a batch, through the strict JSON
+ * reading every service's request bodies get (web-support): each arrives at the handler as the order the
+ * fixture describes. The handler is a stand-in; what it does with a re-drive is for BatchRedriveIT.
+ */
+@WebMvcTest(properties = "eventual.security.service-token=" + RedriveContractTest.TOKEN)
+class RedriveContractTest {
+
+    static final String TOKEN = "0123456789abcdef";
+    private static final String ORDER_ID = Long.toString(EventContracts.ORDER_ID);
+
+    @Autowired
+    MockMvc mvc;
+
+    @MockitoBean
+    OrderEventHandler handler;
+
+    @MockitoBean
+    DeductLogMapper deductLog;
+
+    static List<Fixture> createdPayloads() {
+        return EventContracts.keptVersions().stream()
+                .map(version -> EventContracts.fixture(version, OrderEventType.ORDER_CREATED)).toList();
+    }
+
+    static List<Fixture> canceledPayloads() {
+        return EventContracts.keptVersions().stream()
+                .map(version -> EventContracts.fixture(version, OrderEventType.ORDER_CANCELED)).toList();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("createdPayloads")
+    void theRetryEndpointsTakeAnOrderCreatedPayloadOfEveryKeptVersion(Fixture fixture) throws Exception {
+        DeductOutcome deducted = new DeductOutcome(EventContracts.ORDER_ID, DeductStatus.SUCCESS, false, "deducted");
+        when(handler.onCreated(any(), eq(true))).thenReturn(deducted);
+        when(handler.redriveAll(any())).thenReturn(List.of(deducted));
+
+        send("/internal/inventory/retry", fixture.json())
+                .andExpect(status().isOk()).andExpect(jsonPath("$.orderId").value(ORDER_ID));
+        send("/internal/inventory/retries", "{\"events\":[" + fixture.json() + "]}")
+                .andExpect(status().isOk()).andExpect(jsonPath("$.results[0].orderId").value(ORDER_ID));
+
+        verify(handler).onCreated(EventContracts.created(fixture.version()), true);
+        verify(handler).redriveAll(List.of(ReceivedEvent.of(EventContracts.created(fixture.version()), 1)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("canceledPayloads")
+    void theReleaseEndpointsTakeAnOrderCanceledPayloadOfEveryKeptVersion(Fixture fixture) throws Exception {
+        DeductOutcome fenced = new DeductOutcome(EventContracts.ORDER_ID, DeductStatus.FENCED, false, "fenced");
+        when(handler.onCanceled(any())).thenReturn(fenced);
+        when(handler.redriveAll(any())).thenReturn(List.of(fenced));
+
+        send("/internal/inventory/release", fixture.json())
+                .andExpect(status().isOk()).andExpect(jsonPath("$.orderId").value(ORDER_ID));
+        send("/internal/inventory/releases", "{\"events\":[" + fixture.json() + "]}")
+                .andExpect(status().isOk()).andExpect(jsonPath("$.results[0].orderId").value(ORDER_ID));
+
+        verify(handler).onCanceled(EventContracts.canceled(fixture.version()));
+        verify(handler).redriveAll(List.of(ReceivedEvent.of(EventContracts.canceled(fixture.version()), 1)));
+    }
+
+    private ResultActions send(String path, String json) throws Exception {
+        return mvc.perform(post(path).contentType(MediaType.APPLICATION_JSON).header(InternalAuth.TOKEN_HEADER, TOKEN)
+                .content(json));
+    }
+
+    @SpringBootConfiguration
+    @ImportAutoConfiguration(WebSupportAutoConfiguration.class)
+    @Import(RedriveController.class)
+    static class RedriveEndpoints {
+    }
+}

@@ -1,0 +1,115 @@
+package dev.eventual.notice.redrive;
+
+import dev.eventual.common.messaging.InternalAuth;
+import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.infra.test.EventContracts;
+import dev.eventual.infra.test.EventContracts.Fixture;
+import dev.eventual.notice.compose.NoticeRequest;
+import dev.eventual.notice.delivery.DeliveryAttempt;
+import dev.eventual.notice.delivery.DeliveryOutcome;
+import dev.eventual.notice.delivery.DeliveryResult;
+import dev.eventual.notice.delivery.NoticeDelivery;
+import dev.eventual.notice.store.NoticeStatus;
+import dev.eventual.web.WebSupportAutoConfiguration;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.ResultActions;
+
+import java.util.List;
+
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+/**
+ * notice's re-drive endpoints take every kept schema version's payloads (test-fixtures,
+ * event-contracts/README.md) as message_log stores them, single and in a batch, through the strict JSON
+ * reading every service's request bodies get (web-support): each becomes the notice of the order the
+ * fixture describes. The delivery is a stand-in that sends everything; what it does is for BatchRedriveIT.
+ */
+@WebMvcTest(properties = "eventual.security.service-token=" + RedriveContractTest.TOKEN)
+class RedriveContractTest {
+
+    static final String TOKEN = "0123456789abcdef";
+    private static final String ORDER_ID = Long.toString(EventContracts.ORDER_ID);
+    private static final DeliveryResult SENT = new DeliveryResult(DeliveryOutcome.SENT, NoticeStatus.SUCCESS, "sent");
+
+    @Autowired
+    MockMvc mvc;
+
+    @MockitoBean
+    NoticeDelivery delivery;
+
+    @MockitoBean
+    NoticeStatusQuery statusQuery;
+
+    static List<Fixture> createdPayloads() {
+        return EventContracts.keptVersions().stream()
+                .map(version -> EventContracts.fixture(version, OrderEventType.ORDER_CREATED)).toList();
+    }
+
+    static List<Fixture> canceledPayloads() {
+        return EventContracts.keptVersions().stream()
+                .map(version -> EventContracts.fixture(version, OrderEventType.ORDER_CANCELED)).toList();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("createdPayloads")
+    void theOrderCreatedRetryEndpointsTakeAPayloadOfEveryKeptVersion(Fixture fixture) throws Exception {
+        sendsEverything();
+
+        send("/internal/notices/order-created/retry", fixture.json())
+                .andExpect(status().isOk()).andExpect(jsonPath("$.orderId").value(ORDER_ID));
+        send("/internal/notices/order-created/retries", "{\"events\":[" + fixture.json() + "]}")
+                .andExpect(status().isOk()).andExpect(jsonPath("$.results[0].orderId").value(ORDER_ID));
+
+        NoticeRequest notice = new NoticeRequest(EventContracts.ORDER_ID, OrderEventType.ORDER_CREATED,
+                EventContracts.USER_ID, EventContracts.SKU_ID, EventContracts.QUANTITY, null);
+        verify(delivery).deliver(notice);
+        verify(delivery).deliverAll(List.of(notice));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("canceledPayloads")
+    void theOrderCanceledRetryEndpointsTakeAPayloadOfEveryKeptVersion(Fixture fixture) throws Exception {
+        sendsEverything();
+
+        send("/internal/notices/order-canceled/retry", fixture.json())
+                .andExpect(status().isOk()).andExpect(jsonPath("$.orderId").value(ORDER_ID));
+        send("/internal/notices/order-canceled/retries", "{\"events\":[" + fixture.json() + "]}")
+                .andExpect(status().isOk()).andExpect(jsonPath("$.results[0].orderId").value(ORDER_ID));
+
+        NoticeRequest notice = new NoticeRequest(EventContracts.ORDER_ID, OrderEventType.ORDER_CANCELED,
+                EventContracts.USER_ID, EventContracts.SKU_ID, EventContracts.QUANTITY, EventContracts.REASON);
+        verify(delivery).deliver(notice);
+        verify(delivery).deliverAll(List.of(notice));
+    }
+
+    private void sendsEverything() {
+        when(delivery.deliver(any())).thenReturn(SENT);
+        when(delivery.deliverAll(any())).thenAnswer(call -> ((List<?>) call.getArgument(0)).stream()
+                .map(request -> new DeliveryAttempt(SENT, null)).toList());
+    }
+
+    private ResultActions send(String path, String json) throws Exception {
+        return mvc.perform(post(path).contentType(MediaType.APPLICATION_JSON).header(InternalAuth.TOKEN_HEADER, TOKEN)
+                .content(json));
+    }
+
+    @SpringBootConfiguration
+    @ImportAutoConfiguration(WebSupportAutoConfiguration.class)
+    @Import(RedriveController.class)
+    static class RedriveEndpoints {
+    }
+}

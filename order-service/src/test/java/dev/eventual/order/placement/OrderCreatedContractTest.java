@@ -1,0 +1,63 @@
+package dev.eventual.order.placement;
+
+import dev.eventual.common.event.OrderEvents;
+import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.infra.test.EventContracts;
+import dev.eventual.order.config.OrderMetrics;
+import dev.eventual.order.config.OrderProperties;
+import dev.eventual.order.id.SnowflakeIds;
+import dev.eventual.order.store.MessageLogMapper;
+import dev.eventual.order.store.MessageLogRow;
+import dev.eventual.order.store.OrderMapper;
+import dev.eventual.order.tx.MessageLogRows;
+import dev.eventual.order.tx.OrderEventPublisher;
+import dev.eventual.order.tx.RecordingBroker;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+import org.mockito.ArgumentCaptor;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZoneOffset;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+/**
+ * The order-created payload placing an order writes, to the broker and to message_log, is the current
+ * schema version's contract fixture (test-fixtures, event-contracts/README.md). Compared as JSON trees:
+ * the same members with the same JSON types and values, whatever the key order, which the contract
+ * does not fix. Only the tables and the id lease are stand-ins; the event, its encoding and the
+ * message_log row are built by the production code.
+ */
+class OrderCreatedContractTest {
+
+    private final OrderMapper orders = mock(OrderMapper.class);
+    private final MessageLogMapper messageLog = mock(MessageLogMapper.class);
+    private final SnowflakeIds ids = mock(SnowflakeIds.class);
+    private final RecordingBroker broker = new RecordingBroker();
+    private final Clock clock = Clock.fixed(EventContracts.CREATED_AT, ZoneOffset.UTC);
+    private final OrderPlacement placement = new OrderPlacement(orders, messageLog,
+            new MessageLogRows(new OrderProperties(Duration.ofSeconds(60)), clock), new OrderEventPublisher(broker),
+            ids, new OrderMetrics(new SimpleMeterRegistry()), clock);
+
+    @Test
+    void placingAnOrderWritesTheCurrentVersionsPayload() {
+        when(ids.nextId()).thenReturn(EventContracts.ORDER_ID);
+
+        placement.place(new PlaceOrderCommand(EventContracts.USER_ID, EventContracts.SKU_ID, EventContracts.QUANTITY,
+                "contract-test"));
+
+        EventContracts.Fixture fixture = EventContracts.fixture(OrderEvents.SCHEMA_VERSION, OrderEventType.ORDER_CREATED);
+        assertThat(broker.bodies()).hasSize(1);
+        String body = new String(broker.bodies().get(0), StandardCharsets.UTF_8);
+        assertThat(EventContracts.tree(body)).as("broker body %s", body).isEqualTo(fixture.tree());
+        ArgumentCaptor<MessageLogRow> row = ArgumentCaptor.forClass(MessageLogRow.class);
+        verify(messageLog).insert(row.capture());
+        assertThat(EventContracts.tree(row.getValue().getPayload())).as("message_log payload %s", row.getValue().getPayload())
+                .isEqualTo(fixture.tree());
+    }
+}
