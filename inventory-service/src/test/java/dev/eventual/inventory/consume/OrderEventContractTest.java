@@ -60,18 +60,8 @@ class OrderEventContractTest {
                     "eventual.inventory.report-failures"), new InventoryMetrics(registry));
     private final OrderEventListener listener = new OrderEventListener(handler, consumer, new InventoryProperties(16));
 
-    static List<Fixture> createdPayloads() {
-        return EventContracts.keptVersions().stream()
-                .map(version -> EventContracts.fixture(version, OrderEventType.ORDER_CREATED)).toList();
-    }
-
-    static List<Fixture> canceledPayloads() {
-        return EventContracts.keptVersions().stream()
-                .map(version -> EventContracts.fixture(version, OrderEventType.ORDER_CANCELED)).toList();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("createdPayloads")
+    @MethodSource(EventContracts.CREATED)
     void anOrderCreatedPayloadOfEveryKeptVersionDeductsTheOrdersStock(Fixture fixture) {
         when(stock.lockAll(any())).thenReturn(List.of(new SkuStock(EventContracts.SKU_ID, 10)));
 
@@ -88,7 +78,7 @@ class OrderEventContractTest {
 
     /** A cancel that finds no deduction fences the order, with the sku and quantity the payload carries. */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("canceledPayloads")
+    @MethodSource(EventContracts.CANCELED)
     void anOrderCanceledPayloadOfEveryKeptVersionFencesTheOrder(Fixture fixture) {
         assertThat(consume(fixture)).isEqualTo(ConsumeConcurrentlyStatus.CONSUME_SUCCESS);
 

@@ -53,18 +53,8 @@ class RedriveContractTest {
     @MockitoBean
     DeductLogMapper deductLog;
 
-    static List<Fixture> createdPayloads() {
-        return EventContracts.keptVersions().stream()
-                .map(version -> EventContracts.fixture(version, OrderEventType.ORDER_CREATED)).toList();
-    }
-
-    static List<Fixture> canceledPayloads() {
-        return EventContracts.keptVersions().stream()
-                .map(version -> EventContracts.fixture(version, OrderEventType.ORDER_CANCELED)).toList();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("createdPayloads")
+    @MethodSource(EventContracts.CREATED)
     void theRetryEndpointsTakeAnOrderCreatedPayloadOfEveryKeptVersion(Fixture fixture) throws Exception {
         DeductOutcome deducted = new DeductOutcome(EventContracts.ORDER_ID, DeductStatus.SUCCESS, false, "deducted");
         when(handler.onCreated(any(), eq(true))).thenReturn(deducted);
@@ -80,7 +70,7 @@ class RedriveContractTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("canceledPayloads")
+    @MethodSource(EventContracts.CANCELED)
     void theReleaseEndpointsTakeAnOrderCanceledPayloadOfEveryKeptVersion(Fixture fixture) throws Exception {
         DeductOutcome fenced = new DeductOutcome(EventContracts.ORDER_ID, DeductStatus.FENCED, false, "fenced");
         when(handler.onCanceled(any())).thenReturn(fenced);

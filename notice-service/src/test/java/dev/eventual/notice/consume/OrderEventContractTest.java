@@ -48,18 +48,8 @@ class OrderEventContractTest {
             new NoticeProperties(ChannelType.LOG, 16, Duration.ofSeconds(30), "user-{userId}@example.com",
                     "no-reply@eventual.example"));
 
-    static List<Fixture> createdPayloads() {
-        return EventContracts.keptVersions().stream()
-                .map(version -> EventContracts.fixture(version, OrderEventType.ORDER_CREATED)).toList();
-    }
-
-    static List<Fixture> canceledPayloads() {
-        return EventContracts.keptVersions().stream()
-                .map(version -> EventContracts.fixture(version, OrderEventType.ORDER_CANCELED)).toList();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("createdPayloads")
+    @MethodSource(EventContracts.CREATED)
     void anOrderCreatedPayloadOfEveryKeptVersionSendsTheOrdersNotice(Fixture fixture) {
         assertThat(consume(fixture)).isEqualTo(ConsumeConcurrentlyStatus.CONSUME_SUCCESS);
 
@@ -71,7 +61,7 @@ class OrderEventContractTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("canceledPayloads")
+    @MethodSource(EventContracts.CANCELED)
     void anOrderCanceledPayloadOfEveryKeptVersionSendsTheCancelNoticeWithItsReason(Fixture fixture) {
         assertThat(consume(fixture)).isEqualTo(ConsumeConcurrentlyStatus.CONSUME_SUCCESS);
 

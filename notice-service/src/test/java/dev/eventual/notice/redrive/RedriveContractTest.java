@@ -54,18 +54,8 @@ class RedriveContractTest {
     @MockitoBean
     NoticeStatusQuery statusQuery;
 
-    static List<Fixture> createdPayloads() {
-        return EventContracts.keptVersions().stream()
-                .map(version -> EventContracts.fixture(version, OrderEventType.ORDER_CREATED)).toList();
-    }
-
-    static List<Fixture> canceledPayloads() {
-        return EventContracts.keptVersions().stream()
-                .map(version -> EventContracts.fixture(version, OrderEventType.ORDER_CANCELED)).toList();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("createdPayloads")
+    @MethodSource(EventContracts.CREATED)
     void theOrderCreatedRetryEndpointsTakeAPayloadOfEveryKeptVersion(Fixture fixture) throws Exception {
         sendsEverything();
 
@@ -81,7 +71,7 @@ class RedriveContractTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("canceledPayloads")
+    @MethodSource(EventContracts.CANCELED)
     void theOrderCanceledRetryEndpointsTakeAPayloadOfEveryKeptVersion(Fixture fixture) throws Exception {
         sendsEverything();
 

@@ -38,18 +38,8 @@ class RedriveContractTest {
     private final RecordingServices services = new RecordingServices();
     private final Redriver redriver = new Redriver(services, services);
 
-    static List<Fixture> createdPayloads() {
-        return EventContracts.keptVersions().stream()
-                .map(version -> EventContracts.fixture(version, OrderEventType.ORDER_CREATED)).toList();
-    }
-
-    static List<Fixture> canceledPayloads() {
-        return EventContracts.keptVersions().stream()
-                .map(version -> EventContracts.fixture(version, OrderEventType.ORDER_CANCELED)).toList();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("createdPayloads")
+    @MethodSource(EventContracts.CREATED)
     void anOrderCreatedPayloadOfEveryKeptVersionIsReDrivenAsItsOrder(Fixture fixture) {
         List<Observation> after = redriver.redrive(List.of(new Redrive(row(fixture),
                 new Observation(OrderEventType.ORDER_CREATED, OrderStatus.CREATED, DownstreamStatus.NOT_FOUND,
@@ -63,7 +53,7 @@ class RedriveContractTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("canceledPayloads")
+    @MethodSource(EventContracts.CANCELED)
     void anOrderCanceledPayloadOfEveryKeptVersionIsReDrivenAsItsOrder(Fixture fixture) {
         List<Observation> after = redriver.redrive(List.of(new Redrive(row(fixture),
                 new Observation(OrderEventType.ORDER_CANCELED, OrderStatus.CANCELED, DownstreamStatus.SUCCESS,

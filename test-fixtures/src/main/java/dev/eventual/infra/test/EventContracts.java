@@ -25,6 +25,9 @@ import java.util.stream.IntStream;
 public final class EventContracts {
 
     public static final String ROOT = "event-contracts";
+    /** {@code @MethodSource} names of {@link #createdPayloads()} and {@link #canceledPayloads()}. */
+    public static final String CREATED = "dev.eventual.infra.test.EventContracts#createdPayloads";
+    public static final String CANCELED = "dev.eventual.infra.test.EventContracts#canceledPayloads";
 
     /** A snowflake id of {@link #CREATED_AT} (worker 3, sequence 17): beyond 2^53, like every real one. */
     public static final long ORDER_ID = 117_197_608_606_248_977L;
@@ -63,6 +66,19 @@ public final class EventContracts {
         } catch (IOException e) {
             throw new UncheckedIOException(resource, e);
         }
+    }
+
+    /**
+     * The order-created file of every kept version, for {@code @MethodSource(EventContracts.CREATED)}:
+     * each reader's contract test runs once per version.
+     */
+    public static List<Fixture> createdPayloads() {
+        return keptVersions().stream().map(version -> fixture(version, OrderEventType.ORDER_CREATED)).toList();
+    }
+
+    /** The order-canceled file of every kept version, for {@code @MethodSource(EventContracts.CANCELED)}. */
+    public static List<Fixture> canceledPayloads() {
+        return keptVersions().stream().map(version -> fixture(version, OrderEventType.ORDER_CANCELED)).toList();
     }
 
     /** Whether a file exists, without failing: for the guard that no version lacks one. */
