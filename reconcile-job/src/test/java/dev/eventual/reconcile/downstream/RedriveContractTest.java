@@ -73,7 +73,7 @@ class RedriveContractTest {
     }
 
     /** inventory-service and notice-service as the re-drive calls them (batch endpoints), answering as done. */
-    private static final class RecordingServices implements InventoryClient, NoticeClient {
+    private static final class RecordingServices implements BatchOnlyServices.Inventory, BatchOnlyServices.Notice {
         final List<OrderCreatedEvent> inventoryRetries = new ArrayList<>();
         final List<OrderCanceledEvent> inventoryReleases = new ArrayList<>();
         final List<OrderCreatedEvent> noticeRetries = new ArrayList<>();
@@ -108,25 +108,9 @@ class RedriveContractTest {
             return new BatchStatusResponse(Map.of());
         }
 
-        @Override
-        public RedriveResult retry(OrderCreatedEvent event) {
-            throw new UnsupportedOperationException("the reconcile job re-drives in batches");
-        }
 
-        @Override
-        public RedriveResult release(OrderCanceledEvent event) {
-            throw new UnsupportedOperationException("the reconcile job re-drives in batches");
-        }
 
-        @Override
-        public RedriveResult retryCreated(OrderCreatedEvent event) {
-            throw new UnsupportedOperationException("the reconcile job re-drives in batches");
-        }
 
-        @Override
-        public RedriveResult retryCanceled(OrderCanceledEvent event) {
-            throw new UnsupportedOperationException("the reconcile job re-drives in batches");
-        }
 
         private static RedriveResults done(List<Long> orderIds, DownstreamStatus status) {
             return new RedriveResults(orderIds.stream()

@@ -92,7 +92,7 @@ class RedriverTest {
                 ReconcileStatus.PENDING, 0, 0, LocalDateTime.of(2026, 1, 1, 0, 0));
     }
 
-    private final class StandInInventory implements InventoryClient {
+    private final class StandInInventory implements BatchOnlyServices.Inventory {
         boolean down;
 
         @Override
@@ -115,18 +115,9 @@ class RedriverTest {
             return new BatchStatusResponse(Map.of());
         }
 
-        @Override
-        public RedriveResult retry(OrderCreatedEvent event) {
-            throw new UnsupportedOperationException("the reconcile job re-drives in batches");
-        }
-
-        @Override
-        public RedriveResult release(OrderCanceledEvent event) {
-            throw new UnsupportedOperationException("the reconcile job re-drives in batches");
-        }
     }
 
-    private final class StandInNotice implements NoticeClient {
+    private final class StandInNotice implements BatchOnlyServices.Notice {
         int answers = Integer.MAX_VALUE;
 
         @Override
@@ -146,14 +137,5 @@ class RedriverTest {
             return new BatchStatusResponse(Map.of());
         }
 
-        @Override
-        public RedriveResult retryCreated(OrderCreatedEvent event) {
-            throw new UnsupportedOperationException("the reconcile job re-drives in batches");
-        }
-
-        @Override
-        public RedriveResult retryCanceled(OrderCanceledEvent event) {
-            throw new UnsupportedOperationException("the reconcile job re-drives in batches");
-        }
     }
 }
