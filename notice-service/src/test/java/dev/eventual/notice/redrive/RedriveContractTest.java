@@ -14,11 +14,12 @@ import dev.eventual.web.WebSupportAutoConfiguration;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
+import org.springframework.test.context.ContextConfiguration;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.ResultActions;
@@ -39,6 +40,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  * fixture describes. The delivery is a stand-in that sends everything; what it does is for BatchRedriveIT.
  */
 @WebMvcTest(properties = "eventual.security.service-token=" + RedriveContractTest.TOKEN)
+@ContextConfiguration(classes = RedriveContractTest.RedriveEndpoints.class)
 class RedriveContractTest {
 
     static final String TOKEN = "0123456789abcdef";
@@ -97,7 +99,11 @@ class RedriveContractTest {
                 .content(json));
     }
 
-    @SpringBootConfiguration
+    /**
+     * A plain configuration named by the test, not a {@code @SpringBootConfiguration}: the ITs in this
+     * package look for one to boot the whole service and must not find this one.
+     */
+    @Configuration(proxyBeanMethods = false)
     @ImportAutoConfiguration(WebSupportAutoConfiguration.class)
     @Import(RedriveController.class)
     static class RedriveEndpoints {
