@@ -24,6 +24,11 @@ import java.util.List;
  * @param claimLease        a claimed row is due again after this if its run died
  * @param downstreamDownDelay when a downstream service cannot be asked, the page is due again after this
  *                          without counting a retry: the run failed, not the order
+ * @param takeoverGrace   a shard also works rows of other shards' ranges once they are overdue by more than
+ *                          this, so the rows of a dead, slow or not yet deregistered executor wait at most this
+ *                          plus one job interval, not until the admin drops the executor (about 90 s, then the
+ *                          next trigger). Claims keep a row to one run at a time. Keep it above the job's interval
+ *                          (30 s), so a live shard's own runs come first; 0 turns takeover off
  * @param standaloneInterval how often the built-in scheduler runs shard 0 of 1 when no XXL-Job admin is configured
  * @param archiveAfter      finished rows (SUCCESS, SKIPPED) older than this move to message_log_hist, and publish
  *                          attempts (tx_attempt_barrier) older than this are deleted
@@ -40,6 +45,7 @@ public record ReconcileProperties(
         @DefaultValue("30s") Duration shardBudget,
         @DefaultValue("2m") Duration claimLease,
         @DefaultValue("1m") Duration downstreamDownDelay,
+        @DefaultValue("45s") Duration takeoverGrace,
         @DefaultValue("30s") Duration standaloneInterval,
         @DefaultValue("30d") Duration archiveAfter,
         @DefaultValue("1000") @Min(1) @Max(10_000) int archiveBatchSize,

@@ -31,6 +31,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -82,16 +83,49 @@ public class ReconcileRun {
     public RunResult run(ShardRange shard) {
         long deadline = clock.millis() + properties.shardBudget().toMillis();
         Tally tally = new Tally();
-        boolean budgetReached = false;
-        for (ReconcileStatus status : List.of(ReconcileStatus.PENDING, ReconcileStatus.RETRY)) {
-            PagePosition after = PagePosition.before(shard.fromKey());
-            while (true) {
-                if (clock.millis() >= deadline) {
-                    budgetReached = true;
+        boolean budgetReached = scan(shard.keys(), Duration.ZERO, deadline, tally);
+        if (!budgetReached && shard.total() > 1 && properties.takeoverGrace().compareTo(Duration.ZERO) > 0) {
+            int ownRows = tally.scanned;
+            for (ShardRange.KeyRange others : shard.othersKeys()) {
+                budgetReached = scan(others, properties.takeoverGrace(), deadline, tally);
+                if (budgetReached) {
                     break;
                 }
+            }
+            tally.takenOver = tally.scanned - ownRows;
+            if (tally.takenOver > 0) {
+                meters.counter("eventual.reconcile.taken-over").increment(tally.takenOver);
+                log.warn("Reconcile shard {} of {}: took over {} rows of other shards overdue by more than {}"
+                        + " (is an executor down or slow?)", shard.index(), shard.total(), tally.takenOver,
+                        properties.takeoverGrace());
+            }
+        }
+        RunResult result = new RunResult(tally.scanned, tally.claimed, tally.succeeded, tally.retried, tally.escalated,
+                tally.deferred, tally.takenOver, budgetReached);
+        meters.counter("eventual.reconcile.scanned").increment(result.scanned());
+        if (result.scanned() > 0) {
+            log.info("Reconcile shard {} of {}: {}", shard.index(), shard.total(), result.summary());
+        }
+        return result;
+    }
+
+    /**
+     * Works the due rows of one key range, page by page, until none is left or the budget is spent.
+     * Rows count as due once they are overdue by {@code overdue}: zero in the shard's own range, the
+     * takeover grace in the others'.
+     *
+     * @return true when the budget ended the scan
+     */
+    private boolean scan(ShardRange.KeyRange keys, Duration overdue, long deadline, Tally tally) {
+        for (ReconcileStatus status : List.of(ReconcileStatus.PENDING, ReconcileStatus.RETRY)) {
+            PagePosition after = PagePosition.before(keys.fromKey());
+            while (true) {
+                if (clock.millis() >= deadline) {
+                    return true;
+                }
                 LocalDateTime now = LocalDateTime.now(clock);
-                List<DueKey> page = rows.page(status, shard.fromKey(), shard.toKeyInclusive(), now, after,
+                LocalDateTime dueBy = now.minus(overdue);
+                List<DueKey> page = rows.page(status, keys.fromKey(), keys.toKeyInclusive(), dueBy, after,
                         properties.pageSize());
                 if (page.isEmpty()) {
                     break;
@@ -99,7 +133,7 @@ public class ReconcileRun {
                 PagePosition last = page.get(page.size() - 1).position();
                 tally.scanned += page.size();
                 long consumed = page.stream().filter(row -> row.msgStatus() == MessageStatus.CONSUMED).count();
-                int settled = consumed == 0 ? 0 : finishConsumed(status, shard, now, after, last, tally);
+                int settled = consumed == 0 ? 0 : finishConsumed(status, keys, dueBy, after, last, tally);
                 // if the statement left a consumed row (no order row, or claimed or changed since the page was
                 // read), the whole page is claimed and decided; rows already finished are not claimable
                 List<Long> open = page.stream().filter(row -> settled < consumed || row.msgStatus() != MessageStatus.CONSUMED)
@@ -110,13 +144,7 @@ public class ReconcileRun {
                 after = last;
             }
         }
-        RunResult result = new RunResult(tally.scanned, tally.claimed, tally.succeeded, tally.retried, tally.escalated,
-                tally.deferred, budgetReached);
-        meters.counter("eventual.reconcile.scanned").increment(result.scanned());
-        if (result.scanned() > 0) {
-            log.info("Reconcile shard {} of {}: {}", shard.index(), shard.total(), result.summary());
-        }
-        return result;
+        return false;
     }
 
     /**
@@ -124,9 +152,9 @@ public class ReconcileRun {
      *
      * @return how many rows were finished
      */
-    private int finishConsumed(ReconcileStatus status, ShardRange shard, LocalDateTime now, PagePosition after,
+    private int finishConsumed(ReconcileStatus status, ShardRange.KeyRange keys, LocalDateTime dueBy, PagePosition after,
                                PagePosition last, Tally tally) {
-        int finished = rows.finishConsumed(status, shard.fromKey(), shard.toKeyInclusive(), now, after, last);
+        int finished = rows.finishConsumed(status, keys.fromKey(), keys.toKeyInclusive(), dueBy, after, last);
         tally.succeeded += finished;
         meters.counter("eventual.reconcile.rows", "outcome", "reconciled").increment(finished);
         return finished;
@@ -306,5 +334,6 @@ public class ReconcileRun {
         int retried;
         int escalated;
         int deferred;
+        int takenOver;
     }
 }

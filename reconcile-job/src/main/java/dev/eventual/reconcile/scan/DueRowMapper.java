@@ -14,21 +14,21 @@ import java.util.List;
 @Mapper
 public interface DueRowMapper {
 
-    /** The rows of one status inside a shard's key range, due at {@code now}, after one keyset position. */
+    /** The rows of one status inside a key range, due by {@code dueBy}, after one keyset position. */
     String DUE_AFTER = " WHERE reconcile_status = #{status} AND shard_key BETWEEN #{fromKey} AND #{toKey}"
-            + " AND next_reconcile_time <= #{now}"
+            + " AND next_reconcile_time <= #{dueBy}"
             + " AND (shard_key > #{after.shardKey} OR (shard_key = #{after.shardKey}"
             + " AND (next_reconcile_time > #{after.time} OR (next_reconcile_time = #{after.time} AND id > #{after.id}))))";
 
     /**
-     * One keyset page of due rows of one status inside a shard's key range, in the order of
+     * One keyset page of due rows of one status inside a key range, in the order of
      * {@code idx_message_log_due (reconcile_status, shard_key, next_reconcile_time)} (+ id): only
      * what the run needs to move on and to tell settled rows from open ones.
      */
     @Select("SELECT id, msg_status, shard_key, next_reconcile_time FROM message_log" + DUE_AFTER
             + " ORDER BY shard_key, next_reconcile_time, id LIMIT #{limit}")
     List<DueKey> page(@Param("status") ReconcileStatus status, @Param("fromKey") int fromKey,
-                      @Param("toKey") int toKey, @Param("now") LocalDateTime now, @Param("after") PagePosition after,
+                      @Param("toKey") int toKey, @Param("dueBy") LocalDateTime dueBy, @Param("after") PagePosition after,
                       @Param("limit") int limit);
 
     /**
@@ -45,7 +45,7 @@ public interface DueRowMapper {
             + " AND (next_reconcile_time < #{last.time} OR (next_reconcile_time = #{last.time} AND id <= #{last.id}))))"
             + " AND " + SettledRows.CONDITION)
     int finishConsumed(@Param("status") ReconcileStatus status, @Param("fromKey") int fromKey, @Param("toKey") int toKey,
-                       @Param("now") LocalDateTime now, @Param("after") PagePosition after,
+                       @Param("dueBy") LocalDateTime dueBy, @Param("after") PagePosition after,
                        @Param("last") PagePosition last);
 
     /**

@@ -22,9 +22,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -37,11 +41,14 @@ import static org.awaitility.Awaitility.await;
         InfrastructureInitializer.BROKER_PROPERTY + "=false",
         "xxl.job.admin.addresses=http://127.0.0.1:1/xxl-job-admin",
         "xxl.job.access-token=" + ReconcileExecutorIT.TOKEN,
-        "xxl.job.executor.ip=127.0.0.1"})
+        "xxl.job.executor.ip=127.0.0.1",
+        "eventual.reconcile.takeover-grace=" + ReconcileExecutorIT.GRACE_SECONDS + "s"})
 @ContextConfiguration(initializers = InfrastructureInitializer.class)
 class ReconcileExecutorIT {
 
     static final String TOKEN = "executor-it-token-0123456789";
+    /** Long enough that no other test here runs into it; short enough to wait for once. */
+    static final int GRACE_SECONDS = 15;
     private static final int EXECUTOR_PORT = freePort();
     private static final AtomicLong NEXT_ORDER = new AtomicLong(8_000_000_000L);
     private static final AtomicLong NEXT_LOG = new AtomicLong(1);
@@ -111,6 +118,46 @@ class ReconcileExecutorIT {
     }
 
     /**
+     * One of two executors dies; the admin keeps sending it shard 1 of 2 (it holds a registration for
+     * about 90 s) while the survivor runs shard 0 of 2 every second. The dead shard's rows are taken
+     * over once they are overdue by the grace, and no row waits much longer or is worked twice.
+     */
+    @Test
+    void aKilledExecutorsRowsAreTakenOverAfterTheGraceAndWorkedOnce() throws Exception {
+        int secondPort = freePort();
+        Process second = startSecondExecutor(secondPort);
+        ScheduledExecutorService admin = Executors.newSingleThreadScheduledExecutor();
+        try {
+            await().atMost(Duration.ofSeconds(90)).until(() -> listening(secondPort));
+            List<Long> first = seed(200);
+            assertAccepted(trigger(EXECUTOR_PORT, 6, 0, 2, TOKEN));
+            assertAccepted(trigger(secondPort, 6, 1, 2, TOKEN));
+            await().atMost(Duration.ofSeconds(30)).until(() -> pending(first) == 0);
+
+            second.destroy();
+            second.waitFor();
+            List<Long> orders = seed(400);
+            admin.scheduleWithFixedDelay(() -> {
+                assertAccepted(trigger(EXECUTOR_PORT, 6, 0, 2, TOKEN));
+                assertThatThrownBy(() -> trigger(secondPort, 6, 1, 2, TOKEN)).isInstanceOf(IllegalStateException.class);
+            }, 0, 1, TimeUnit.SECONDS);
+
+            ShardRange dead = ShardRange.of(1, 2);
+            await().atMost(Duration.ofSeconds(10)).until(() -> pending(orders) == inRange(orders, dead));
+            assertThat(pending(orders)).as("the dead shard's rows, within the grace").isPositive();
+            await().atMost(Duration.ofSeconds(GRACE_SECONDS + 30)).until(() -> pending(orders) == 0);
+
+            // seeded due 1 s ago: a row waited from its due time until it was finished
+            assertThat(longestWaitSeconds(orders)).isBetween((double) GRACE_SECONDS - 1, GRACE_SECONDS + 10.0);
+            assertThat(claims(orders)).containsOnly(1);
+        } finally {
+            admin.shutdownNow();
+            second.destroy();
+            second.waitFor();
+        }
+    }
+
+    /**
      * A second reconcile-job in its own JVM (xxl-job-core keeps its handler registry in static fields,
      * so one JVM holds one executor), on the same database, with its own executor port.
      */
@@ -168,6 +215,12 @@ class ReconcileExecutorIT {
         return jdbc.queryForObject("SELECT COUNT(*) FROM message_log WHERE shard_key BETWEEN ? AND ? AND order_id"
                         + " BETWEEN ? AND ?", Long.class, range.fromKey(), range.toKeyInclusive(), orders.get(0),
                 orders.get(orders.size() - 1));
+    }
+
+    /** How long the longest-waiting row stood due before a run finished it. */
+    private double longestWaitSeconds(List<Long> orders) {
+        return jdbc.queryForObject("SELECT MAX(TIMESTAMPDIFF(MICROSECOND, next_reconcile_time, updated_at)) / 1e6"
+                + " FROM message_log WHERE order_id BETWEEN ? AND ?", Double.class, orders.get(0), orders.get(orders.size() - 1));
     }
 
     /** {@code version} goes up by one per claim: 1 everywhere means no row was worked on twice. */

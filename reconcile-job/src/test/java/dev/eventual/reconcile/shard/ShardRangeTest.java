@@ -2,6 +2,8 @@ package dev.eventual.reconcile.shard;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -19,6 +21,26 @@ class ShardRangeTest {
                 next = range.toKeyInclusive() + 1;
             }
             assertThat(next).isEqualTo(ShardRange.KEY_SPACE);
+        }
+    }
+
+    @Test
+    void theOtherShardsKeysAreEveryKeyButThisShardsOnce() {
+        for (int total = 1; total <= 8; total++) {
+            for (int index = 0; index < total; index++) {
+                ShardRange range = ShardRange.of(index, total);
+                int[] owners = new int[ShardRange.KEY_SPACE];
+                List<ShardRange.KeyRange> all = new java.util.ArrayList<>(range.othersKeys());
+                all.add(range.keys());
+                for (ShardRange.KeyRange keys : all) {
+                    for (int key = keys.fromKey(); key <= keys.toKeyInclusive(); key++) {
+                        owners[key]++;
+                    }
+                }
+                assertThat(owners).as("%d of %d", index, total).containsOnly(1);
+                assertThat(range.othersKeys()).as("%d of %d", index, total).hasSize(total == 1 ? 0
+                        : index == 0 || index == total - 1 ? 1 : 2);
+            }
         }
     }
 
