@@ -25,10 +25,13 @@ public record LaunchSettings(
         String serviceToken,
         List<String> serviceArgs) {
 
+    /** The embedded MariaDB's port in {@code ./run-local.sh}. */
+    public static final int DATABASE_PORT = 13306;
+
     /** The documented defaults of {@code ./run-local.sh}. */
     public static LaunchSettings defaults(Path dataDirectory, String bindAddress, String databasePassword,
                                           String serviceToken, List<String> serviceArgs) {
-        return new LaunchSettings(dataDirectory, true, bindAddress, databasePassword, 13306, 19876, 8081, 8082, 8083, 8084,
+        return new LaunchSettings(dataDirectory, true, bindAddress, databasePassword, DATABASE_PORT, 19876, 8081, 8082, 8083, 8084,
                 serviceToken, serviceArgs);
     }
 }

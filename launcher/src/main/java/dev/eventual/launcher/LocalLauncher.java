@@ -2,15 +2,22 @@ package dev.eventual.launcher;
 
 import dev.eventual.infra.Secrets;
 import dev.eventual.infra.db.EmbeddedMariaDb;
+import dev.eventual.launcher.invariants.CheckDefaults;
 import dev.eventual.launcher.invariants.InvariantCheckCommand;
+import dev.eventual.launcher.invariants.SslMode;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code ./run-local.sh}: starts the suite with the documented ports, prints where to go next and
  * stops everything on Ctrl-C. Arguments of the form {@code --key=value} go to every service.
+ * {@code --check} checks the invariants of the local suite, {@code check} those of any stack
+ * ({@code ./check-invariants.sh}); both take the same options, with different defaults.
  */
 public final class LocalLauncher {
 
@@ -18,13 +25,15 @@ public final class LocalLauncher {
     }
 
     public static void main(String[] args) {
-        if (args.length > 0 && args[0].equals("--check")) {
-            System.exit(InvariantCheckCommand.run(Arrays.asList(args).subList(1, args.length), System.out));
+        if (args.length > 0 && (args[0].equals("--check") || args[0].equals("check"))) {
+            CheckDefaults defaults = args[0].equals("check") ? CheckDefaults.anyStack() : localSuiteCheck(System.getenv());
+            System.exit(InvariantCheckCommand.run(Arrays.asList(args).subList(1, args.length), defaults, System.getenv(),
+                    System.out, System.err).exitCode());
         }
         List<String> serviceArgs = Arrays.stream(args).filter(arg -> arg.startsWith("--") && arg.contains("=")).toList();
         if (serviceArgs.size() != args.length) {
             System.err.println("usage: ./run-local.sh [--spring.property=value ...]\n"
-                    + "       ./run-local.sh --check [--db-port=13306] [--initial-stock=sku:units,...]");
+                    + "       ./run-local.sh --check [--initial-stock=sku:units,...] [--help]");
             System.exit(2);
         }
         Path data = Path.of(System.getenv().getOrDefault("EVENTUAL_DATA_DIR", ".local-data")).toAbsolutePath();
@@ -35,6 +44,24 @@ public final class LocalLauncher {
                 System.getenv("EVENTUAL_LOCAL_DB_PASSWORD"), token, serviceArgs));
         Runtime.getRuntime().addShutdownHook(new Thread(suite::close, "eventual-shutdown"));
         System.out.println(banner(suite, token, data, bindAddress));
+    }
+
+    /**
+     * What {@code ./run-local.sh --check} reads: the local suite's embedded MariaDB as its admin, with
+     * the password EVENTUAL_LOCAL_DB_PASSWORD sets or the data directory keeps, without TLS (the
+     * embedded server runs without it, on loopback).
+     */
+    static CheckDefaults localSuiteCheck(Map<String, String> env) {
+        String password = env.get("EVENTUAL_LOCAL_DB_PASSWORD");
+        Path kept = Path.of(env.getOrDefault("EVENTUAL_DATA_DIR", ".local-data"), "mariadb", "root-password");
+        if (password == null && Files.exists(kept)) {
+            try {
+                password = Files.readString(kept).strip();
+            } catch (IOException e) {
+                // no password then: the login fails and the check says so
+            }
+        }
+        return new CheckDefaults(EmbeddedMariaDb.LOOPBACK, LaunchSettings.DATABASE_PORT, "root", password, SslMode.DISABLED);
     }
 
     private static String banner(LocalSuite suite, String token, Path data, String bindAddress) {

@@ -2,6 +2,7 @@ package dev.eventual.launcher;
 
 import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.test.HttpCall;
+import dev.eventual.launcher.invariants.CheckOutcome;
 import dev.eventual.launcher.invariants.InvariantCheckCommand;
 import dev.eventual.launcher.invariants.Quiescence;
 import org.junit.jupiter.api.Test;
@@ -14,6 +15,7 @@ import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -45,13 +47,15 @@ class InvariantCheckCommandIT {
         assertThat(check("--db-pasword=x").exitCode()).isEqualTo(2);
     }
 
+    /** As {@code ./run-local.sh --check} does it, with the suite's admin password from the environment. */
     private Run check(String... extra) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        List<String> args = new ArrayList<>(List.of("--db-port=" + suite.databasePort(),
-                "--db-user=" + suite.database().username(), "--db-password=" + suite.database().password()));
+        PrintStream output = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        Map<String, String> env = Map.of("EVENTUAL_LOCAL_DB_PASSWORD", suite.database().password());
+        List<String> args = new ArrayList<>(List.of("--db-port=" + suite.databasePort()));
         args.addAll(List.of(extra));
-        int exitCode = InvariantCheckCommand.run(args, new PrintStream(bytes, true, StandardCharsets.UTF_8));
-        return new Run(exitCode, bytes.toString(StandardCharsets.UTF_8));
+        CheckOutcome outcome = InvariantCheckCommand.run(args, LocalLauncher.localSuiteCheck(env), env, output, output);
+        return new Run(outcome.exitCode(), bytes.toString(StandardCharsets.UTF_8));
     }
 
     private boolean quiet() throws Exception {

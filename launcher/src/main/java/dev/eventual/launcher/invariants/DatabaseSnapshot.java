@@ -18,7 +18,8 @@ import java.util.Set;
 
 /**
  * What the {@link InvariantChecker} reads, once, from the three databases: the orders, their events
- * and open work orders (order_db), the deduct records (inventory_db) and the notices (notice_db).
+ * (archived ones included) and open work orders (order_db), the deduct records (inventory_db) and
+ * the notices (notice_db).
  */
 record DatabaseSnapshot(Map<Long, OrderStatus> orders, Map<EventKey, Event> committedEvents,
                         Set<EventKey> rolledBackEvents, Map<EventKey, Long> openWorkOrders,
@@ -28,7 +29,7 @@ record DatabaseSnapshot(Map<Long, OrderStatus> orders, Map<EventKey, Event> comm
     record EventKey(long orderId, OrderEventType type) {
     }
 
-    /** A message_log row: a committed event. */
+    /** A message_log (or message_log_hist) row: a committed event. */
     record Event(MessageStatus messageStatus, ReconcileStatus reconcileStatus) {
     }
 
@@ -41,7 +42,10 @@ record DatabaseSnapshot(Map<Long, OrderStatus> orders, Map<EventKey, Event> comm
                 row -> orders.put(row.getLong(1), OrderStatus.valueOf(row.getString(2))));
 
         Map<EventKey, Event> committed = new HashMap<>();
-        query(orderDb, "SELECT order_id, event_type, msg_status, reconcile_status FROM message_log",
+        // reconcile-job archives finished rows (eventual.reconcile.archive-after, 30 days): still committed
+        // events; a row is moved in one transaction, so it is in exactly one of the two tables
+        query(orderDb, "SELECT order_id, event_type, msg_status, reconcile_status FROM message_log"
+                        + " UNION ALL SELECT order_id, event_type, msg_status, reconcile_status FROM message_log_hist",
                 row -> committed.put(new EventKey(row.getLong(1), OrderEventType.valueOf(row.getString(2))),
                         new Event(MessageStatus.valueOf(row.getString(3)), ReconcileStatus.valueOf(row.getString(4)))));
         // an event some attempt of which a check-back rolled back; another attempt may still have committed it

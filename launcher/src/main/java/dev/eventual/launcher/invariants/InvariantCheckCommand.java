@@ -1,100 +1,154 @@
 package dev.eventual.launcher.invariants;
 
-import dev.eventual.infra.db.JdbcUrls;
-
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.util.HashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 
 /**
- * {@code ./run-local.sh --check [--db-host=127.0.0.1] [--db-port=13306] [--db-user=root] [--db-password=...]
- * [--initial-stock=1001:100,1002:100]}: runs the {@link InvariantChecker} against a live stack's
- * databases, prints every violation with its order or SKU, and exits 0 when there is none.
- * Stock conservation needs each SKU's initial stock, which a live stack does not record (stock
- * can be set at any time), so it is checked only for the SKUs given. The password defaults to the
- * local suite's admin password (EVENTUAL_LOCAL_DB_PASSWORD, else {@code .local-data/mariadb/root-password}).
+ * The invariant check as a command ({@code ./check-invariants.sh}, {@code ./run-local.sh --check}):
+ * reads the three databases of a running stack with the {@link InvariantChecker}, prints every
+ * violation with its order or SKU, and says how it went in its {@linkplain CheckOutcome exit code}.
+ * It only reads: every connection is read-only, each database is read in one transaction (a
+ * consistent snapshot of that database), and a SELECT grant is all its account needs
+ * (docs/invariant-checker.md).
  */
 public final class InvariantCheckCommand {
+
+    /** Connector/J waits forever for an unreachable host by default; a check should say so instead. */
+    private static final String CONNECT_TIMEOUT_MILLIS = "10000";
 
     private InvariantCheckCommand() {
     }
 
-    /** @return the process exit code: 0 no violation, 1 violations, 2 bad arguments or no database */
-    public static int run(List<String> args, PrintStream out) {
-        Map<String, String> options = new HashMap<>(Map.of("db-host", "127.0.0.1", "db-port", "13306", "db-user", "root",
-                "db-password", localPassword(), "initial-stock", ""));
-        for (String arg : args) {
-            int equals = arg.indexOf('=');
-            String key = arg.startsWith("--") && equals > 2 ? arg.substring(2, equals) : null;
-            if (key == null || !options.containsKey(key)) {
-                out.println("unknown argument " + arg + "; expected --" + String.join("=, --", options.keySet()) + "=");
-                return 2;
-            }
-            options.put(key, arg.substring(equals + 1));
-        }
-        Map<Long, Integer> initialStock;
-        int port;
+    /**
+     * @param env where passwords come from ({@link System#getenv()} outside tests)
+     * @return how it went; its {@link CheckOutcome#exitCode()} is the process's
+     */
+    public static CheckOutcome run(List<String> args, CheckDefaults defaults, Map<String, String> env,
+                                   PrintStream out, PrintStream err) {
+        CheckOptions options;
         try {
-            initialStock = parseStock(options.get("initial-stock"));
-            port = Integer.parseInt(options.get("db-port"));
-        } catch (NumberFormatException e) {
-            out.println("bad number: " + e.getMessage() + " (--initial-stock=sku:units,sku:units)");
-            return 2;
+            CheckArguments arguments = CheckArguments.parse(args, CheckOptions.NAMES);
+            if (arguments.help()) {
+                out.print(help(defaults));
+                return CheckOutcome.CLEAN;
+            }
+            options = CheckOptions.from(arguments, defaults, env);
+        } catch (UsageException e) {
+            err.println(e.getMessage());
+            return CheckOutcome.USAGE;
         }
-        String host = options.get("db-host");
-        try (Connection orders = connect(host, port, "order_db", options);
-             Connection inventory = connect(host, port, "inventory_db", options);
-             Connection notices = connect(host, port, "notice_db", options)) {
-            List<Violation> violations = new InvariantChecker(orders, inventory, notices).check(initialStock);
+        List<Connection> connections = new ArrayList<>();
+        try {
+            for (DatabaseTarget database : options.databases()) {
+                try {
+                    connections.add(connect(database, options.tls()));
+                } catch (SQLException e) {
+                    err.println("cannot connect to " + database.describe() + " (sslMode " + options.tls().sslMode() + "): "
+                            + firstLine(e));
+                    return CheckOutcome.UNREADABLE;
+                }
+            }
+            return check(connections, options, out, err);
+        } finally {
+            connections.forEach(InvariantCheckCommand::closeQuietly);
+        }
+    }
+
+    private static CheckOutcome check(List<Connection> connections, CheckOptions options, PrintStream out, PrintStream err) {
+        Connection orders = connections.get(0);
+        try {
+            List<Violation> violations = new InvariantChecker(orders, connections.get(1), connections.get(2))
+                    .check(options.initialStock());
             violations.forEach(violation -> out.println("VIOLATION " + violation));
+            if (!Quiescence.quiet(orders)) {
+                out.println("note: some events still wait for reconciliation (message_log PENDING or RETRY);"
+                        + " violations about their orders may be work in progress");
+            }
             out.printf("%d violation(s); stock conservation checked for %s%n", violations.size(),
-                    initialStock.isEmpty() ? "no SKU (pass --initial-stock=sku:units,...)" : initialStock.keySet());
-            return violations.isEmpty() ? 0 : 1;
+                    options.initialStock().isEmpty() ? "no SKU (pass --initial-stock=sku:units,...)"
+                            : options.initialStock().keySet());
+            return violations.isEmpty() ? CheckOutcome.CLEAN : CheckOutcome.VIOLATIONS;
         } catch (SQLException e) {
-            out.println("cannot read the databases at " + host + ":" + port + ": " + e.getMessage());
-            return 2;
+            err.println("cannot read the databases (" + options.databases() + "): " + firstLine(e));
+            return CheckOutcome.UNREADABLE;
+        } catch (IllegalArgumentException e) {
+            // a status this checker does not know: the schema is newer than the checker
+            err.println("unexpected value in the databases, is the checker older than the schema? " + e.getMessage());
+            return CheckOutcome.UNREADABLE;
         }
     }
 
-    /** The local suite's admin password: EVENTUAL_LOCAL_DB_PASSWORD, else the one its data directory keeps. */
-    private static String localPassword() {
-        String given = System.getenv("EVENTUAL_LOCAL_DB_PASSWORD");
-        if (given != null) {
-            return given;
-        }
-        Path kept = Path.of(System.getenv().getOrDefault("EVENTUAL_DATA_DIR", ".local-data"), "mariadb", "root-password");
+    private static Connection connect(DatabaseTarget database, TlsSettings tls) throws SQLException {
+        Properties properties = new Properties();
+        properties.setProperty("user", database.user());
+        properties.setProperty("password", database.password());
+        properties.setProperty("connectTimeout", CONNECT_TIMEOUT_MILLIS);
+        properties.setProperty("characterEncoding", "UTF-8");
+        properties.setProperty("connectionTimeZone", "UTC");
+        tls.addTo(properties);
+        Connection connection = DriverManager.getConnection(database.jdbcUrl(), properties);
         try {
-            return Files.exists(kept) ? Files.readString(kept).strip() : "";
-        } catch (IOException e) {
-            return "";
+            // the server refuses writes in this session (SET SESSION TRANSACTION READ ONLY), whatever the grants
+            connection.setReadOnly(true);
+            // the several SELECTs on one database see one snapshot (InnoDB's consistent read)
+            connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+            connection.setAutoCommit(false);
+            return connection;
+        } catch (SQLException e) {
+            closeQuietly(connection);
+            throw e;
         }
     }
 
-    private static Map<Long, Integer> parseStock(String list) {
-        Map<Long, Integer> stock = new HashMap<>();
-        for (String entry : list.split(",")) {
-            if (entry.isBlank()) {
-                continue;
-            }
-            String[] skuAndUnits = entry.split(":", 2);
-            if (skuAndUnits.length != 2) {
-                throw new NumberFormatException("'" + entry + "' is not sku:units");
-            }
-            stock.put(Long.parseLong(skuAndUnits[0].trim()), Integer.parseInt(skuAndUnits[1].trim()));
+    private static void closeQuietly(Connection connection) {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            // closing a read-only connection loses nothing
         }
-        return stock;
     }
 
-    private static Connection connect(String host, int port, String database, Map<String, String> options)
-            throws SQLException {
-        return DriverManager.getConnection(JdbcUrls.mysql(host, port, database), options.get("db-user"),
-                options.get("db-password"));
+    /** Connector/J's connection errors run over several lines of advice; the first says what happened. */
+    private static String firstLine(SQLException e) {
+        String message = String.valueOf(e.getMessage()).strip();
+        int end = message.indexOf('\n');
+        return end < 0 ? message : message.substring(0, end).strip();
+    }
+
+    static String help(CheckDefaults defaults) {
+        return """
+                Checks the invariants of a running Eventual stack by reading order_db, inventory_db and notice_db
+                (SELECT only), and prints every violation with its order or SKU. docs/invariant-checker.md has more.
+
+                Options (--name=VALUE or --name VALUE):
+                  --db-host HOST               every database's host (default %1$s)
+                  --db-port PORT               every database's port (default %2$d)
+                  --db-user USER               every database's account (default %3$s); a SELECT grant is enough
+                  --db-password-file FILE      the password, from a file; or the variable %5$s
+                  --order-db HOST[:PORT]       where order_db is, if not on --db-host/--db-port (e.g. a replica);
+                  --inventory-db HOST[:PORT]     likewise inventory_db and notice_db; IPv6 as [::1]:3306
+                  --notice-db HOST[:PORT]
+                  --order-db-user USER         a database's own account; also --inventory-db-user, --notice-db-user
+                  --order-db-password-file FILE  its password (or EVENTUAL_CHECK_ORDER_DB_PASSWORD, ..._INVENTORY_DB_...,
+                                                 ..._NOTICE_DB_...); also --inventory-db-..., --notice-db-...
+                  --ssl-mode MODE              DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY (default %4$s)
+                  --trust-store FILE           for VERIFY_*: the trusted CA certificates (default: the JVM's own)
+                  --trust-store-type TYPE      PKCS12 (default) or JKS
+                  --trust-store-password-file FILE  or the variable %6$s
+                  --initial-stock SKU:UNITS,...  check stock conservation for these SKUs, which started with these units
+                  --help                       this text
+
+                Passwords are never taken on the command line: other users of the machine can read it.
+
+                Exit codes: 0 no violation, 1 violations found, 2 bad command line, 3 a database could not be
+                reached, logged into or read.
+                """.formatted(defaults.host(), defaults.port(), defaults.user(), defaults.sslMode(),
+                CheckOptions.PASSWORD_VARIABLE, CheckOptions.TRUST_STORE_PASSWORD_VARIABLE);
     }
 }

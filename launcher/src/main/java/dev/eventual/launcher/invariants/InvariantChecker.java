@@ -9,7 +9,6 @@ import dev.eventual.launcher.invariants.DatabaseSnapshot.EventKey;
 import dev.eventual.notice.store.NoticeStatus;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -32,7 +31,7 @@ import java.util.Map;
  *       stock released or never taken and its cancel notice sent; nothing is released or noticed as
  *       canceled for an order that is not.</li>
  * </ul>
- * Usable from tests and against a live stack ({@link #main}).
+ * Used by the tests and, against a running stack, by {@link InvariantCheckCommand}.
  */
 public final class InvariantChecker {
 
@@ -114,24 +113,6 @@ public final class InvariantChecker {
         if (!settled) {
             violations.add(new Violation("reconciled or exactly one work order", "order " + event.orderId(),
                     event.type() + " reconcile " + status + ", open work orders " + open));
-        }
-    }
-
-    /** Prints a report; exit code 1 when anything is broken. Args: order, inventory and notice JDBC URLs, user, password. */
-    public static void main(String[] args) throws SQLException {
-        if (args.length < 4) {
-            System.err.println("usage: InvariantChecker <order_db url> <inventory_db url> <notice_db url> <user> [password]");
-            System.exit(2);
-        }
-        String password = args.length > 4 ? args[4] : "";
-        try (Connection o = DriverManager.getConnection(args[0], args[3], password);
-             Connection i = DriverManager.getConnection(args[1], args[3], password);
-             Connection n = DriverManager.getConnection(args[2], args[3], password)) {
-            // a live stack's initial stock is not known here: the stock checks need it, the others run
-            List<Violation> violations = new InvariantChecker(o, i, n).check(Map.of());
-            violations.forEach(System.out::println);
-            System.out.println(violations.isEmpty() ? "all invariants hold" : violations.size() + " violation(s)");
-            System.exit(violations.isEmpty() ? 0 : 1);
         }
     }
 

@@ -1,0 +1,144 @@
+package dev.eventual.launcher.invariants;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The check's command line: both spellings, the defaults, per-database settings, passwords, TLS, and every refusal. */
+class CheckOptionsTest {
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void bothSpellingsReadTheSame() throws UsageException {
+        CheckOptions joined = options(Map.of(), "--db-host=db.example", "--db-port=3307", "--db-user=reader",
+                "--ssl-mode=verify_identity", "--initial-stock=1001:100,1002:5");
+        CheckOptions separate = options(Map.of(), "--db-host", "db.example", "--db-port", "3307", "--db-user", "reader",
+                "--ssl-mode", "VERIFY_IDENTITY", "--initial-stock", "1001:100,1002:5");
+
+        assertThat(separate).isEqualTo(joined);
+        assertThat(joined.databases()).containsExactly(
+                new DatabaseTarget("order_db", "db.example", 3307, "reader", ""),
+                new DatabaseTarget("inventory_db", "db.example", 3307, "reader", ""),
+                new DatabaseTarget("notice_db", "db.example", 3307, "reader", ""));
+        assertThat(joined.tls().sslMode()).isEqualTo(SslMode.VERIFY_IDENTITY);
+        assertThat(joined.initialStock()).isEqualTo(Map.of(1001L, 100, 1002L, 5));
+    }
+
+    @Test
+    void withoutOptionsItReadsTheComposeStackAsTheReadOnlyAccountOverTls() throws UsageException {
+        CheckOptions options = options(Map.of());
+
+        assertThat(options.databases()).extracting(DatabaseTarget::describe).containsExactly(
+                "order_db at 127.0.0.1:33306 as eventual_checker", "inventory_db at 127.0.0.1:33306 as eventual_checker",
+                "notice_db at 127.0.0.1:33306 as eventual_checker");
+        assertThat(options.tls()).isEqualTo(new TlsSettings(SslMode.REQUIRED, null, null, null));
+        assertThat(options.initialStock()).isEmpty();
+    }
+
+    @Test
+    void eachDatabaseMayLieElsewhereWithItsOwnAccount() throws UsageException {
+        CheckOptions options = options(Map.of(CheckOptions.PASSWORD_VARIABLE, "common-secret",
+                        "EVENTUAL_CHECK_NOTICE_DB_PASSWORD", "notice-secret"),
+                "--db-host", "primary", "--db-port", "3306", "--db-user", "reader",
+                "--inventory-db", "inventory-replica", "--notice-db=notice-replica:3307", "--notice-db-user", "notice_reader",
+                "--order-db=[fd00::7]:3308");
+
+        assertThat(options.databases()).containsExactly(
+                new DatabaseTarget("order_db", "[fd00::7]", 3308, "reader", "common-secret"),
+                new DatabaseTarget("inventory_db", "inventory-replica", 3306, "reader", "common-secret"),
+                new DatabaseTarget("notice_db", "notice-replica", 3307, "notice_reader", "notice-secret"));
+        assertThat(options.databases().get(0).jdbcUrl()).isEqualTo("jdbc:mysql://[fd00::7]:3308/order_db");
+    }
+
+    @Test
+    void aPasswordFileComesBeforeTheVariableAndLosesItsLineEnd() throws UsageException, IOException {
+        Path file = Files.writeString(directory.resolve("password"), "from-file\n");
+        Path orderFile = Files.writeString(directory.resolve("order-password"), "order-from-file\r\n");
+
+        CheckOptions options = options(Map.of(CheckOptions.PASSWORD_VARIABLE, "from-variable",
+                        "EVENTUAL_CHECK_ORDER_DB_PASSWORD", "order-from-variable"),
+                "--db-password-file", file.toString(), "--order-db-password-file=" + orderFile);
+
+        assertThat(options.databases()).extracting(DatabaseTarget::password)
+                .containsExactly("order-from-file", "from-file", "from-file");
+    }
+
+    @Test
+    void theDefaultsPasswordIsTheLastResort() throws UsageException {
+        CheckDefaults local = new CheckDefaults("127.0.0.1", 13306, "root", "kept-password", SslMode.DISABLED);
+
+        assertThat(CheckOptions.from(CheckArguments.parse(List.of(), CheckOptions.NAMES), local, Map.of()).databases())
+                .extracting(DatabaseTarget::password).containsOnly("kept-password");
+        assertThat(CheckOptions.from(CheckArguments.parse(List.of(), CheckOptions.NAMES), local,
+                Map.of(CheckOptions.PASSWORD_VARIABLE, "given")).databases())
+                .extracting(DatabaseTarget::password).containsOnly("given");
+    }
+
+    @Test
+    void aTrustStoreIsHandedToTheDriverForVerifyingModes() throws UsageException, IOException {
+        Path store = Files.writeString(directory.resolve("trust.p12"), "not read here");
+
+        CheckOptions options = options(Map.of(CheckOptions.TRUST_STORE_PASSWORD_VARIABLE, "store-secret"),
+                "--ssl-mode", "VERIFY_CA", "--trust-store", store.toString());
+        Properties driver = new Properties();
+        options.tls().addTo(driver);
+
+        assertThat(driver).containsEntry("sslMode", "VERIFY_CA")
+                .containsEntry("trustCertificateKeyStoreUrl", store.toUri().toString())
+                .containsEntry("trustCertificateKeyStoreType", "PKCS12")
+                .containsEntry("trustCertificateKeyStorePassword", "store-secret");
+    }
+
+    @Test
+    void helpIsAFlag() throws UsageException {
+        assertThat(CheckArguments.parse(List.of("--db-port", "3306", "--help"), CheckOptions.NAMES).help()).isTrue();
+        assertThat(CheckArguments.parse(List.of("-h"), CheckOptions.NAMES).help()).isTrue();
+        assertThat(CheckArguments.parse(List.of("--db-port", "3306"), CheckOptions.NAMES).help()).isFalse();
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', value = {
+            "--db-hots=x                          | unknown option --db-hots; --help lists the options",
+            "--db-host                            | --db-host needs a value (--db-host=VALUE or --db-host VALUE)",
+            "--db-host --db-port 3306             | --db-host needs a value",
+            "--db-host=                           | --db-host needs a value",
+            "--db-port 3306 --db-port=3307        | --db-port is given twice",
+            "127.0.0.1                            | unexpected argument '127.0.0.1'",
+            "--db-password=secret                 | --db-password: passwords are not taken on the command line",
+            "--notice-db-password secret          | --notice-db-password: passwords are not taken on the command line",
+            "--db-port=http                       | --db-port: 'http' is no port (1-65535)",
+            "--db-port 70000                      | --db-port: '70000' is no port (1-65535)",
+            "--order-db=replica:x                 | --order-db: 'x' is no port",
+            "--order-db=fd00::7:3306              | --order-db=fd00::7:3306: write an IPv6 address in brackets",
+            "--ssl-mode=ON                        | --ssl-mode=ON: expected DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY",
+            "--ssl-mode=VERIFY_CA --trust-store=/nonexistent/trust.p12 | --trust-store=/nonexistent/trust.p12: no readable file",
+            "--trust-store=/etc/hostname          | --trust-store is only read with --ssl-mode=VERIFY_CA or VERIFY_IDENTITY (now REQUIRED",
+            "--trust-store-type=JKS               | --trust-store-type needs --trust-store",
+            "--db-password-file=/nonexistent/pw   | cannot read the password file /nonexistent/pw",
+            "--initial-stock=1001-100             | --initial-stock: '1001-100' is not sku:units",
+            "--initial-stock=1001:1,1001:2        | --initial-stock: '1001:2' is not sku:units (or names its SKU twice)",
+    })
+    void aBadCommandLineIsRefusedWithWhatToChange(String commandLine, String message) {
+        assertThatThrownBy(() -> options(Map.of(), commandLine.split(" ")))
+                .isInstanceOf(UsageException.class)
+                .hasMessageStartingWith(message);
+    }
+
+    private static CheckOptions options(Map<String, String> env, String... args) throws UsageException {
+        return CheckOptions.from(CheckArguments.parse(Arrays.asList(args), CheckOptions.NAMES), CheckDefaults.anyStack(), env);
+    }
+}

@@ -1,0 +1,194 @@
+package dev.eventual.launcher.invariants;
+
+import dev.eventual.infra.db.EmbeddedMariaDb;
+import dev.eventual.infra.db.SchemaMigrator;
+import dev.eventual.infra.db.ServiceDatabase;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The check as a user runs it against a stack: on an embedded MariaDB with grant checks on, as an
+ * account that may only SELECT. Exit 0 on consistent data and 1 with a seeded violation prove that
+ * it needs nothing but SELECT (a write would be refused and end in 3); an account without rights
+ * on a database, a closed port and TLS the server does not offer end in 3.
+ */
+class ReadOnlyCheckIT {
+
+    private static final long SKU = 71_001;
+    private static final int INITIAL = 100;
+    private static final int QUANTITY = 3;
+    private static final long ORDER = 710_001;
+    private static final String READER = "checker_ro";
+    private static final String READER_PASSWORD = "reader-password-0123";
+    private static final String ORDER_ONLY = "order_reader";
+    private static final String ORDER_ONLY_PASSWORD = "order-reader-password-0123";
+
+    private static EmbeddedMariaDb server;
+
+    @TempDir
+    Path directory;
+
+    @BeforeAll
+    static void serverWithGrantChecksAndReadOnlyAccounts() {
+        server = EmbeddedMariaDb.startWithAccounts(Path.of(System.getProperty("eventual.infra.dir", "target/infra"))
+                .resolve("read-only-check"), 0, EmbeddedMariaDb.LOOPBACK, null, false);
+        for (ServiceDatabase database : ServiceDatabase.values()) {
+            SchemaMigrator.createAndMigrate(server, database);
+        }
+        // the GRANTs docs/invariant-checker.md gives a read-only account
+        server.execute(List.of(
+                "CREATE USER '" + READER + "'@'127.0.0.1' IDENTIFIED BY '" + READER_PASSWORD + "'",
+                "GRANT SELECT ON order_db.* TO '" + READER + "'@'127.0.0.1'",
+                "GRANT SELECT ON inventory_db.* TO '" + READER + "'@'127.0.0.1'",
+                "GRANT SELECT ON notice_db.* TO '" + READER + "'@'127.0.0.1'",
+                "CREATE USER '" + ORDER_ONLY + "'@'127.0.0.1' IDENTIFIED BY '" + ORDER_ONLY_PASSWORD + "'",
+                "GRANT SELECT ON order_db.* TO '" + ORDER_ONLY + "'@'127.0.0.1'"));
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    @BeforeEach
+    void oneConsistentOrder() throws SQLException {
+        asAdmin(ServiceDatabase.ORDER, "DELETE FROM message_log", "DELETE FROM message_log_hist", "DELETE FROM t_order",
+                "INSERT INTO t_order (order_id, user_id, idempotency_key, sku_id, quantity, status) VALUES ("
+                        + ORDER + ", 1, 'k-" + ORDER + "', " + SKU + ", " + QUANTITY + ", 'CREATED')",
+                "INSERT INTO message_log (order_id, event_type, shard_key, topic, tag, msg_key, msg_status, reconcile_status,"
+                        + " next_reconcile_time) VALUES (" + ORDER + ", 'ORDER_CREATED', 0, 'EVENTUAL_ORDER_EVENT',"
+                        + " 'ORDER_CREATED', '" + ORDER + "', 'CONSUMED', 'SUCCESS', CURRENT_TIMESTAMP(3))");
+        asAdmin(ServiceDatabase.INVENTORY, "DELETE FROM inventory_deduct_log", "DELETE FROM inventory",
+                "INSERT INTO inventory_deduct_log (order_id, sku_id, quantity, status) VALUES (" + ORDER + ", " + SKU + ", "
+                        + QUANTITY + ", 'SUCCESS')",
+                "INSERT INTO inventory (sku_id, stock) VALUES (" + SKU + ", " + (INITIAL - QUANTITY) + ")");
+        asAdmin(ServiceDatabase.NOTICE, "DELETE FROM notice_log",
+                "INSERT INTO notice_log (order_id, notice_type, channel, recipient, message_id, status, attempts) VALUES ("
+                        + ORDER + ", 'ORDER_CREATED', 'log', 'user-1@example.com', 'order-" + ORDER
+                        + "-ORDER_CREATED@eventual.notice', 'SUCCESS', 1)");
+    }
+
+    @Test
+    void consistentDataExitsZero() {
+        Run run = check(Map.of(CheckOptions.PASSWORD_VARIABLE, READER_PASSWORD), "--db-user", READER,
+                "--initial-stock", SKU + ":" + INITIAL);
+
+        assertThat(run.exitCode()).as(run.output()).isZero();
+        assertThat(run.output()).contains("0 violation(s); stock conservation checked for [" + SKU + "]");
+    }
+
+    @Test
+    void aSeededViolationExitsOneAndNamesItsOrder() throws SQLException, IOException {
+        asAdmin(ServiceDatabase.INVENTORY, "INSERT INTO inventory_deduct_log (order_id, sku_id, quantity, status) VALUES ("
+                + (ORDER + 1) + ", " + SKU + ", 1, 'SUCCESS')");
+        Path password = Files.writeString(directory.resolve("reader-password"), READER_PASSWORD + "\n");
+
+        Run run = check(Map.of(), "--db-user=" + READER, "--db-password-file=" + password);
+
+        assertThat(run.exitCode()).as(run.output()).isEqualTo(1);
+        assertThat(run.output()).contains("VIOLATION no effect without a committed order [order " + (ORDER + 1)
+                + "]: inventory SUCCESS", "1 violation(s)");
+    }
+
+    @Test
+    void anArchivedEventStillCountsAsCommitted() throws SQLException {
+        // what reconcile-job's archive does with finished rows after eventual.reconcile.archive-after (30 days)
+        String columns = "id, order_id, event_type, shard_key, topic, tag, msg_key, msg_status, reconcile_status, retry_count,"
+                + " next_reconcile_time, version, created_at, updated_at";
+        asAdmin(ServiceDatabase.ORDER, "INSERT INTO message_log_hist (" + columns + ") SELECT " + columns + " FROM message_log",
+                "DELETE FROM message_log");
+
+        Run run = check(Map.of(CheckOptions.PASSWORD_VARIABLE, READER_PASSWORD), "--db-user", READER);
+
+        assertThat(run.exitCode()).as(run.output()).isZero();
+    }
+
+    @Test
+    void eachDatabaseCanBeReadWithItsOwnAccount() {
+        Map<String, String> env = Map.of(CheckOptions.PASSWORD_VARIABLE, ORDER_ONLY_PASSWORD,
+                "EVENTUAL_CHECK_INVENTORY_DB_PASSWORD", READER_PASSWORD, "EVENTUAL_CHECK_NOTICE_DB_PASSWORD", READER_PASSWORD);
+
+        Run withoutRights = check(env, "--db-user", ORDER_ONLY);
+        Run withItsOwn = check(env, "--db-user", ORDER_ONLY, "--inventory-db-user", READER, "--notice-db-user", READER);
+
+        assertThat(withoutRights.exitCode()).as(withoutRights.output()).isEqualTo(3);
+        assertThat(withoutRights.output()).startsWith("cannot connect to inventory_db at 127.0.0.1:" + server.port()
+                + " as " + ORDER_ONLY + " (sslMode DISABLED): ");
+        assertThat(withItsOwn.exitCode()).as(withItsOwn.output()).isZero();
+    }
+
+    @Test
+    void aClosedPortExitsThree() throws IOException {
+        int closed;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closed = socket.getLocalPort();
+        }
+
+        Run run = check(closed, Map.of(CheckOptions.PASSWORD_VARIABLE, READER_PASSWORD), "--db-user", READER);
+
+        assertThat(run.exitCode()).as(run.output()).isEqualTo(3);
+        assertThat(run.output()).startsWith("cannot connect to order_db at 127.0.0.1:" + closed + " as " + READER
+                + " (sslMode DISABLED): Communications link failure");
+    }
+
+    @Test
+    void theDefaultTlsIsRequiredAndNotSilentlyDropped() {
+        // the embedded server runs without TLS (--skip-ssl); the default REQUIRED must refuse it
+        List<String> args = List.of("--db-port", String.valueOf(server.port()), "--db-user", READER);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream output = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+
+        CheckOutcome outcome = InvariantCheckCommand.run(args, CheckDefaults.anyStack(),
+                Map.of(CheckOptions.PASSWORD_VARIABLE, READER_PASSWORD), output, output);
+
+        assertThat(outcome).as(bytes.toString(StandardCharsets.UTF_8)).isEqualTo(CheckOutcome.UNREADABLE);
+        assertThat(bytes.toString(StandardCharsets.UTF_8)).startsWith("cannot connect to order_db at 127.0.0.1:"
+                + server.port() + " as " + READER + " (sslMode REQUIRED): ");
+    }
+
+    private static Run check(Map<String, String> env, String... extra) {
+        return check(server.port(), env, extra);
+    }
+
+    /** The command without TLS (the embedded server offers none), on the given port. */
+    private static Run check(int port, Map<String, String> env, String... extra) {
+        List<String> args = new ArrayList<>(List.of("--db-port", String.valueOf(port), "--ssl-mode", "DISABLED"));
+        args.addAll(List.of(extra));
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream output = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        CheckOutcome outcome = InvariantCheckCommand.run(args, CheckDefaults.anyStack(), env, output, output);
+        return new Run(outcome.exitCode(), bytes.toString(StandardCharsets.UTF_8));
+    }
+
+    private static void asAdmin(ServiceDatabase database, String... statements) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(server.jdbcUrl(database.databaseName()), server.username(),
+                server.password()); Statement sql = connection.createStatement()) {
+            for (String statement : statements) {
+                sql.executeUpdate(statement);
+            }
+        }
+    }
+
+    private record Run(int exitCode, String output) {
+    }
+}
