@@ -533,7 +533,7 @@ final class BadInputCorpus {
         cases.add(new Endpoint(NOTICE, "GET", "/actuator/metrics", null, false).draft("DELETE").method("DELETE").refused(405));
         cases.add(new Endpoint(INVENTORY, "GET", "/actuator/health", null, false).draft("POST").method("POST")
                 .body(JSON, "{}").refused(405));
-        // only health, info and metrics are exposed (docs/design.md, "Security")
+        // only health, info, metrics and prometheus are exposed (docs/design.md, "Security")
         cases.add(new Endpoint(RECONCILE, "POST", "/actuator/shutdown", null, false).draft("not exposed").refused(404));
         cases.add(new Endpoint(ORDER, "GET", "/actuator/env", null, false).draft("not exposed").refused(404));
         cases.add(new Endpoint(INVENTORY, "GET", "/actuator/heapdump", null, false).draft("not exposed").refused(404));

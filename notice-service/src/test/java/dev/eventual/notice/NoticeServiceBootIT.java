@@ -55,7 +55,7 @@ class NoticeServiceBootIT {
     }
 
     @Test
-    void openApiDescribesTheInternalApiAndActuatorShowsHealthInfoAndMetricsOnly() {
+    void openApiDescribesTheInternalApiAndActuatorShowsHealthInfoMetricsAndPrometheusOnly() {
         HttpCall.Response docs = HttpCall.get(port, "/v3/api-docs").send();
 
         assertThat(docs.status()).isEqualTo(200);
@@ -65,5 +65,16 @@ class NoticeServiceBootIT {
         assertThat(HttpCall.get(port, "/actuator/metrics/eventual.notice.duplicates").send().status()).isEqualTo(200);
         assertThat(HttpCall.get(port, "/actuator/env").send().status()).isEqualTo(404);
         assertThat(HttpCall.get(port, "/actuator/beans").send().status()).isEqualTo(404);
+    }
+
+    @Test
+    void prometheusScrapesTheServicesOwnMeters() {
+        HttpCall.Response scrape = HttpCall.get(port, "/actuator/prometheus").send();
+
+        assertThat(scrape.status()).isEqualTo(200);
+        assertThat(scrape.contentType()).startsWith("text/plain");
+        // the names the compose stack's dashboard asks for (deploy's MonitoringTest)
+        assertThat(scrape.body()).contains("\neventual_notice_duplicates_total ", "\neventual_notice_report_failures_total ",
+                "\neventual_consumer_report_batch_count{group=\"" + OrderMessaging.NOTICE_CONSUMER_GROUP + "\"}");
     }
 }

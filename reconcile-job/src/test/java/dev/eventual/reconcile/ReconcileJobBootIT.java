@@ -4,19 +4,29 @@ import dev.eventual.reconcile.support.ReconcileJobIT;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.micrometer.metrics.autoconfigure.export.prometheus.PrometheusOutputFormat;
+import org.springframework.boot.micrometer.metrics.autoconfigure.export.prometheus.PrometheusScrapeEndpoint;
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** reconcile-job boots against the real order_db; its scans have the indexes they need. */
+/**
+ * reconcile-job boots against the real order_db; its scans have the indexes they need; Prometheus
+ * can scrape its gauges.
+ */
 @ReconcileJobIT
 class ReconcileJobBootIT {
 
     @Autowired
     JdbcTemplate jdbc;
+
+    /** Exists only when the endpoint is exposed (management.endpoints.web.exposure.include). */
+    @Autowired
+    PrometheusScrapeEndpoint prometheus;
 
     @Value("${spring.application.name}")
     String applicationName;
@@ -24,6 +34,16 @@ class ReconcileJobBootIT {
     @Test
     void readsItsOwnConfigurationFile() {
         assertThat(applicationName).isEqualTo(ReconcileJobApplication.CONFIG_NAME);
+    }
+
+    @Test
+    void prometheusScrapesTheLagAndOpenWorkOrderGauges() {
+        String scrape = new String(prometheus.scrape(PrometheusOutputFormat.CONTENT_TYPE_004, null).getBody(),
+                StandardCharsets.UTF_8);
+
+        // the names the compose stack's dashboard and alert rules ask for (deploy's MonitoringTest)
+        assertThat(scrape).containsPattern("(?m)^eventual_reconcile_lag_seconds [0-9.E]+$")
+                .containsPattern("(?m)^eventual_reconcile_work_orders_open [0-9.E]+$");
     }
 
     @Test

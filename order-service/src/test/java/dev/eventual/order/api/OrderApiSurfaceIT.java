@@ -7,7 +7,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** OpenAPI docs, Swagger UI, the meters, and an actuator that shows health, info and metrics only. */
+/** OpenAPI docs, Swagger UI, the meters, and an actuator that shows health, info, metrics and prometheus only. */
 @OrderServiceIT
 class OrderApiSurfaceIT {
 

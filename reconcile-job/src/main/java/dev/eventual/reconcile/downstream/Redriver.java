@@ -10,6 +10,7 @@ import dev.eventual.common.status.DownstreamStatus;
 import dev.eventual.reconcile.decide.Action;
 import dev.eventual.reconcile.decide.Observation;
 import dev.eventual.reconcile.scan.DueRow;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -23,6 +24,8 @@ import java.util.Map;
  * Runs a page's re-drives with the event payloads stored in message_log, one call per kind of action
  * for the whole page (the services' batch re-drive endpoints; every downstream call is idempotent).
  * A row's own actions stay in order: every row's first action is done before any row's second.
+ * Each row's re-drive is counted in {@code eventual.reconcile.redrives} by action and by what the
+ * service answered ({@code not_done} when the call failed or did not get to the row).
  */
 @Component
 public class Redriver {
@@ -31,10 +34,12 @@ public class Redriver {
 
     private final InventoryClient inventory;
     private final NoticeClient notice;
+    private final MeterRegistry meters;
 
-    public Redriver(InventoryClient inventory, NoticeClient notice) {
+    public Redriver(InventoryClient inventory, NoticeClient notice, MeterRegistry meters) {
         this.inventory = inventory;
         this.notice = notice;
+        this.meters = meters;
     }
 
     /** What is known after each row's actions, in the order of {@code redrives}. */
@@ -54,6 +59,7 @@ public class Redriver {
                 for (int k = 0; k < rows.size(); k++) {
                     int i = rows.get(k);
                     after.set(i, after.get(i).after(action, statuses.get(k)));
+                    count(action, statuses.get(k));
                 }
             });
         }
@@ -89,6 +95,11 @@ public class Redriver {
             rows.forEach(row -> statuses.add(null));
         }
         return statuses;
+    }
+
+    private void count(Action action, DownstreamStatus answer) {
+        meters.counter("eventual.reconcile.redrives", "action", action.name(),
+                "result", answer == null ? "not_done" : answer.name()).increment();
     }
 
     private static OrderCreatedEvent created(DueRow row) {

@@ -17,6 +17,7 @@ import dev.eventual.infra.test.EventContracts.Fixture;
 import dev.eventual.reconcile.decide.Action;
 import dev.eventual.reconcile.decide.Observation;
 import dev.eventual.reconcile.scan.DueRow;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -36,7 +37,7 @@ import static org.assertj.core.api.Assertions.tuple;
 class RedriveContractTest {
 
     private final RecordingServices services = new RecordingServices();
-    private final Redriver redriver = new Redriver(services, services);
+    private final Redriver redriver = new Redriver(services, services, new SimpleMeterRegistry());
 
     @ParameterizedTest(name = "{0}")
     @MethodSource(EventContracts.CREATED)

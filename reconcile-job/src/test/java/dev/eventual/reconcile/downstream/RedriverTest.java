@@ -16,6 +16,7 @@ import dev.eventual.order.data.ReconcileStatus;
 import dev.eventual.reconcile.decide.Action;
 import dev.eventual.reconcile.decide.Observation;
 import dev.eventual.reconcile.scan.DueRow;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -37,7 +38,8 @@ class RedriverTest {
     private final List<String> calls = new ArrayList<>();
     private final StandInInventory inventory = new StandInInventory();
     private final StandInNotice notice = new StandInNotice();
-    private final Redriver redriver = new Redriver(inventory, notice);
+    private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    private final Redriver redriver = new Redriver(inventory, notice, meters);
 
     @Test
     void aPagesRedrivesGoAsOneCallPerKindAndEachAnswerLandsOnItsRow() {
@@ -83,6 +85,24 @@ class RedriverTest {
         assertThat(after).extracting(Observation::notice).containsExactly(DownstreamStatus.SUCCESS, DownstreamStatus.FAIL,
                 DownstreamStatus.FAIL);
         assertThat(failed).extracting(Observation::inventory).containsExactly(DownstreamStatus.FAIL);
+    }
+
+    @Test
+    void everyRowsRedriveIsCountedByActionAndAnswer() {
+        notice.answers = 1;
+        redriver.redrive(LongStream.rangeClosed(1, 3).mapToObj(orderId -> new Redrive(row(orderId),
+                new Observation(OrderEventType.ORDER_CREATED, OrderStatus.CREATED, DownstreamStatus.NOT_FOUND,
+                        DownstreamStatus.NOT_FOUND), List.of(Action.REDRIVE_INVENTORY, Action.REDRIVE_NOTICE))).toList());
+
+        // inventory: orders 1 and 3 deducted, 2 refused; notice: only order 1 answered
+        assertThat(redrives("REDRIVE_INVENTORY", "SUCCESS")).isEqualTo(2);
+        assertThat(redrives("REDRIVE_INVENTORY", "FAIL")).isEqualTo(1);
+        assertThat(redrives("REDRIVE_NOTICE", "SUCCESS")).isEqualTo(1);
+        assertThat(redrives("REDRIVE_NOTICE", "not_done")).isEqualTo(2);
+    }
+
+    private double redrives(String action, String result) {
+        return meters.get("eventual.reconcile.redrives").tag("action", action).tag("result", result).counter().count();
     }
 
     private static DueRow row(long orderId) {
