@@ -9,7 +9,7 @@ import org.testcontainers.utility.DockerImageName;
  */
 public final class MySqlContainer implements DatabaseServer {
 
-    static final String IMAGE_PROPERTY = "eventual.test.mysql-image";
+    public static final String IMAGE_PROPERTY = "eventual.test.mysql-image";
     private static final String DEFAULT_IMAGE = "mysql:8.4";
 
     private final MySQLContainer container;
@@ -18,9 +18,13 @@ public final class MySqlContainer implements DatabaseServer {
         this.container = container;
     }
 
+    /** The image to run: {@code mysql:8.4} unless {@value #IMAGE_PROPERTY} names another. */
+    public static String image() {
+        return System.getProperty(IMAGE_PROPERTY, DEFAULT_IMAGE);
+    }
+
     public static MySqlContainer start() {
-        DockerImageName image = DockerImageName.parse(System.getProperty(IMAGE_PROPERTY, DEFAULT_IMAGE))
-                .asCompatibleSubstituteFor("mysql");
+        DockerImageName image = DockerImageName.parse(image()).asCompatibleSubstituteFor("mysql");
         MySQLContainer container = new MySQLContainer(image)
                 .withUsername("root")
                 .withPassword("eventual-test")

@@ -18,8 +18,10 @@ public record XxlJobProperties(Admin admin, @DefaultValue("") String accessToken
     }
 
     /**
-     * @param ip   the address the executor binds and registers (blank: the machine's)
-     * @param port the executor's own HTTP port
+     * @param address the URL registered with the admin (blank: {@code http://ip:port/})
+     * @param ip      the address the executor listens on and registers (blank: it listens on every
+     *                interface and registers the machine's address)
+     * @param port    the executor's own HTTP port (0: any free port)
      */
     public record Executor(@DefaultValue("eventual-reconcile") String appname, @DefaultValue("") String address,
                            @DefaultValue("") String ip, @DefaultValue("9999") int port,

@@ -7,7 +7,9 @@ import dev.eventual.infra.test.InfrastructureInitializer;
 import dev.eventual.infra.test.TestInfrastructure;
 import dev.eventual.reconcile.ReconcileJobApplication;
 import dev.eventual.reconcile.shard.ShardRange;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -15,13 +17,18 @@ import org.springframework.test.context.ContextConfiguration;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import tools.jackson.databind.json.JsonMapper;
+
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -62,10 +69,44 @@ class ReconcileExecutorIT {
     @Autowired
     JdbcTemplate jdbc;
 
+    @Autowired
+    MeterRegistry meters;
+
     @Test
     void missingOrWrongAccessTokenIsRejected() {
         assertThat(trigger(1, 0, 1, null).json().get("code").asInt()).isEqualTo(500);
         assertThat(trigger(1, 0, 1, "wrong-wrong-wrong-wrong").json().get("code").asInt()).isEqualTo(500);
+    }
+
+    /**
+     * xxl-job-core runs a GLUE trigger's source itself (a shell script, a Groovy class); the right
+     * token must not be enough. Both scripts would leave a file behind if anything ran them.
+     */
+    @Test
+    void glueTriggersAreRefusedEvenWithTheRightTokenAndNothingRuns(@TempDir Path dir) {
+        Path byShell = dir.resolve("shell-ran");
+        Path byGroovy = dir.resolve("groovy-ran");
+        String groovy = """
+                import com.xxl.job.core.handler.IJobHandler
+                class Intruder extends IJobHandler {
+                    static { new File('%1$s').createNewFile() }
+                    void execute() { new File('%1$s').createNewFile() }
+                }""".formatted(byGroovy);
+
+        HttpCall.Response shell = glueTrigger(90, "GLUE_SHELL", "#!/bin/bash\ntouch '" + byShell + "'\n");
+        HttpCall.Response groovyClass = glueTrigger(91, "GLUE_GROOVY", groovy);
+
+        assertRefused(shell, "GLUE_SHELL");
+        assertRefused(groovyClass, "GLUE_GROOVY");
+        await().during(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(5))
+                .until(() -> !Files.exists(byShell) && !Files.exists(byGroovy));
+        assertThat(meters.counter(BeanOnlyExecutorBiz.REFUSED_METRIC, "glue_type", "GLUE_SHELL").count()).isEqualTo(1);
+        assertThat(meters.counter(BeanOnlyExecutorBiz.REFUSED_METRIC, "glue_type", "GLUE_GROOVY").count()).isEqualTo(1);
+
+        // the same executor still runs its BEAN handler
+        List<Long> orders = seed(20);
+        assertAccepted(trigger(92, 0, 1, TOKEN));
+        await().atMost(Duration.ofSeconds(30)).until(() -> pending(orders) == 0);
     }
 
     @Test
@@ -232,6 +273,31 @@ class ReconcileExecutorIT {
     private static void assertAccepted(HttpCall.Response response) {
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.json().get("code").asInt()).as(response.body()).isEqualTo(200);
+    }
+
+    private static void assertRefused(HttpCall.Response response, String glueType) {
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(response.json().get("code").asInt()).as(response.body()).isEqualTo(500);
+        assertThat(response.json().get("msg").asString()).contains(glueType).contains("BEAN handlers only");
+    }
+
+    /** A trigger as the admin sends it for a GLUE job: the source travels in the trigger. */
+    private static HttpCall.Response glueTrigger(int jobId, String glueType, String source) {
+        Map<String, Object> trigger = new LinkedHashMap<>();
+        trigger.put("jobId", jobId);
+        trigger.put("executorHandler", "");
+        trigger.put("executorParams", "");
+        trigger.put("executorBlockStrategy", "SERIAL_EXECUTION");
+        trigger.put("executorTimeout", 0);
+        trigger.put("logId", NEXT_LOG.incrementAndGet());
+        trigger.put("logDateTime", System.currentTimeMillis());
+        trigger.put("glueType", glueType);
+        trigger.put("glueSource", source);
+        trigger.put("glueUpdatetime", System.currentTimeMillis());
+        trigger.put("broadcastIndex", 0);
+        trigger.put("broadcastTotal", 1);
+        return HttpCall.post(EXECUTOR_PORT, "/run").json(JsonMapper.builder().build().writeValueAsString(trigger))
+                .header("XXL-JOB-ACCESS-TOKEN", TOKEN).send();
     }
 
     private static HttpCall.Response trigger(int jobId, int index, int total, String token) {

@@ -1,5 +1,7 @@
 package dev.eventual.reconcile.executor;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -11,6 +13,7 @@ class XxlJobExecutorConfigurationTest {
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
             .withUserConfiguration(XxlJobExecutorConfiguration.class)
+            .withBean(MeterRegistry.class, SimpleMeterRegistry::new)
             .withPropertyValues("xxl.job.admin.addresses=http://127.0.0.1:1/xxl-job-admin");
 
     @ParameterizedTest

@@ -13,10 +13,8 @@ import org.apache.rocketmq.common.attribute.TopicMessageType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -25,7 +23,8 @@ import java.util.Set;
  * shutdown hook; the broker's 10 s graceful shutdown buys a test JVM nothing).
  *
  * <p>Database: {@code -Deventual.test.db=auto|embedded|testcontainers} (default auto: MySQL 8.4
- * through Testcontainers when a Docker engine is reachable, else embedded MariaDB 11.4).
+ * through Testcontainers when a Docker engine is reachable and the image can be had, else embedded
+ * MariaDB 11.4; see {@link DatabaseChoice}).
  * Files and logs go under {@code -Deventual.infra.dir} (the build sets target/infra).
  */
 public final class TestInfrastructure {
@@ -79,38 +78,12 @@ public final class TestInfrastructure {
     }
 
     private DatabaseServer startDatabase() {
-        String mode = System.getProperty(DB_MODE_PROPERTY, "auto").toLowerCase(Locale.ROOT);
-        DatabaseServer server = switch (mode) {
-            case "embedded" -> EmbeddedMariaDb.start(directory.resolve("mariadb"), 0, false);
-            case "testcontainers" -> MySqlContainer.start();
-            case "auto" -> DockerProbe.isDockerReachable()
-                    ? MySqlContainer.start()
-                    : EmbeddedMariaDb.start(directory.resolve("mariadb"), 0, false);
-            default -> throw new IllegalArgumentException(
-                    DB_MODE_PROPERTY + " must be auto, embedded or testcontainers, not " + mode);
+        String mode = System.getProperty(DB_MODE_PROPERTY, "auto");
+        DatabaseServer server = switch (DatabaseChoice.choose(mode, MySqlContainer.image(), new TestcontainersDocker())) {
+            case MYSQL_CONTAINER -> MySqlContainer.start();
+            case EMBEDDED_MARIADB -> EmbeddedMariaDb.start(directory.resolve("mariadb"), 0, false);
         };
         log.info("Integration tests use {}", server.description());
         return server;
-    }
-
-    /** Asks Testcontainers only when a Docker endpoint could exist, to keep Docker-less runs quiet. */
-    static final class DockerProbe {
-        private DockerProbe() {
-        }
-
-        static boolean isDockerReachable() {
-            boolean endpointExists = System.getenv("DOCKER_HOST") != null
-                    || Files.exists(Path.of("/var/run/docker.sock"))
-                    || Files.exists(Path.of(System.getProperty("user.home"), ".docker", "run", "docker.sock"));
-            if (!endpointExists) {
-                return false;
-            }
-            try {
-                return org.testcontainers.DockerClientFactory.instance().isDockerAvailable();
-            } catch (RuntimeException e) {
-                log.info("No usable Docker engine ({}); using embedded MariaDB", e.getMessage());
-                return false;
-            }
-        }
     }
 }
