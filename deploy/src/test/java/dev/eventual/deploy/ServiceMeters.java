@@ -64,6 +64,8 @@ final class ServiceMeters {
             counter("eventual.reconcile.scanned"),
             counter("eventual.reconcile.rows", "outcome"),
             counter("eventual.reconcile.redrives", "action", "result"),
+            counter("eventual.reconcile.taken-over"),
+            counter("eventual.reconcile.executor.refused", "glue_type"),
             new Meter("eventual.reconcile.work-orders.open", Kind.GAUGE, null, List.of()),
             new Meter("eventual.reconcile.lag.seconds", Kind.GAUGE, "seconds", List.of()));
 
