@@ -21,11 +21,16 @@ public record ConsumerReports(
 
     public static final int MAX_REPORTS = 500;
 
-    /** One event's outcome, as {@link ConsumerStatusReport} says it for a single order. */
+    /**
+     * One event's outcome, as {@link ConsumerStatusReport} says it for a single order.
+     *
+     * @param traceparent the order's trace, which the report continues; optional
+     */
     public record Report(
             @NotNull @Pattern(regexp = IdForm.PATTERN, message = IdForm.RULE) String orderId,
             @NotNull OrderEventType eventType,
             @NotNull ConsumeStatus status,
-            @Size(max = 512) String detail) {
+            @Size(max = 512) String detail,
+            @Pattern(regexp = TraceContextForm.PATTERN, message = TraceContextForm.RULE) String traceparent) {
     }
 }

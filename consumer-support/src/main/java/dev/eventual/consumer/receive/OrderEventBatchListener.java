@@ -5,6 +5,7 @@ import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.consumer.ConsumerProperties;
+import dev.eventual.web.tracing.OrderTraces;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyContext;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
@@ -33,6 +34,8 @@ import java.util.List;
  *       are acknowledged, so one bad event never holds back, or repeats, its neighbours' work;</li>
  *   <li>a message that is not a readable order event is dropped (acknowledged), as redelivery cannot help.</li>
  * </ul>
+ * Each event keeps the trace context its message carries ({@link ReceivedEvent#traceparent}); the
+ * service's handler continues it for what it does about that order.
  */
 public abstract class OrderEventBatchListener implements RocketMQListener<MessageExt>,
         RocketMQPushConsumerLifecycleListener, MessageListenerConcurrently {
@@ -140,12 +143,13 @@ public abstract class OrderEventBatchListener implements RocketMQListener<Messag
 
     private ReceivedEvent decode(MessageExt message) {
         int deliveries = message.getReconsumeTimes() + 1;
+        String traceparent = message.getUserProperty(OrderTraces.TRACEPARENT);
         try {
             return switch (OrderEventType.fromTag(message.getTags())) {
                 case ORDER_CREATED -> ReceivedEvent.of(OrderEvents.fromBytes(message.getBody(), OrderCreatedEvent.class),
-                        deliveries);
+                        deliveries, traceparent);
                 case ORDER_CANCELED -> ReceivedEvent.of(OrderEvents.fromBytes(message.getBody(),
-                        OrderCanceledEvent.class), deliveries);
+                        OrderCanceledEvent.class), deliveries, traceparent);
             };
         } catch (IllegalArgumentException | OrderEvents.MalformedEventException e) {
             handler.dropped(message.getKeys(), message.getMsgId(), message.getTags(), e);

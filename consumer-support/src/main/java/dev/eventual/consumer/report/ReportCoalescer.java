@@ -4,6 +4,7 @@ import dev.eventual.common.api.ConsumerReports;
 import dev.eventual.common.api.ConsumerStatusBatchResult;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.consumer.ConsumerProperties;
+import dev.eventual.web.tracing.OrderTraces;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -30,6 +31,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * A report is best effort, as before: one that fails, or that a crash loses while it waits here, is
  * counted and logged, and reconciliation repairs what order-service never heard (it asks the
  * consumers' status APIs). Nothing local is ever undone for a report.
+ * <p>
+ * One call speaks for many orders, so each report carries its own order's trace: the one current
+ * when it was submitted (docs/tracing.md).
  */
 public class ReportCoalescer implements SmartLifecycle {
 
@@ -41,6 +45,7 @@ public class ReportCoalescer implements SmartLifecycle {
     private final String consumerGroup;
     private final ReportSender sender;
     private final ConsumerProperties.Report settings;
+    private final OrderTraces traces;
     private final Counter failures;
     private final DistributionSummary batchSizes;
 
@@ -54,10 +59,11 @@ public class ReportCoalescer implements SmartLifecycle {
      * @param failuresMetric the service's counter of reports order-service did not take
      */
     public ReportCoalescer(String consumerGroup, ReportSender sender, ConsumerProperties.Report settings,
-                           MeterRegistry registry, String failuresMetric) {
+                           OrderTraces traces, MeterRegistry registry, String failuresMetric) {
         this.consumerGroup = consumerGroup;
         this.sender = sender;
         this.settings = settings;
+        this.traces = traces;
         this.failures = registry.counter(failuresMetric);
         this.batchSizes = DistributionSummary.builder("eventual.consumer.report.batch")
                 .description("status reports per call to order-service").tag("group", consumerGroup)
@@ -65,7 +71,8 @@ public class ReportCoalescer implements SmartLifecycle {
     }
 
     /** Queues the report; before {@link #start} and after {@link #stop} it is sent at once instead. */
-    public void submit(StatusReport report) {
+    public void submit(StatusReport untraced) {
+        StatusReport report = untraced.tracedBy(traces.current());
         lock.lock();
         try {
             if (running) {

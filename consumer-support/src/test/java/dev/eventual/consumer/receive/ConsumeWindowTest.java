@@ -140,7 +140,7 @@ class ConsumeWindowTest {
     private static List<ReceivedEvent> events(long... orderIds) {
         List<ReceivedEvent> events = new ArrayList<>();
         for (long orderId : orderIds) {
-            events.add(ReceivedEvent.of(new OrderCreatedEvent(1, orderId, 1, 1, 1, Instant.EPOCH), 1));
+            events.add(ReceivedEvent.of(new OrderCreatedEvent(1, orderId, 1, 1, 1, Instant.EPOCH), 1, null));
         }
         return events;
     }

@@ -5,7 +5,10 @@ import dev.eventual.common.api.ConsumerStatusBatchResult;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.status.ConsumeStatus;
 import dev.eventual.consumer.ConsumerProperties;
+import dev.eventual.web.tracing.OrderTraces;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.tracing.Tracer;
+import io.micrometer.tracing.propagation.Propagator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -72,8 +75,8 @@ class ReportCoalescerTest {
 
         await().atMost(Duration.ofSeconds(5)).until(() -> calls.size() == 1);
         assertThat(calls.get(0).reports()).containsExactly(
-                new ConsumerReports.Report("1", OrderEventType.ORDER_CREATED, ConsumeStatus.SUCCESS, "sent"),
-                new ConsumerReports.Report("1", OrderEventType.ORDER_CANCELED, ConsumeStatus.SUCCESS, "sent"));
+                new ConsumerReports.Report("1", OrderEventType.ORDER_CREATED, ConsumeStatus.SUCCESS, "sent", null),
+                new ConsumerReports.Report("1", OrderEventType.ORDER_CANCELED, ConsumeStatus.SUCCESS, "sent", null));
     }
 
     @Test
@@ -153,7 +156,7 @@ class ReportCoalescerTest {
 
     private ReportCoalescer start(Duration window, int maxBatch, ReportSender sender) {
         ReportCoalescer started = new ReportCoalescer(GROUP, sender, new ConsumerProperties.Report(window, maxBatch),
-                registry, "eventual.test.report-failures");
+                new OrderTraces(Tracer.NOOP, Propagator.NOOP), registry, "eventual.test.report-failures");
         started.start();
         return started;
     }

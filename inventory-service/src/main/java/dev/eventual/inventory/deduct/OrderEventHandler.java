@@ -8,6 +8,7 @@ import dev.eventual.consumer.receive.OrderEventBatchHandler;
 import dev.eventual.consumer.receive.ReceivedEvent;
 import dev.eventual.consumer.report.ReportCoalescer;
 import dev.eventual.consumer.report.StatusReport;
+import dev.eventual.web.tracing.OrderTraces;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DuplicateKeyException;
@@ -28,11 +29,14 @@ public class OrderEventHandler implements OrderEventBatchHandler {
     private final StockLedger ledger;
     private final ReportCoalescer reports;
     private final InventoryMetrics metrics;
+    private final OrderTraces traces;
 
-    public OrderEventHandler(StockLedger ledger, ReportCoalescer reports, InventoryMetrics metrics) {
+    public OrderEventHandler(StockLedger ledger, ReportCoalescer reports, InventoryMetrics metrics,
+                             OrderTraces traces) {
         this.ledger = ledger;
         this.reports = reports;
         this.metrics = metrics;
+        this.traces = traces;
     }
 
     @Override
@@ -52,7 +56,7 @@ public class OrderEventHandler implements OrderEventBatchHandler {
     private List<DeductOutcome> applyAll(List<ReceivedEvent> events, boolean retryFailed) {
         List<DeductOutcome> outcomes = ledger.applyAll(events, retryFailed);
         for (int i = 0; i < events.size(); i++) {
-            done(events.get(i).type(), outcomes.get(i));
+            done(events.get(i).type(), outcomes.get(i), events.get(i).traceparent());
         }
         return outcomes;
     }
@@ -60,17 +64,21 @@ public class OrderEventHandler implements OrderEventBatchHandler {
     @Override
     public void handle(ReceivedEvent event) {
         switch (event.type()) {
-            case ORDER_CREATED -> onCreated(event.created(), false);
-            case ORDER_CANCELED -> onCanceled(event.canceled());
+            case ORDER_CREATED -> done(OrderEventType.ORDER_CREATED,
+                    onceMore(() -> ledger.deduct(event.created(), false)), event.traceparent());
+            case ORDER_CANCELED -> done(OrderEventType.ORDER_CANCELED,
+                    onceMore(() -> ledger.release(event.canceled())), event.traceparent());
         }
     }
 
+    /** The single re-drive API's create: within the caller's trace, which the request carries. */
     public DeductOutcome onCreated(OrderCreatedEvent event, boolean retryFailed) {
-        return done(OrderEventType.ORDER_CREATED, onceMore(() -> ledger.deduct(event, retryFailed)));
+        return done(OrderEventType.ORDER_CREATED, onceMore(() -> ledger.deduct(event, retryFailed)), null);
     }
 
+    /** The single re-drive API's release: within the caller's trace, which the request carries. */
     public DeductOutcome onCanceled(OrderCanceledEvent event) {
-        return done(OrderEventType.ORDER_CANCELED, onceMore(() -> ledger.release(event)));
+        return done(OrderEventType.ORDER_CANCELED, onceMore(() -> ledger.release(event)), null);
     }
 
     @Override
@@ -82,11 +90,20 @@ public class OrderEventHandler implements OrderEventBatchHandler {
     @Override
     public void failed(ReceivedEvent event, RuntimeException cause) {
         metrics.failure("technical");
-        log.warn("Order {}: {} not applied, the broker will redeliver (delivery {}): {}", event.orderId(), event.type(),
-                event.deliveries(), cause.toString());
+        try (OrderTraces.OrderScope scope = traces.resume("order event", event.orderId(), event.traceparent())) {
+            log.warn("Order {}: {} not applied, the broker will redeliver (delivery {}): {}", event.orderId(),
+                    event.type(), event.deliveries(), cause.toString());
+        }
     }
 
-    private DeductOutcome done(OrderEventType type, DeductOutcome outcome) {
+    /** Logs and reports the outcome in the order's trace: the report carries it on to order-service. */
+    private DeductOutcome done(OrderEventType type, DeductOutcome outcome, String traceparent) {
+        try (OrderTraces.OrderScope scope = traces.resume("order event", outcome.orderId(), traceparent)) {
+            return reported(type, outcome);
+        }
+    }
+
+    private DeductOutcome reported(OrderEventType type, DeductOutcome outcome) {
         log.info("Order {}: {} {} -> {} ({})", outcome.orderId(), type, outcome.duplicate() ? "seen again" : "applied",
                 outcome.status(), outcome.detail());
         metrics.handled(type.name(), outcome);

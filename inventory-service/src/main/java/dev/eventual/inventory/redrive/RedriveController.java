@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /** What the reconcile job asks and re-drives (service token required, enforced by web-support). */
 @RestController
@@ -77,7 +78,8 @@ public class RedriveController implements InventoryInternalApi {
             OrderCreatedEvent event = batch.events().get(i);
             requireValid("events[" + i + "].", event.orderId(), event.skuId(), event.quantity());
         }
-        return results(handler.redriveAll(batch.events().stream().map(event -> ReceivedEvent.of(event, 1)).toList()));
+        return results(handler.redriveAll(IntStream.range(0, batch.events().size())
+                .mapToObj(i -> ReceivedEvent.of(batch.events().get(i), 1, batch.traceparentOf(i))).toList()));
     }
 
     @Override
@@ -86,7 +88,8 @@ public class RedriveController implements InventoryInternalApi {
             OrderCanceledEvent event = batch.events().get(i);
             requireValid("events[" + i + "].", event.orderId(), event.skuId(), event.quantity());
         }
-        return results(handler.redriveAll(batch.events().stream().map(event -> ReceivedEvent.of(event, 1)).toList()));
+        return results(handler.redriveAll(IntStream.range(0, batch.events().size())
+                .mapToObj(i -> ReceivedEvent.of(batch.events().get(i), 1, batch.traceparentOf(i))).toList()));
     }
 
     /** Every event of a batch is checked before any is applied: a bad one refuses the whole batch. */

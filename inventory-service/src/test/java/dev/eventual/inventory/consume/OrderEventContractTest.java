@@ -8,8 +8,8 @@ import dev.eventual.common.status.ConsumeStatus;
 import dev.eventual.consumer.ConsumerProperties;
 import dev.eventual.consumer.receive.ReceivedEvent;
 import dev.eventual.consumer.report.ReportCoalescer;
-import dev.eventual.infra.test.EventContracts;
 import dev.eventual.infra.test.EventContracts.Fixture;
+import dev.eventual.infra.test.EventContracts;
 import dev.eventual.inventory.config.InventoryProperties;
 import dev.eventual.inventory.deduct.DeductLogMapper;
 import dev.eventual.inventory.deduct.DeductRecord;
@@ -20,7 +20,10 @@ import dev.eventual.inventory.deduct.StockLedger;
 import dev.eventual.inventory.stock.SkuQuantity;
 import dev.eventual.inventory.stock.SkuStock;
 import dev.eventual.inventory.stock.StockMapper;
+import dev.eventual.web.tracing.OrderTraces;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.tracing.Tracer;
+import io.micrometer.tracing.propagation.Propagator;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyContext;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
 import org.apache.rocketmq.common.message.MessageExt;
@@ -56,7 +59,8 @@ class OrderEventContractTest {
     private final ConsumerProperties consumer = new ConsumerProperties(32, 1, Duration.ZERO,
             new ConsumerProperties.Report(Duration.ZERO, 500));
     private final RecordingHandler handler = new RecordingHandler(new StockLedger(deductLog, stock),
-            new ReportCoalescer(OrderMessaging.INVENTORY_CONSUMER_GROUP, this::report, consumer.report(), registry,
+            new ReportCoalescer(OrderMessaging.INVENTORY_CONSUMER_GROUP, this::report, consumer.report(),
+                    new OrderTraces(Tracer.NOOP, Propagator.NOOP), registry,
                     "eventual.inventory.report-failures"), new InventoryMetrics(registry));
     private final OrderEventListener listener = new OrderEventListener(handler, consumer, new InventoryProperties(16));
 
@@ -67,12 +71,13 @@ class OrderEventContractTest {
 
         assertThat(consume(fixture)).isEqualTo(ConsumeConcurrentlyStatus.CONSUME_SUCCESS);
 
-        assertThat(handler.received).containsExactly(ReceivedEvent.of(EventContracts.created(fixture.version()), 1));
+        assertThat(handler.received)
+                .containsExactly(ReceivedEvent.of(EventContracts.created(fixture.version()), 1, null));
         verify(deductLog).insertAll(List.of(new DeductRecord(EventContracts.ORDER_ID, EventContracts.SKU_ID,
                 EventContracts.QUANTITY, DeductStatus.SUCCESS, null)));
         verify(stock).deductAll(List.of(new SkuQuantity(EventContracts.SKU_ID, EventContracts.QUANTITY)));
         assertThat(reports).containsExactly(new ConsumerReports.Report(Long.toString(EventContracts.ORDER_ID),
-                OrderEventType.ORDER_CREATED, ConsumeStatus.SUCCESS, "deducted " + EventContracts.QUANTITY));
+                OrderEventType.ORDER_CREATED, ConsumeStatus.SUCCESS, "deducted " + EventContracts.QUANTITY, null));
         assertThat(registry.find("eventual.inventory.failures").counters()).isEmpty();
     }
 
@@ -82,7 +87,8 @@ class OrderEventContractTest {
     void anOrderCanceledPayloadOfEveryKeptVersionFencesTheOrder(Fixture fixture) {
         assertThat(consume(fixture)).isEqualTo(ConsumeConcurrentlyStatus.CONSUME_SUCCESS);
 
-        assertThat(handler.received).containsExactly(ReceivedEvent.of(EventContracts.canceled(fixture.version()), 1));
+        assertThat(handler.received)
+                .containsExactly(ReceivedEvent.of(EventContracts.canceled(fixture.version()), 1, null));
         @SuppressWarnings("unchecked")
         ArgumentCaptor<List<DeductRecord>> claims = ArgumentCaptor.forClass(List.class);
         verify(deductLog).insertAll(claims.capture());
@@ -116,7 +122,7 @@ class OrderEventContractTest {
         final List<ReceivedEvent> received = new ArrayList<>();
 
         RecordingHandler(StockLedger ledger, ReportCoalescer reports, InventoryMetrics metrics) {
-            super(ledger, reports, metrics);
+            super(ledger, reports, metrics, new OrderTraces(Tracer.NOOP, Propagator.NOOP));
         }
 
         @Override

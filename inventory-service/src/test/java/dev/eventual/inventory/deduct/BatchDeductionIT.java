@@ -253,11 +253,11 @@ class BatchDeductionIT {
     }
 
     private static ReceivedEvent created(OrderCreatedEvent event) {
-        return ReceivedEvent.of(event, 1);
+        return ReceivedEvent.of(event, 1, null);
     }
 
     private static ReceivedEvent canceled(OrderCreatedEvent created) {
-        return ReceivedEvent.of(Events.canceled(created), 1);
+        return ReceivedEvent.of(Events.canceled(created), 1, null);
     }
 
     private long skuWithStock(int units) {

@@ -3,8 +3,8 @@ package dev.eventual.inventory.redrive;
 import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.consumer.receive.ReceivedEvent;
-import dev.eventual.infra.test.EventContracts;
 import dev.eventual.infra.test.EventContracts.Fixture;
+import dev.eventual.infra.test.EventContracts;
 import dev.eventual.inventory.deduct.DeductLogMapper;
 import dev.eventual.inventory.deduct.DeductOutcome;
 import dev.eventual.inventory.deduct.DeductStatus;
@@ -68,7 +68,7 @@ class RedriveContractTest {
                 .andExpect(status().isOk()).andExpect(jsonPath("$.results[0].orderId").value(ORDER_ID));
 
         verify(handler).onCreated(EventContracts.created(fixture.version()), true);
-        verify(handler).redriveAll(List.of(ReceivedEvent.of(EventContracts.created(fixture.version()), 1)));
+        verify(handler).redriveAll(List.of(ReceivedEvent.of(EventContracts.created(fixture.version()), 1, null)));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -84,7 +84,7 @@ class RedriveContractTest {
                 .andExpect(status().isOk()).andExpect(jsonPath("$.results[0].orderId").value(ORDER_ID));
 
         verify(handler).onCanceled(EventContracts.canceled(fixture.version()));
-        verify(handler).redriveAll(List.of(ReceivedEvent.of(EventContracts.canceled(fixture.version()), 1)));
+        verify(handler).redriveAll(List.of(ReceivedEvent.of(EventContracts.canceled(fixture.version()), 1, null)));
     }
 
     private ResultActions send(String path, String json) throws Exception {

@@ -7,10 +7,12 @@ import dev.eventual.common.messaging.OrderEventType;
 /**
  * What a notice is about, taken from an order event (consumed or passed to a retry call).
  *
- * @param reason the cancel reason; null for a created order
+ * @param reason      the cancel reason; null for a created order
+ * @param traceparent the order's trace, continued while its notice is handled; null continues the current one
  * @throws InvalidNoticeRequestException when a field cannot belong to a real order
  */
-public record NoticeRequest(long orderId, OrderEventType type, long userId, long skuId, int quantity, String reason) {
+public record NoticeRequest(long orderId, OrderEventType type, long userId, long skuId, int quantity, String reason,
+                            String traceparent) {
 
     public NoticeRequest {
         positive("orderId", orderId);
@@ -22,14 +24,26 @@ public record NoticeRequest(long orderId, OrderEventType type, long userId, long
         }
     }
 
+    public NoticeRequest(long orderId, OrderEventType type, long userId, long skuId, int quantity, String reason) {
+        this(orderId, type, userId, skuId, quantity, reason, null);
+    }
+
     public static NoticeRequest of(OrderCreatedEvent event) {
-        return new NoticeRequest(event.orderId(), OrderEventType.ORDER_CREATED, event.userId(), event.skuId(),
-                event.quantity(), null);
+        return of(event, null);
     }
 
     public static NoticeRequest of(OrderCanceledEvent event) {
+        return of(event, null);
+    }
+
+    public static NoticeRequest of(OrderCreatedEvent event, String traceparent) {
+        return new NoticeRequest(event.orderId(), OrderEventType.ORDER_CREATED, event.userId(), event.skuId(),
+                event.quantity(), null, traceparent);
+    }
+
+    public static NoticeRequest of(OrderCanceledEvent event, String traceparent) {
         return new NoticeRequest(event.orderId(), OrderEventType.ORDER_CANCELED, event.userId(), event.skuId(),
-                event.quantity(), event.reason());
+                event.quantity(), event.reason(), traceparent);
     }
 
     private static void positive(String field, long value) {

@@ -10,6 +10,7 @@ import dev.eventual.notice.delivery.DeliveryAttempt;
 import dev.eventual.notice.delivery.DeliveryOutcome;
 import dev.eventual.notice.delivery.DeliveryResult;
 import dev.eventual.notice.delivery.NoticeDelivery;
+import dev.eventual.web.tracing.OrderTraces;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -35,10 +36,12 @@ public class NoticeEventHandler implements OrderEventBatchHandler {
 
     private final NoticeDelivery delivery;
     private final NoticeMetrics metrics;
+    private final OrderTraces traces;
 
-    public NoticeEventHandler(NoticeDelivery delivery, NoticeMetrics metrics) {
+    public NoticeEventHandler(NoticeDelivery delivery, NoticeMetrics metrics, OrderTraces traces) {
         this.delivery = delivery;
         this.metrics = metrics;
+        this.traces = traces;
     }
 
     @Override
@@ -83,8 +86,8 @@ public class NoticeEventHandler implements OrderEventBatchHandler {
     private NoticeRequest requestOf(ReceivedEvent event) {
         try {
             return switch (event.type()) {
-                case ORDER_CREATED -> NoticeRequest.of(event.created());
-                case ORDER_CANCELED -> NoticeRequest.of(event.canceled());
+                case ORDER_CREATED -> NoticeRequest.of(event.created(), event.traceparent());
+                case ORDER_CANCELED -> NoticeRequest.of(event.canceled(), event.traceparent());
             };
         } catch (InvalidNoticeRequestException e) {
             dropped(Long.toString(event.orderId()), "of delivery " + event.deliveries(), event.type().name(), e);
@@ -100,7 +103,9 @@ public class NoticeEventHandler implements OrderEventBatchHandler {
 
     @Override
     public void failed(ReceivedEvent event, RuntimeException cause) {
-        log.warn("Order {}: {} notice not delivered, the broker will redeliver (delivery {}): {}", event.orderId(),
-                event.type(), event.deliveries(), cause.toString());
+        try (OrderTraces.OrderScope scope = traces.resume("order event", event.orderId(), event.traceparent())) {
+            log.warn("Order {}: {} notice not delivered, the broker will redeliver (delivery {}): {}", event.orderId(),
+                    event.type(), event.deliveries(), cause.toString());
+        }
     }
 }

@@ -8,6 +8,7 @@ import dev.eventual.notice.compose.NoticeRequest;
 import dev.eventual.notice.config.NoticeMetrics;
 import dev.eventual.notice.report.OrderStatusReporter;
 import dev.eventual.notice.store.NoticeStatus;
+import dev.eventual.web.tracing.OrderTraces;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
@@ -31,14 +32,16 @@ public class NoticeDelivery {
     private final NoticeChannel channel;
     private final OrderStatusReporter reporter;
     private final NoticeMetrics metrics;
+    private final OrderTraces traces;
 
     public NoticeDelivery(NoticeComposer composer, NoticeClaims claims, NoticeChannel channel,
-                          OrderStatusReporter reporter, NoticeMetrics metrics) {
+                          OrderStatusReporter reporter, NoticeMetrics metrics, OrderTraces traces) {
         this.composer = composer;
         this.claims = claims;
         this.channel = channel;
         this.reporter = reporter;
         this.metrics = metrics;
+        this.traces = traces;
     }
 
     /**
@@ -47,6 +50,12 @@ public class NoticeDelivery {
      * @throws DataAccessException         when notice_log is unreachable (nothing was sent)
      */
     public DeliveryResult deliver(NoticeRequest request) {
+        try (OrderTraces.OrderScope scope = inTrace(request)) {
+            return deliverInTrace(request);
+        }
+    }
+
+    private DeliveryResult deliverInTrace(NoticeRequest request) {
         Notice notice = composer.compose(request);
         try {
             Claim claim = claims.claim(notice, channel.name());
@@ -92,7 +101,7 @@ public class NoticeDelivery {
                     e.toString());
             throw e;
         }
-        return claimed ? sendClaimed(notices) : deliverEach(requests);
+        return claimed ? sendClaimed(requests, notices) : deliverEach(requests);
     }
 
     private List<DeliveryAttempt> deliverEach(List<NoticeRequest> requests) {
@@ -108,35 +117,51 @@ public class NoticeDelivery {
         return attempts;
     }
 
-    /** This caller holds every notice's first claim. */
-    private List<DeliveryAttempt> sendClaimed(List<Notice> notices) {
+    /** This caller holds every notice's first claim; each is sent, and its outcome told, in its order's trace. */
+    private List<DeliveryAttempt> sendClaimed(List<NoticeRequest> requests, List<Notice> notices) {
         List<DeliveryAttempt> attempts = new ArrayList<>();
-        List<Notice> sent = new ArrayList<>();
+        List<Integer> sent = new ArrayList<>();
         for (int i = 0; i < notices.size(); i++) {
-            Notice notice = notices.get(i);
-            try {
-                channel.send(notice);
-                sent.add(notice);
-                attempts.add(null);
-            } catch (NoticeRefusedException e) {
-                attempts.add(DeliveryAttempt.done(refused(notice, 1, e.getMessage())));
-            } catch (RuntimeException e) {
-                attempts.add(DeliveryAttempt.failed(technicalFailure(notice, 1, e)));
+            DeliveryAttempt attempt;
+            try (OrderTraces.OrderScope scope = inTrace(requests.get(i))) {
+                attempt = sendFirst(notices.get(i));
+            }
+            attempts.add(attempt);
+            if (attempt == null) {
+                sent.add(i);
+            } else if (attempt.failure() != null) {
                 claims.releaseUnsent(notices.subList(i + 1, notices.size()));
                 break;
             }
         }
-        int recorded = claims.succeedAll(sent);
-        if (recorded < sent.size()) {
+        List<Notice> sentNotices = sent.stream().map(notices::get).toList();
+        int recorded = claims.succeedAll(sentNotices);
+        if (recorded < sentNotices.size()) {
             log.warn("Orders {}: notices sent, but {} of them had an outcome recorded by another attempt first",
-                    sent.stream().map(Notice::orderId).toList(), sent.size() - recorded);
+                    sentNotices.stream().map(Notice::orderId).toList(), sentNotices.size() - recorded);
         }
-        for (int i = 0, s = 0; i < attempts.size(); i++) {
-            if (attempts.get(i) == null) {
-                attempts.set(i, DeliveryAttempt.done(succeeded(sent.get(s++), 1)));
+        for (int i : sent) {
+            try (OrderTraces.OrderScope scope = inTrace(requests.get(i))) {
+                attempts.set(i, DeliveryAttempt.done(succeeded(notices.get(i), 1)));
             }
         }
         return attempts;
+    }
+
+    /** A batch's notice on its first attempt; null when the channel took it (SUCCESS is recorded for the batch). */
+    private DeliveryAttempt sendFirst(Notice notice) {
+        try {
+            channel.send(notice);
+            return null;
+        } catch (NoticeRefusedException e) {
+            return DeliveryAttempt.done(refused(notice, 1, e.getMessage()));
+        } catch (RuntimeException e) {
+            return DeliveryAttempt.failed(technicalFailure(notice, 1, e));
+        }
+    }
+
+    private OrderTraces.OrderScope inTrace(NoticeRequest request) {
+        return traces.resume("notice", request.orderId(), request.traceparent());
     }
 
     /** This caller holds the claim. No transaction is open here: the channel may take seconds. */

@@ -77,7 +77,8 @@ public class RedriveController implements NoticeInternalApi {
         List<NoticeRequest> requests = new ArrayList<>();
         for (int i = 0; i < batch.events().size(); i++) {
             OrderCreatedEvent event = batch.events().get(i);
-            requests.add(request("events[" + i + "].", () -> NoticeRequest.of(event)));
+            String traceparent = batch.traceparentOf(i);
+            requests.add(request("events[" + i + "].", () -> NoticeRequest.of(event, traceparent)));
         }
         return redriveAll(requests);
     }
@@ -89,7 +90,8 @@ public class RedriveController implements NoticeInternalApi {
         List<NoticeRequest> requests = new ArrayList<>();
         for (int i = 0; i < batch.events().size(); i++) {
             OrderCanceledEvent event = batch.events().get(i);
-            requests.add(request("events[" + i + "].", () -> NoticeRequest.of(event)));
+            String traceparent = batch.traceparentOf(i);
+            requests.add(request("events[" + i + "].", () -> NoticeRequest.of(event, traceparent)));
         }
         return redriveAll(requests);
     }

@@ -3,6 +3,7 @@ package dev.eventual.notice.report;
 import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.consumer.ConsumerProperties;
 import dev.eventual.consumer.report.ReportCoalescer;
+import dev.eventual.web.tracing.OrderTraces;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -12,8 +13,9 @@ import org.springframework.context.annotation.Configuration;
 public class OrderStatusReports {
 
     @Bean
-    ReportCoalescer reportCoalescer(OrderStatusClient client, ConsumerProperties consumer, MeterRegistry registry) {
+    ReportCoalescer reportCoalescer(OrderStatusClient client, ConsumerProperties consumer, OrderTraces traces,
+                                    MeterRegistry registry) {
         return new ReportCoalescer(OrderMessaging.NOTICE_CONSUMER_GROUP, client::reportConsumerOutcomes,
-                consumer.report(), registry, "eventual.notice.report-failures");
+                consumer.report(), traces, registry, "eventual.notice.report-failures");
     }
 }

@@ -16,7 +16,10 @@ import dev.eventual.notice.delivery.DeliveryOutcome;
 import dev.eventual.notice.delivery.DeliveryResult;
 import dev.eventual.notice.delivery.NoticeDelivery;
 import dev.eventual.notice.store.NoticeStatus;
+import dev.eventual.web.tracing.OrderTraces;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.tracing.Tracer;
+import io.micrometer.tracing.propagation.Propagator;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.junit.jupiter.api.Test;
 
@@ -37,7 +40,8 @@ class NoticeEventHandlerTest {
 
     private final NoticeDelivery delivery = mock(NoticeDelivery.class);
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
-    private final NoticeEventHandler handler = new NoticeEventHandler(delivery, new NoticeMetrics(registry));
+    private final NoticeEventHandler handler = new NoticeEventHandler(delivery, new NoticeMetrics(registry),
+            new OrderTraces(Tracer.NOOP, Propagator.NOOP));
 
     @Test
     void theListenerUsesTheConfiguredRedeliveryLimit() {
@@ -56,7 +60,7 @@ class NoticeEventHandlerTest {
     void dispatchesOnTheTypeAndCountsAHandledEvent() {
         when(delivery.deliver(any())).thenReturn(new DeliveryResult(DeliveryOutcome.SENT, NoticeStatus.SUCCESS, "sent"));
 
-        handler.handle(ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH), 1));
+        handler.handle(ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH), 1, null));
 
         verify(delivery).deliver(new NoticeRequest(42, OrderEventType.ORDER_CREATED, 7, 3, 2, null));
         assertThat(registry.counter("eventual.notice.consumed", "type", "ORDER_CREATED").count()).isEqualTo(1);
@@ -66,15 +70,15 @@ class NoticeEventHandlerTest {
     void aRefusedNoticeIsAcknowledged() {
         when(delivery.deliver(any())).thenReturn(new DeliveryResult(DeliveryOutcome.REFUSED, NoticeStatus.FAIL, "refused"));
 
-        handler.handle(ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH), 1));
+        handler.handle(ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH), 1, null));
 
         assertThat(registry.counter("eventual.notice.consumed", "type", "ORDER_CREATED").count()).isEqualTo(1);
     }
 
     @Test
     void anEventNoRealOrderCanHaveIsCountedAndAcknowledgedWithoutADelivery() {
-        handler.handle(ReceivedEvent.of(new OrderCreatedEvent(1, 0, 1, 1, 1, Instant.EPOCH), 1));
-        handler.handle(ReceivedEvent.of(new OrderCanceledEvent(1, 42, 1, 1, 0, "user", Instant.EPOCH), 1));
+        handler.handle(ReceivedEvent.of(new OrderCreatedEvent(1, 0, 1, 1, 1, Instant.EPOCH), 1, null));
+        handler.handle(ReceivedEvent.of(new OrderCanceledEvent(1, 42, 1, 1, 0, "user", Instant.EPOCH), 1, null));
 
         verify(delivery, never()).deliver(any());
         assertThat(registry.counter("eventual.notice.failures", "reason", "malformed").count()).isEqualTo(2);
@@ -85,7 +89,8 @@ class NoticeEventHandlerTest {
         when(delivery.deliver(any())).thenThrow(new ChannelUnavailableException(42, OrderEventType.ORDER_CREATED,
                 new IllegalStateException("Connection refused")));
 
-        assertThatThrownBy(() -> handler.handle(ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH), 1)))
+        assertThatThrownBy(() -> handler.handle(
+                ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH), 1, null)))
                 .isInstanceOf(ChannelUnavailableException.class);
         assertThat(registry.find("eventual.notice.consumed").counter()).isNull();
     }
@@ -94,7 +99,8 @@ class NoticeEventHandlerTest {
     void aNoticeHeldByAnotherDeliveryIsRedeliveredLater() {
         when(delivery.deliver(any())).thenReturn(new DeliveryResult(DeliveryOutcome.IN_PROGRESS, NoticeStatus.PROCESSING, "held"));
 
-        assertThatThrownBy(() -> handler.handle(ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH), 1)))
+        assertThatThrownBy(() -> handler.handle(
+                ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH), 1, null)))
                 .isInstanceOf(NoticeInProgressException.class);
         assertThat(registry.find("eventual.notice.consumed").counter()).isNull();
     }
@@ -108,9 +114,9 @@ class NoticeEventHandlerTest {
                 new DeliveryAttempt(null, down)));
 
         assertThatThrownBy(() -> handler.handleAll(List.of(
-                ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH), 1),
-                ReceivedEvent.of(new OrderCreatedEvent(1, 43, 7, 3, 2, Instant.EPOCH), 1),
-                ReceivedEvent.of(new OrderCreatedEvent(1, 44, 7, 3, 2, Instant.EPOCH), 1))))
+                ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH), 1, null),
+                ReceivedEvent.of(new OrderCreatedEvent(1, 43, 7, 3, 2, Instant.EPOCH), 1, null),
+                ReceivedEvent.of(new OrderCreatedEvent(1, 44, 7, 3, 2, Instant.EPOCH), 1, null))))
                 .isInstanceOfSatisfying(PartialBatchFailure.class, failure -> {
                     assertThat(failure.applied()).isEqualTo(1);
                     assertThat(failure.getCause()).isSameAs(down);
@@ -125,9 +131,9 @@ class NoticeEventHandlerTest {
                 new DeliveryAttempt(new DeliveryResult(DeliveryOutcome.IN_PROGRESS, NoticeStatus.PROCESSING, "held"), null)));
 
         assertThatThrownBy(() -> handler.handleAll(List.of(
-                ReceivedEvent.of(new OrderCreatedEvent(1, 0, 7, 3, 2, Instant.EPOCH), 1),
-                ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH), 1),
-                ReceivedEvent.of(new OrderCreatedEvent(1, 43, 7, 3, 2, Instant.EPOCH), 1))))
+                ReceivedEvent.of(new OrderCreatedEvent(1, 0, 7, 3, 2, Instant.EPOCH), 1, null),
+                ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH), 1, null),
+                ReceivedEvent.of(new OrderCreatedEvent(1, 43, 7, 3, 2, Instant.EPOCH), 1, null))))
                 .isInstanceOfSatisfying(PartialBatchFailure.class, failure -> {
                     // positions are the batch's: the dropped event 0 counts as handled
                     assertThat(failure.applied()).isEqualTo(2);

@@ -3,8 +3,8 @@ package dev.eventual.notice.consume;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.consumer.ConsumerProperties;
 import dev.eventual.consumer.receive.ReceivedEvent;
-import dev.eventual.infra.test.EventContracts;
 import dev.eventual.infra.test.EventContracts.Fixture;
+import dev.eventual.infra.test.EventContracts;
 import dev.eventual.notice.channel.ChannelType;
 import dev.eventual.notice.compose.NoticeRequest;
 import dev.eventual.notice.config.NoticeMetrics;
@@ -14,7 +14,10 @@ import dev.eventual.notice.delivery.DeliveryOutcome;
 import dev.eventual.notice.delivery.DeliveryResult;
 import dev.eventual.notice.delivery.NoticeDelivery;
 import dev.eventual.notice.store.NoticeStatus;
+import dev.eventual.web.tracing.OrderTraces;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.tracing.Tracer;
+import io.micrometer.tracing.propagation.Propagator;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyContext;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;
 import org.apache.rocketmq.common.message.MessageExt;
@@ -53,7 +56,8 @@ class OrderEventContractTest {
     void anOrderCreatedPayloadOfEveryKeptVersionSendsTheOrdersNotice(Fixture fixture) {
         assertThat(consume(fixture)).isEqualTo(ConsumeConcurrentlyStatus.CONSUME_SUCCESS);
 
-        assertThat(handler.received).containsExactly(ReceivedEvent.of(EventContracts.created(fixture.version()), 1));
+        assertThat(handler.received)
+                .containsExactly(ReceivedEvent.of(EventContracts.created(fixture.version()), 1, null));
         verify(delivery).deliverAll(List.of(new NoticeRequest(EventContracts.ORDER_ID, OrderEventType.ORDER_CREATED,
                 EventContracts.USER_ID, EventContracts.SKU_ID, EventContracts.QUANTITY, null)));
         assertThat(registry.counter("eventual.notice.consumed", "type", "ORDER_CREATED").count()).isEqualTo(1);
@@ -65,7 +69,8 @@ class OrderEventContractTest {
     void anOrderCanceledPayloadOfEveryKeptVersionSendsTheCancelNoticeWithItsReason(Fixture fixture) {
         assertThat(consume(fixture)).isEqualTo(ConsumeConcurrentlyStatus.CONSUME_SUCCESS);
 
-        assertThat(handler.received).containsExactly(ReceivedEvent.of(EventContracts.canceled(fixture.version()), 1));
+        assertThat(handler.received)
+                .containsExactly(ReceivedEvent.of(EventContracts.canceled(fixture.version()), 1, null));
         verify(delivery).deliverAll(List.of(new NoticeRequest(EventContracts.ORDER_ID, OrderEventType.ORDER_CANCELED,
                 EventContracts.USER_ID, EventContracts.SKU_ID, EventContracts.QUANTITY, EventContracts.REASON)));
         assertThat(registry.counter("eventual.notice.consumed", "type", "ORDER_CANCELED").count()).isEqualTo(1);
@@ -88,7 +93,7 @@ class OrderEventContractTest {
         final List<ReceivedEvent> received = new ArrayList<>();
 
         RecordingHandler(NoticeDelivery delivery, NoticeMetrics metrics) {
-            super(delivery, metrics);
+            super(delivery, metrics, new OrderTraces(Tracer.NOOP, Propagator.NOOP));
         }
 
         @Override

@@ -10,7 +10,10 @@ import dev.eventual.notice.compose.PatternRecipientResolver;
 import dev.eventual.notice.config.NoticeMetrics;
 import dev.eventual.notice.report.OrderStatusReporter;
 import dev.eventual.notice.store.NoticeStatus;
+import dev.eventual.web.tracing.OrderTraces;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.tracing.Tracer;
+import io.micrometer.tracing.propagation.Propagator;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.dao.DataAccessResourceFailureException;
@@ -47,7 +50,7 @@ class NoticeDeliveryTest {
     @BeforeEach
     void setUp() {
         delivery = new NoticeDelivery(new NoticeComposer(new PatternRecipientResolver("user-{userId}@example.com")),
-                claims, channel, reporter, new NoticeMetrics(registry));
+                claims, channel, reporter, new NoticeMetrics(registry), new OrderTraces(Tracer.NOOP, Propagator.NOOP));
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.eventual.order.cancel;
 import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.order.config.OrderMetrics;
 import dev.eventual.order.query.OrderNotFoundException;
 import dev.eventual.order.store.MessageLogMapper;
 import dev.eventual.order.store.OrderMapper;
@@ -13,8 +14,8 @@ import dev.eventual.order.tx.MessageLogRows;
 import dev.eventual.order.tx.OrderEventPublication;
 import dev.eventual.order.tx.PublishFailedException;
 import dev.eventual.order.tx.PublishFailure;
-import dev.eventual.order.config.OrderMetrics;
 import dev.eventual.web.DatabaseFailures;
+import dev.eventual.web.tracing.OrderTraces;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.NestedExceptionUtils;
@@ -49,7 +50,7 @@ public class OrderCancellation {
     }
 
     public void cancel(long orderId, String reason) {
-        try {
+        try (OrderTraces.OrderInLogs inLogs = OrderTraces.inLogs(orderId)) {
             cancelOnce(orderId, reason);
         } catch (RuntimeException e) {
             if (!DatabaseFailures.unreachable(e)) {

@@ -49,7 +49,7 @@ public class ConsumerStatusController implements OrderInternalApi {
         for (int i = 0; i < reports.reports().size(); i++) {
             ConsumerReports.Report report = reports.reports().get(i);
             outcomes.add(new ConsumerOutcome(Ids.parse("reports[" + i + "].orderId", report.orderId()),
-                    report.eventType(), report.status(), report.detail()));
+                    report.eventType(), report.status(), report.detail(), report.traceparent()));
         }
         return recorder.recordEach(reports.consumerGroup(), outcomes);
     }

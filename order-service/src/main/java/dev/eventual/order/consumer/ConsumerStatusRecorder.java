@@ -5,13 +5,14 @@ import dev.eventual.common.api.ConsumerStatusReport;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.common.status.ConsumeStatus;
+import dev.eventual.order.config.OrderMetrics;
 import dev.eventual.order.data.MessageStatus;
 import dev.eventual.order.data.ReconcileStatus;
-import dev.eventual.order.config.OrderMetrics;
 import dev.eventual.order.store.ConsumerStatusMapper;
 import dev.eventual.order.store.ConsumerStatusRow;
 import dev.eventual.order.store.MessageLogMapper;
 import dev.eventual.order.store.MessageLogRow;
+import dev.eventual.web.tracing.OrderTraces;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
@@ -43,12 +44,14 @@ public class ConsumerStatusRecorder {
     private final MessageLogMapper messageLog;
     private final ConsumerStatusMapper consumerStatus;
     private final OrderMetrics metrics;
+    private final OrderTraces traces;
 
     public ConsumerStatusRecorder(MessageLogMapper messageLog, ConsumerStatusMapper consumerStatus,
-                                  OrderMetrics metrics) {
+                                  OrderMetrics metrics, OrderTraces traces) {
         this.messageLog = messageLog;
         this.consumerStatus = consumerStatus;
         this.metrics = metrics;
+        this.traces = traces;
     }
 
     @Transactional(isolation = Isolation.READ_COMMITTED)
@@ -59,14 +62,14 @@ public class ConsumerStatusRecorder {
             throw new EventNotCommittedException("order " + orderId + " has no committed " + report.eventType() + " event");
         }
         apply(List.of(event), report.consumerGroup(), report.eventType(),
-                Map.of(orderId, new ConsumerOutcome(orderId, report.eventType(), report.status(), report.detail())));
+                Map.of(orderId, outcomeOf(orderId, report)));
     }
 
     /** The same report for many orders (the reconcile job tells whole pages this way). */
     @Transactional(isolation = Isolation.READ_COMMITTED)
     public ConsumerStatusBatchResult recordAll(Collection<Long> orderIds, ConsumerStatusReport report) {
         return recordEach(report.consumerGroup(), new TreeSet<>(orderIds).stream()
-                .map(orderId -> new ConsumerOutcome(orderId, report.eventType(), report.status(), report.detail()))
+                .map(orderId -> outcomeOf(orderId, report))
                 .toList());
     }
 
@@ -104,6 +107,11 @@ public class ConsumerStatusRecorder {
         return new ConsumerStatusBatchResult(recorded, found - recorded, unknown);
     }
 
+    /** A report in the request's own trace: the reconcile job sends these while it works on the orders. */
+    private static ConsumerOutcome outcomeOf(long orderId, ConsumerStatusReport report) {
+        return new ConsumerOutcome(orderId, report.eventType(), report.status(), report.detail(), null);
+    }
+
     private static void requireExpectedGroup(String consumerGroup) {
         if (!OrderMessaging.EXPECTED_CONSUMER_GROUPS.contains(consumerGroup)) {
             throw new InvalidReportException("consumerGroup", "must be one of " + OrderMessaging.EXPECTED_CONSUMER_GROUPS);
@@ -129,35 +137,35 @@ public class ConsumerStatusRecorder {
         for (MessageLogRow event : events) {
             long orderId = event.getOrderId();
             ConsumerOutcome outcome = outcomes.get(orderId);
-            Map<String, ConsumeStatus> byGroup = stored.computeIfAbsent(orderId, id -> new HashMap<>());
-            ConsumeStatus before = byGroup.get(group);
-            if (before == outcome.status()) {
-                continue;
-            }
-            if (before != null && !before.mayBecome(outcome.status())) {
-                log.info("Order {}: ignored late {} report from {} for {} (already {})", orderId, outcome.status(),
-                        group, eventType, before);
-                continue;
-            }
-            if (before == null) {
-                inserts.add(new ConsumerStatusRow(orderId, eventType, group, outcome.status(), outcome.detail()));
-            } else {
-                // updates of the same status and detail share one statement
-                updates.computeIfAbsent(new Change(outcome.status(), outcome.detail()),
-                        key -> new ArrayList<>()).add(orderId);
-            }
-            byGroup.put(group, outcome.status());
-            MessageStatus derived = derive(OrderMessaging.EXPECTED_CONSUMER_GROUPS, byGroup::get);
-            if (derived != event.getMsgStatus()) {
-                derivedChanges.computeIfAbsent(derived, status -> new ArrayList<>()).add(event.getId());
-            }
-            if (derived == MessageStatus.CONSUMED && reconcilable(event)) {
-                finished.add(event.getId());
-                log.info("Order {}: {} reported {} for {}; message status {}, reconciled", orderId, group,
-                        outcome.status(), eventType, derived);
-            } else {
-                log.info("Order {}: {} reported {} for {}; message status {}", orderId, group, outcome.status(),
-                        eventType, derived);
+            try (OrderTraces.OrderScope scope = traces.resume("consumer report", orderId, outcome.traceparent())) {
+                Map<String, ConsumeStatus> byGroup = stored.computeIfAbsent(orderId, id -> new HashMap<>());
+                ConsumeStatus before = byGroup.get(group);
+                if (before == outcome.status()) {
+                    continue;
+                }
+                if (before != null && !before.mayBecome(outcome.status())) {
+                    log.info("Order {}: ignored late {} report from {} for {} (already {})", orderId, outcome.status(),
+                            group, eventType, before);
+                    continue;
+                }
+                if (before == null) {
+                    inserts.add(new ConsumerStatusRow(orderId, eventType, group, outcome.status(), outcome.detail()));
+                } else {
+                    // updates of the same status and detail share one statement
+                    updates.computeIfAbsent(new Change(outcome.status(), outcome.detail()),
+                            key -> new ArrayList<>()).add(orderId);
+                }
+                byGroup.put(group, outcome.status());
+                MessageStatus derived = derive(OrderMessaging.EXPECTED_CONSUMER_GROUPS, byGroup::get);
+                if (derived != event.getMsgStatus()) {
+                    derivedChanges.computeIfAbsent(derived, status -> new ArrayList<>()).add(event.getId());
+                }
+                boolean settled = derived == MessageStatus.CONSUMED && reconcilable(event);
+                if (settled) {
+                    finished.add(event.getId());
+                }
+                log.info("Order {}: {} reported {} for {}; message status {}{}", orderId, group, outcome.status(),
+                        eventType, derived, settled ? ", reconciled" : "");
             }
         }
         if (!inserts.isEmpty()) {

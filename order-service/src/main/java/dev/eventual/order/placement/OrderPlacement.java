@@ -15,6 +15,7 @@ import dev.eventual.order.tx.OrderEventPublication;
 import dev.eventual.order.tx.PublishFailedException;
 import dev.eventual.order.tx.PublishFailure;
 import dev.eventual.web.DatabaseFailures;
+import dev.eventual.web.tracing.OrderTraces;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.NestedExceptionUtils;
@@ -72,6 +73,12 @@ public class OrderPlacement {
             return replay(existing, command);
         }
         long orderId = ids.nextId();
+        try (OrderTraces.OrderInLogs inLogs = OrderTraces.inLogs(orderId)) {
+            return placeNew(orderId, command);
+        }
+    }
+
+    private PlacedOrder placeNew(long orderId, PlaceOrderCommand command) {
         OrderCreatedEvent event = new OrderCreatedEvent(OrderEvents.SCHEMA_VERSION, orderId, command.userId(),
                 command.skuId(), command.quantity(), clock.instant());
         LocalTxOutcome outcome;
@@ -105,8 +112,10 @@ public class OrderPlacement {
             throw new IdempotencyKeyReusedException(command.userId(), first.getOrderId());
         }
         metrics.orderReplayed();
-        log.info("Order {}: Idempotency-Key repeated by user {}; answering with the first order",
-                first.getOrderId(), command.userId());
+        try (OrderTraces.OrderInLogs inLogs = OrderTraces.inLogs(first.getOrderId())) {
+            log.info("Order {}: Idempotency-Key repeated by user {}; answering with the first order",
+                    first.getOrderId(), command.userId());
+        }
         return new PlacedOrder(first.getOrderId(), true);
     }
 

@@ -23,6 +23,8 @@ public class MessageLogRow {
     private String msgKey;
     private String transactionId;
     private String payload;
+    /** W3C trace context of the request that wrote the event (docs/tracing.md); null without tracing. */
+    private String traceParent;
     private MessageStatus msgStatus;
     private ReconcileStatus reconcileStatus;
     private Integer retryCount;
@@ -51,6 +53,8 @@ public class MessageLogRow {
     public void setTransactionId(String transactionId) { this.transactionId = transactionId; }
     public String getPayload() { return payload; }
     public void setPayload(String payload) { this.payload = payload; }
+    public String getTraceParent() { return traceParent; }
+    public void setTraceParent(String traceParent) { this.traceParent = traceParent; }
     public MessageStatus getMsgStatus() { return msgStatus; }
     public void setMsgStatus(MessageStatus msgStatus) { this.msgStatus = msgStatus; }
     public ReconcileStatus getReconcileStatus() { return reconcileStatus; }

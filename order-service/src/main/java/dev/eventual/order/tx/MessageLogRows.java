@@ -3,11 +3,12 @@ package dev.eventual.order.tx;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.messaging.OrderMessaging;
+import dev.eventual.order.config.OrderProperties;
 import dev.eventual.order.data.MessageStatus;
 import dev.eventual.order.data.ReconcileStatus;
-import dev.eventual.order.config.OrderProperties;
 import dev.eventual.order.id.ShardKeys;
 import dev.eventual.order.store.MessageLogRow;
+import dev.eventual.web.tracing.OrderTraces;
 import org.springframework.stereotype.Component;
 
 import java.time.Clock;
@@ -18,14 +19,19 @@ import java.time.LocalDateTime;
 public class MessageLogRows {
 
     private final OrderProperties properties;
+    private final OrderTraces traces;
     private final Clock clock;
 
-    public MessageLogRows(OrderProperties properties, Clock clock) {
+    public MessageLogRows(OrderProperties properties, OrderTraces traces, Clock clock) {
         this.properties = properties;
+        this.traces = traces;
         this.clock = clock;
     }
 
-    /** SENT: the half message is stored, and this row commits exactly when the event is delivered. */
+    /**
+     * SENT: the half message is stored, and this row commits exactly when the event is delivered. It
+     * keeps the request's trace context, which the reconcile job's re-drives continue.
+     */
     public MessageLogRow newEvent(long orderId, OrderEventType eventType, Object event, String transactionId) {
         MessageLogRow row = new MessageLogRow();
         row.setOrderId(orderId);
@@ -36,6 +42,7 @@ public class MessageLogRows {
         row.setMsgKey(Long.toString(orderId));
         row.setTransactionId(transactionId);
         row.setPayload(OrderEvents.toJson(event));
+        row.setTraceParent(traces.current());
         row.setMsgStatus(MessageStatus.SENT);
         row.setReconcileStatus(ReconcileStatus.PENDING);
         row.setRetryCount(0);

@@ -3,6 +3,7 @@ package dev.eventual.order.tx;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.messaging.OrderMessaging;
+import dev.eventual.web.tracing.OrderTraces;
 import org.apache.rocketmq.client.producer.TransactionSendResult;
 import org.apache.rocketmq.spring.core.RocketMQTemplate;
 import org.apache.rocketmq.spring.support.RocketMQHeaders;
@@ -14,15 +15,18 @@ import org.springframework.stereotype.Component;
 /**
  * Publishes an order event as a half message on the TRANSACTION topic (tag = event type,
  * key = order id) and runs its local transaction in between: the broker delivers the event to every
- * consumer group only if that transaction committed.
+ * consumer group only if that transaction committed. The request's trace context travels as the
+ * message's {@code traceparent} user property (docs/tracing.md).
  */
 @Component
 public class OrderEventPublisher implements OrderEventPublication {
 
     private final RocketMQTemplate template;
+    private final OrderTraces traces;
 
-    public OrderEventPublisher(RocketMQTemplate template) {
+    public OrderEventPublisher(RocketMQTemplate template, OrderTraces traces) {
         this.template = template;
+        this.traces = traces;
     }
 
     /** {@link BrokerUnavailableException} here means the half message was not stored. */
@@ -32,6 +36,7 @@ public class OrderEventPublisher implements OrderEventPublication {
                 .setHeader(RocketMQHeaders.KEYS, Long.toString(orderId))
                 .setHeader(OrderEventHeaders.ORDER_ID, Long.toString(orderId))
                 .setHeader(OrderEventHeaders.EVENT_TYPE, eventType.name())
+                .setHeader(OrderTraces.TRACEPARENT, traces.current()) // null (no trace): no header
                 .build();
         PublishAttempt attempt = new PublishAttempt(orderId, eventType, work);
         try {

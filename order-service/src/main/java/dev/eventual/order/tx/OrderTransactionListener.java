@@ -1,6 +1,7 @@
 package dev.eventual.order.tx;
 
 import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.web.tracing.OrderTraces;
 import org.apache.rocketmq.spring.annotation.RocketMQTransactionListener;
 import org.apache.rocketmq.spring.core.RocketMQLocalTransactionListener;
 import org.apache.rocketmq.spring.core.RocketMQLocalTransactionState;
@@ -17,11 +18,14 @@ public class OrderTransactionListener implements RocketMQLocalTransactionListene
     private final LocalTransactionRunner runner;
     private final CheckBack checkBack;
     private final TransactionMetrics metrics;
+    private final OrderTraces traces;
 
-    public OrderTransactionListener(LocalTransactionRunner runner, CheckBack checkBack, TransactionMetrics metrics) {
+    public OrderTransactionListener(LocalTransactionRunner runner, CheckBack checkBack, TransactionMetrics metrics,
+                                    OrderTraces traces) {
         this.runner = runner;
         this.checkBack = checkBack;
         this.metrics = metrics;
+        this.traces = traces;
     }
 
     @Override
@@ -44,9 +48,13 @@ public class OrderTransactionListener implements RocketMQLocalTransactionListene
     public RocketMQLocalTransactionState checkLocalTransaction(Message message) {
         long orderId = Long.parseLong(header(message, OrderEventHeaders.ORDER_ID));
         OrderEventType eventType = OrderEventType.valueOf(header(message, OrderEventHeaders.EVENT_TYPE));
-        RocketMQLocalTransactionState answer = checkBack.answer(orderId, eventType, transactionId(message));
-        metrics.checkBack(answer);
-        return answer;
+        Object traceparent = message.getHeaders().get(OrderTraces.TRACEPARENT);
+        try (OrderTraces.OrderScope scope = traces.resume("order-event check-back", orderId,
+                traceparent == null ? null : traceparent.toString())) {
+            RocketMQLocalTransactionState answer = checkBack.answer(orderId, eventType, transactionId(message));
+            metrics.checkBack(answer);
+            return answer;
+        }
     }
 
     private static String transactionId(Message message) {

@@ -12,7 +12,10 @@ import dev.eventual.order.store.OrderRow;
 import dev.eventual.order.tx.MessageLogRows;
 import dev.eventual.order.tx.OrderEventPublisher;
 import dev.eventual.order.tx.RecordingBroker;
+import dev.eventual.web.tracing.OrderTraces;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.tracing.Tracer;
+import io.micrometer.tracing.propagation.Propagator;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -31,10 +34,12 @@ class OrderCanceledContractTest {
 
     private final OrderMapper orders = mock(OrderMapper.class);
     private final MessageLogMapper messageLog = mock(MessageLogMapper.class);
+    private static final OrderTraces UNTRACED = new OrderTraces(Tracer.NOOP, Propagator.NOOP);
     private final RecordingBroker broker = new RecordingBroker();
     private final Clock clock = Clock.fixed(EventContracts.CANCELED_AT, ZoneOffset.UTC);
     private final OrderCancellation cancellation = new OrderCancellation(orders, messageLog,
-            new MessageLogRows(new OrderProperties(Duration.ofSeconds(60)), clock), new OrderEventPublisher(broker),
+            new MessageLogRows(new OrderProperties(Duration.ofSeconds(60)), UNTRACED, clock),
+            new OrderEventPublisher(broker, UNTRACED),
             new OrderMetrics(new SimpleMeterRegistry()), clock);
 
     @Test

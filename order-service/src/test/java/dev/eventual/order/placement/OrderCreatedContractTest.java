@@ -12,7 +12,10 @@ import dev.eventual.order.store.OrderMapper;
 import dev.eventual.order.tx.MessageLogRows;
 import dev.eventual.order.tx.OrderEventPublisher;
 import dev.eventual.order.tx.RecordingBroker;
+import dev.eventual.web.tracing.OrderTraces;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.tracing.Tracer;
+import io.micrometer.tracing.propagation.Propagator;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
@@ -34,10 +37,12 @@ class OrderCreatedContractTest {
     private final OrderMapper orders = mock(OrderMapper.class);
     private final MessageLogMapper messageLog = mock(MessageLogMapper.class);
     private final SnowflakeIds ids = mock(SnowflakeIds.class);
+    private static final OrderTraces UNTRACED = new OrderTraces(Tracer.NOOP, Propagator.NOOP);
     private final RecordingBroker broker = new RecordingBroker();
     private final Clock clock = Clock.fixed(EventContracts.CREATED_AT, ZoneOffset.UTC);
     private final OrderPlacement placement = new OrderPlacement(orders, messageLog,
-            new MessageLogRows(new OrderProperties(Duration.ofSeconds(60)), clock), new OrderEventPublisher(broker),
+            new MessageLogRows(new OrderProperties(Duration.ofSeconds(60)), UNTRACED, clock),
+            new OrderEventPublisher(broker, UNTRACED),
             ids, new OrderMetrics(new SimpleMeterRegistry()), clock);
 
     @Test

@@ -10,6 +10,7 @@ import dev.eventual.common.status.DownstreamStatus;
 import dev.eventual.reconcile.decide.Action;
 import dev.eventual.reconcile.decide.Observation;
 import dev.eventual.reconcile.scan.DueRow;
+import dev.eventual.web.tracing.OrderTraces;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,7 +26,8 @@ import java.util.Map;
  * for the whole page (the services' batch re-drive endpoints; every downstream call is idempotent).
  * A row's own actions stay in order: every row's first action is done before any row's second.
  * Each row's re-drive is counted in {@code eventual.reconcile.redrives} by action and by what the
- * service answered ({@code not_done} when the call failed or did not get to the row).
+ * service answered ({@code not_done} when the call failed or did not get to the row). Each event goes
+ * with its order's trace, and each row's outcome is logged in it (docs/tracing.md).
  */
 @Component
 public class Redriver {
@@ -35,11 +37,13 @@ public class Redriver {
     private final InventoryClient inventory;
     private final NoticeClient notice;
     private final MeterRegistry meters;
+    private final OrderTraces traces;
 
-    public Redriver(InventoryClient inventory, NoticeClient notice, MeterRegistry meters) {
+    public Redriver(InventoryClient inventory, NoticeClient notice, MeterRegistry meters, OrderTraces traces) {
         this.inventory = inventory;
         this.notice = notice;
         this.meters = meters;
+        this.traces = traces;
     }
 
     /** What is known after each row's actions, in the order of {@code redrives}. */
@@ -74,20 +78,23 @@ public class Redriver {
         List<DownstreamStatus> statuses = new ArrayList<>();
         try {
             RedriveResults results = switch (action) {
-                case REDRIVE_INVENTORY -> inventory.retryAll(new RedriveBatch<>(rows.stream().map(Redriver::created).toList()));
-                case REDRIVE_NOTICE -> notice.retryAllCreated(new RedriveBatch<>(rows.stream().map(Redriver::created).toList()));
-                case RELEASE_INVENTORY -> inventory.releaseAll(new RedriveBatch<>(rows.stream().map(Redriver::canceled).toList()));
-                case REDRIVE_CANCEL_NOTICE -> notice.retryAllCanceled(new RedriveBatch<>(rows.stream().map(Redriver::canceled).toList()));
+                case REDRIVE_INVENTORY -> inventory.retryAll(createdBatch(rows));
+                case REDRIVE_NOTICE -> notice.retryAllCreated(createdBatch(rows));
+                case RELEASE_INVENTORY -> inventory.releaseAll(canceledBatch(rows));
+                case REDRIVE_CANCEL_NOTICE -> notice.retryAllCanceled(canceledBatch(rows));
             };
             for (int k = 0; k < rows.size(); k++) {
+                DueRow row = rows.get(k);
                 RedriveResult result = k < results.results().size() ? results.results().get(k) : null;
-                if (result == null || !result.orderId().equals(Long.toString(rows.get(k).orderId()))) {
-                    log.info("Order {}: {} not done in this run, the next one tries again", rows.get(k).orderId(), action);
-                    statuses.add(null);
-                } else {
-                    log.info("Order {}: {} -> {} ({})", rows.get(k).orderId(), action, result.status(), result.detail());
-                    statuses.add(result.status());
+                boolean done = result != null && result.orderId().equals(Long.toString(row.orderId()));
+                try (OrderTraces.OrderScope scope = traces.resume("re-drive", row.orderId(), row.traceParent())) {
+                    if (done) {
+                        log.info("Order {}: {} -> {} ({})", row.orderId(), action, result.status(), result.detail());
+                    } else {
+                        log.info("Order {}: {} not done in this run, the next one tries again", row.orderId(), action);
+                    }
                 }
+                statuses.add(done ? result.status() : null);
             }
         } catch (RuntimeException e) {
             log.warn("Orders {}: {} failed, the next run tries again: {}", rows.stream().map(DueRow::orderId).toList(),
@@ -100,6 +107,17 @@ public class Redriver {
     private void count(Action action, DownstreamStatus answer) {
         meters.counter("eventual.reconcile.redrives", "action", action.name(),
                 "result", answer == null ? "not_done" : answer.name()).increment();
+    }
+
+    /** The rows' stored events, each with its order's trace. */
+    private static RedriveBatch<OrderCreatedEvent> createdBatch(List<DueRow> rows) {
+        return new RedriveBatch<>(rows.stream().map(Redriver::created).toList(),
+                rows.stream().map(DueRow::traceParent).toList());
+    }
+
+    private static RedriveBatch<OrderCanceledEvent> canceledBatch(List<DueRow> rows) {
+        return new RedriveBatch<>(rows.stream().map(Redriver::canceled).toList(),
+                rows.stream().map(DueRow::traceParent).toList());
     }
 
     private static OrderCreatedEvent created(DueRow row) {

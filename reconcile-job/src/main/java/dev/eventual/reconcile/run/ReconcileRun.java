@@ -25,6 +25,7 @@ import dev.eventual.reconcile.scan.RowFinish;
 import dev.eventual.reconcile.shard.ShardRange;
 import dev.eventual.reconcile.workorder.WorkOrderOpening;
 import dev.eventual.reconcile.workorder.WorkOrders;
+import dev.eventual.web.tracing.OrderTraces;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -62,10 +63,12 @@ public class ReconcileRun {
     private final Backoff backoff;
     private final ReconcileProperties properties;
     private final MeterRegistry meters;
+    private final OrderTraces traces;
     private final Clock clock;
 
     public ReconcileRun(DueRowMapper rows, OrderFactsMapper facts, DownstreamStatuses downstream, Redriver redriver,
-                        ConsumerStatusRepair statusRepair, SettledRows settledRows, WorkOrders workOrders, Backoff backoff, ReconcileProperties properties, MeterRegistry meters,
+                        ConsumerStatusRepair statusRepair, SettledRows settledRows, WorkOrders workOrders,
+                        Backoff backoff, ReconcileProperties properties, MeterRegistry meters, OrderTraces traces,
                         Clock clock) {
         this.rows = rows;
         this.facts = facts;
@@ -77,6 +80,7 @@ public class ReconcileRun {
         this.backoff = backoff;
         this.properties = properties;
         this.meters = meters;
+        this.traces = traces;
         this.clock = clock;
     }
 
@@ -257,8 +261,10 @@ public class ReconcileRun {
             } else {
                 tally.retried++;
                 count("retried");
-                log.info("Order {}: {} not yet consistent ({}), retry {} of {}", row.orderId(), row.eventType(),
-                        settlement.reason(), finished.retryCount(), properties.maxRetries());
+                try (OrderTraces.OrderScope scope = inTrace(row)) {
+                    log.info("Order {}: {} not yet consistent ({}), retry {} of {}", row.orderId(), row.eventType(),
+                            settlement.reason(), finished.retryCount(), properties.maxRetries());
+                }
             }
         }
     }
@@ -267,10 +273,16 @@ public class ReconcileRun {
         WorkOrderOpening opening = new WorkOrderOpening(row.orderId(), row.eventType().name(), row.id(), reason,
                 seen.orderStatus() == null ? null : seen.orderStatus().name(), seen.inventory().name(),
                 seen.notice().name(), row.retryCount());
-        if (workOrders.open(opening, token, now)) {
-            tally.escalated++;
-            count("work_order");
+        try (OrderTraces.OrderScope scope = inTrace(row)) {
+            if (workOrders.open(opening, token, now)) {
+                tally.escalated++;
+                count("work_order");
+            }
         }
+    }
+
+    private OrderTraces.OrderScope inTrace(DueRow row) {
+        return traces.resume("reconcile", row.orderId(), row.traceParent());
     }
 
     private void finishReconciled(List<Long> ids, String token, Tally tally) {

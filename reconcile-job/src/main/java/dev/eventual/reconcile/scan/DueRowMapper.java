@@ -65,12 +65,16 @@ public interface DueRowMapper {
     @Select("""
             <script>
             SELECT id, order_id, event_type, payload, msg_status, reconcile_status, retry_count, shard_key,
-                   next_reconcile_time
+                   next_reconcile_time, trace_parent
               FROM message_log WHERE claim_token = #{token} AND id IN
             <foreach collection="ids" item="id" open="(" separator="," close=")">#{id}</foreach>
             ORDER BY id
             </script>""")
     List<DueRow> claimed(@Param("ids") List<Long> ids, @Param("token") String token);
+
+    /** The trace of the request that wrote the event (null without one), for a work order's action on it. */
+    @Select("SELECT trace_parent FROM message_log WHERE id = #{id}")
+    String traceParentOf(@Param("id") long messageLogId);
 
     /** Ends this run's work on a row; 0 rows when the claim was lost (lease expired and re-claimed). */
     @Update("UPDATE message_log SET reconcile_status = #{status}, retry_count = #{retryCount},"

@@ -1,6 +1,8 @@
 package dev.eventual.reconcile.workorder;
 
 import dev.eventual.reconcile.downstream.OrderCancelClient;
+import dev.eventual.reconcile.scan.DueRowMapper;
+import dev.eventual.web.tracing.OrderTraces;
 import feign.FeignException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,18 +21,35 @@ public class WorkOrderResolution {
     private final WorkOrderMapper workOrders;
     private final OrderCancelClient orders;
     private final TransactionTemplate transaction;
+    private final DueRowMapper events;
+    private final OrderTraces traces;
 
-    public WorkOrderResolution(WorkOrderMapper workOrders, OrderCancelClient orders, TransactionTemplate transaction) {
+    public WorkOrderResolution(WorkOrderMapper workOrders, OrderCancelClient orders, TransactionTemplate transaction,
+                               DueRowMapper events, OrderTraces traces) {
         this.workOrders = workOrders;
         this.orders = orders;
         this.transaction = transaction;
+        this.events = events;
+        this.traces = traces;
     }
 
+    /**
+     * Applies the operator's action in the order's trace (the event's stored one), so the cancel it
+     * asks order-service for and the re-drives it hands back are found under the order's trace id.
+     */
     public void resolve(long id, ResolveRequest request) {
         WorkOrderRow workOrder = workOrders.find(id);
         if (workOrder == null) {
             throw new WorkOrderNotFoundException(id);
         }
+        try (OrderTraces.OrderScope scope = traces.resume("work order " + request.action(), workOrder.orderId(),
+                events.traceParentOf(workOrder.messageLogId()))) {
+            resolve(workOrder, request);
+        }
+    }
+
+    private void resolve(WorkOrderRow workOrder, ResolveRequest request) {
+        long id = workOrder.id();
         if (workOrder.status() != WorkOrderStatus.OPEN) {
             throw rejected(id, request, "work order " + id + " is " + workOrder.status());
         }

@@ -9,15 +9,18 @@ import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.status.DownstreamStatus;
+import dev.eventual.infra.test.EventContracts.Fixture;
+import dev.eventual.infra.test.EventContracts;
 import dev.eventual.order.data.MessageStatus;
 import dev.eventual.order.data.OrderStatus;
 import dev.eventual.order.data.ReconcileStatus;
-import dev.eventual.infra.test.EventContracts;
-import dev.eventual.infra.test.EventContracts.Fixture;
 import dev.eventual.reconcile.decide.Action;
 import dev.eventual.reconcile.decide.Observation;
 import dev.eventual.reconcile.scan.DueRow;
+import dev.eventual.web.tracing.OrderTraces;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.tracing.Tracer;
+import io.micrometer.tracing.propagation.Propagator;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -37,7 +40,8 @@ import static org.assertj.core.api.Assertions.tuple;
 class RedriveContractTest {
 
     private final RecordingServices services = new RecordingServices();
-    private final Redriver redriver = new Redriver(services, services, new SimpleMeterRegistry());
+    private final Redriver redriver = new Redriver(services, services, new SimpleMeterRegistry(),
+            new OrderTraces(Tracer.NOOP, Propagator.NOOP));
 
     @ParameterizedTest(name = "{0}")
     @MethodSource(EventContracts.CREATED)
@@ -70,7 +74,7 @@ class RedriveContractTest {
     /** A due message_log row whose payload is the fixture, as the scan reads it. */
     private static DueRow row(Fixture fixture) {
         return new DueRow(1, EventContracts.ORDER_ID, fixture.type(), fixture.json(), MessageStatus.SENT,
-                ReconcileStatus.PENDING, 0, 0, LocalDateTime.of(2026, 11, 20, 9, 43));
+                ReconcileStatus.PENDING, 0, 0, LocalDateTime.of(2026, 11, 20, 9, 43), null);
     }
 
     /** inventory-service and notice-service as the re-drive calls them (batch endpoints), answering as done. */

@@ -16,7 +16,10 @@ import dev.eventual.order.data.ReconcileStatus;
 import dev.eventual.reconcile.decide.Action;
 import dev.eventual.reconcile.decide.Observation;
 import dev.eventual.reconcile.scan.DueRow;
+import dev.eventual.web.tracing.OrderTraces;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.tracing.Tracer;
+import io.micrometer.tracing.propagation.Propagator;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -39,7 +42,8 @@ class RedriverTest {
     private final StandInInventory inventory = new StandInInventory();
     private final StandInNotice notice = new StandInNotice();
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
-    private final Redriver redriver = new Redriver(inventory, notice, meters);
+    private final Redriver redriver = new Redriver(inventory, notice, meters,
+            new OrderTraces(Tracer.NOOP, Propagator.NOOP));
 
     @Test
     void aPagesRedrivesGoAsOneCallPerKindAndEachAnswerLandsOnItsRow() {
@@ -109,7 +113,7 @@ class RedriverTest {
         String payload = OrderEvents.toJson(new OrderCreatedEvent(OrderEvents.SCHEMA_VERSION, orderId, 1L, 1L, 1,
                 Instant.parse("2026-01-01T00:00:00Z")));
         return new DueRow(orderId, orderId, OrderEventType.ORDER_CREATED, payload, MessageStatus.SENT,
-                ReconcileStatus.PENDING, 0, 0, LocalDateTime.of(2026, 1, 1, 0, 0));
+                ReconcileStatus.PENDING, 0, 0, LocalDateTime.of(2026, 1, 1, 0, 0), null);
     }
 
     private final class StandInInventory implements BatchOnlyServices.Inventory {
