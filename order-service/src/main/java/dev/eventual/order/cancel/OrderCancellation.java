@@ -3,6 +3,7 @@ package dev.eventual.order.cancel;
 import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.order.data.OrderStatus;
 import dev.eventual.order.query.OrderNotFoundException;
 import dev.eventual.order.store.MessageLogMapper;
 import dev.eventual.order.store.OrderMapper;
@@ -49,8 +50,17 @@ public class OrderCancellation {
     }
 
     public void cancel(long orderId, String reason) {
+        cancel(orderId, reason, null);
+    }
+
+    /**
+     * Cancels only an order still in {@code expected} (null: any cancelable one). The unpaid timeout
+     * asks for CREATED, so that a payment that commits first wins; the version guard of the update
+     * makes the check and the change one step.
+     */
+    public void cancel(long orderId, String reason, OrderStatus expected) {
         try {
-            cancelOnce(orderId, reason);
+            cancelOnce(orderId, reason, expected);
         } catch (RuntimeException e) {
             if (!DatabaseFailures.unreachable(e)) {
                 throw e;
@@ -60,13 +70,17 @@ public class OrderCancellation {
         }
     }
 
-    private void cancelOnce(long orderId, String reason) {
+    private void cancelOnce(long orderId, String reason, OrderStatus expected) {
         OrderRow order = orders.selectById(orderId);
         if (order == null) {
             throw new OrderNotFoundException(orderId);
         }
         if (!order.getStatus().canBeCanceled()) {
             throw new OrderNotCancelableException("order " + orderId + " is " + order.getStatus() + " and cannot be canceled");
+        }
+        if (expected != null && order.getStatus() != expected) {
+            throw new OrderNotCancelableException("order " + orderId + " is " + order.getStatus() + ", not " + expected
+                    + ", and was not canceled");
         }
         OrderCanceledEvent event = new OrderCanceledEvent(OrderEvents.SCHEMA_VERSION, orderId, order.getUserId(),
                 order.getSkuId(), order.getQuantity(), reason, clock.instant());
