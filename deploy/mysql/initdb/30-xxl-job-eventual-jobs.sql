@@ -1,4 +1,4 @@
--- Pre-registers the reconcile executor group and its two jobs, so the admin triggers them as soon as
+-- Pre-registers the reconcile executor group and its three jobs, so the admin triggers them as soon as
 -- the reconcile-job replicas register (address_type 0: the addresses come from their heartbeats).
 -- The app_name is reconcile-job's xxl.job.executor.appname; the handlers are its @XxlJob methods
 -- (XxlJobRegistrationTest checks both).
@@ -25,5 +25,16 @@ INSERT INTO xxl_job_info (job_group, job_desc, add_time, update_time, author, al
                           glue_type, glue_source, glue_remark, glue_updatetime, child_jobid, trigger_status)
 VALUES (1, 'Archive finished message_log rows', NOW(), NOW(), 'eventual', '', 'CRON',
         '0 0 * * * ?', 'DO_NOTHING', 'FIRST', 'messageLogArchiveJob',
+        '', 'DISCARD_LATER', 0, 0,
+        'BEAN', '', 'BEAN handler', NOW(), '', 1);
+
+-- Every 30 s on every registered executor (SHARDING_BROADCAST, the same shard ranges as
+-- reconciliation): cancels the orders still unpaid after eventual.reconcile.unpaid.timeout.
+INSERT INTO xxl_job_info (job_group, job_desc, add_time, update_time, author, alarm_email, schedule_type,
+                          schedule_conf, misfire_strategy, executor_route_strategy, executor_handler,
+                          executor_param, executor_block_strategy, executor_timeout, executor_fail_retry_count,
+                          glue_type, glue_source, glue_remark, glue_updatetime, child_jobid, trigger_status)
+VALUES (1, 'Cancel orders left unpaid past the timeout', NOW(), NOW(), 'eventual', '', 'CRON',
+        '15/30 * * * * ?', 'DO_NOTHING', 'SHARDING_BROADCAST', 'unpaidOrderTimeoutJob',
         '', 'DISCARD_LATER', 0, 0,
         'BEAN', '', 'BEAN handler', NOW(), '', 1);

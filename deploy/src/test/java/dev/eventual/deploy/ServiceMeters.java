@@ -35,11 +35,12 @@ final class ServiceMeters {
             "consumer-support");
 
     static final List<Meter> ALL = List.of(
-            // order-service: OrderMetrics, TransactionMetrics, WorkerLeaseKeeper
+            // order-service: OrderMetrics, TransactionMetrics, WorkerLeaseKeeper, PaymentMetrics
             counter("eventual.orders.created"),
             counter("eventual.orders.replayed"),
             counter("eventual.orders.rejected", "reason"),
             counter("eventual.orders.cancel.rejected", "reason"),
+            counter("eventual.orders.payments", "result"),
             counter("eventual.order.events.reconciled-by-reports", "event"),
             counter("eventual.order.local-transactions", "outcome"),
             counter("eventual.order.check-backs", "answer"),
@@ -60,12 +61,13 @@ final class ServiceMeters {
             counter("eventual.notice.report-failures"),
             // consumer-support: ReportCoalescer, in both consumers
             new Meter("eventual.consumer.report.batch", Kind.SUMMARY, null, List.of("group")),
-            // reconcile-job: ReconcileRun, Redriver, ReconcileGauges
+            // reconcile-job: ReconcileRun, Redriver, ReconcileGauges, UnpaidTimeoutMetrics
             counter("eventual.reconcile.scanned"),
             counter("eventual.reconcile.rows", "outcome"),
             counter("eventual.reconcile.redrives", "action", "result"),
             counter("eventual.reconcile.taken-over"),
             counter("eventual.reconcile.executor.refused", "glue_type"),
+            counter("eventual.reconcile.unpaid.orders", "outcome"),
             new Meter("eventual.reconcile.work-orders.open", Kind.GAUGE, null, List.of()),
             new Meter("eventual.reconcile.lag.seconds", Kind.GAUGE, "seconds", List.of()));
 

@@ -32,9 +32,9 @@ class XxlJobRegistrationTest {
     @Test
     void everyRegisteredHandlerIsAnXxlJobMethodOfReconcileJob() {
         Set<String> handlers = xxlJobHandlers();
-        assertThat(handlers).contains("orderReconcileJob", "messageLogArchiveJob");
+        assertThat(handlers).contains("orderReconcileJob", "messageLogArchiveJob", "unpaidOrderTimeoutJob");
         assertThat(jobs()).extracting(job -> job.get("executor_handler"))
-                .containsExactlyInAnyOrder("orderReconcileJob", "messageLogArchiveJob")
+                .containsExactlyInAnyOrder("orderReconcileJob", "messageLogArchiveJob", "unpaidOrderTimeoutJob")
                 .allSatisfy(handler -> assertThat(handlers).contains(handler));
         // BEAN handlers only: no GLUE or shell code runs on the executors (docs/design.md, "Security")
         assertThat(jobs()).allSatisfy(job -> assertThat(job).containsEntry("glue_type", "BEAN"));
@@ -43,6 +43,7 @@ class XxlJobRegistrationTest {
     @Test
     void reconciliationIsBroadcastToEveryShardAndBothJobsAreSwitchedOn() {
         assertThat(job("orderReconcileJob")).containsEntry("executor_route_strategy", "SHARDING_BROADCAST");
+        assertThat(job("unpaidOrderTimeoutJob")).containsEntry("executor_route_strategy", "SHARDING_BROADCAST");
         assertThat(jobs()).allSatisfy(job -> {
             assertThat(job).containsEntry("trigger_status", "1").containsEntry("schedule_type", "CRON");
             assertThat(job.get("schedule_conf")).isNotBlank();

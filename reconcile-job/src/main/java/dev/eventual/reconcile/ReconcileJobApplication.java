@@ -1,6 +1,7 @@
 package dev.eventual.reconcile;
 
 import dev.eventual.reconcile.config.ReconcileProperties;
+import dev.eventual.reconcile.timeout.UnpaidTimeoutProperties;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -15,7 +16,7 @@ import java.time.Clock;
  */
 @SpringBootApplication
 @EnableFeignClients
-@EnableConfigurationProperties(ReconcileProperties.class)
+@EnableConfigurationProperties({ReconcileProperties.class, UnpaidTimeoutProperties.class})
 public class ReconcileJobApplication {
 
     /** Its configuration is {@value #CONFIG_NAME}.yml, so all services can share one classpath (tests, launcher). */

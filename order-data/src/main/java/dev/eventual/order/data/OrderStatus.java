@@ -1,8 +1,9 @@
 package dev.eventual.order.data;
 
 /**
- * {@code t_order.status}. CREATED → PAID; CREATED or PAID → CANCELED, which is final. Nothing in the
- * suite pays an order yet (docs/state-machines.md says who will).
+ * {@code t_order.status}. CREATED → PAID by a payment confirmation ({@code POST /api/orders/{id}/pay});
+ * CREATED or PAID → CANCELED, which is final; an order left CREATED past the unpaid timeout is
+ * canceled by reconcile-job (docs/state-machines.md).
  */
 public enum OrderStatus {
     CREATED,

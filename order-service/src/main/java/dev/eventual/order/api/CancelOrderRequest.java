@@ -1,7 +1,14 @@
 package dev.eventual.order.api;
 
+import dev.eventual.order.data.OrderStatus;
 import jakarta.validation.constraints.Size;
 
-/** Optional body of {@code POST /api/orders/{orderId}/cancel}. */
-public record CancelOrderRequest(@Size(max = 200) String reason) {
+/**
+ * Optional body of {@code POST /api/orders/{orderId}/cancel}.
+ *
+ * @param reason         why, carried in the ORDER_CANCELED event
+ * @param expectedStatus cancel only if the order is still in this status, else 409; the unpaid timeout
+ *                       sends CREATED so that it never cancels an order a payment just confirmed
+ */
+public record CancelOrderRequest(@Size(max = 200) String reason, OrderStatus expectedStatus) {
 }

@@ -3,6 +3,7 @@ package dev.eventual.order.api;
 import dev.eventual.order.data.OrderStatus;
 import dev.eventual.order.cancel.OrderCancellation;
 import dev.eventual.order.config.OrderMetrics;
+import dev.eventual.order.payment.OrderPayment;
 import dev.eventual.order.placement.OrderPlacement;
 import dev.eventual.order.placement.PlaceOrderCommand;
 import dev.eventual.order.placement.PlacedOrder;
@@ -10,6 +11,7 @@ import dev.eventual.order.query.OrderPage;
 import dev.eventual.order.query.OrderQueries;
 import dev.eventual.order.query.OrderView;
 import dev.eventual.web.Ids;
+import dev.eventual.web.RequiresServiceToken;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import jakarta.validation.Valid;
@@ -18,6 +20,8 @@ import jakarta.validation.constraints.Min;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -39,13 +43,15 @@ public class OrderController {
 
     private final OrderPlacement placement;
     private final OrderCancellation cancellation;
+    private final OrderPayment payment;
     private final OrderQueries queries;
     private final OrderMetrics metrics;
 
-    public OrderController(OrderPlacement placement, OrderCancellation cancellation, OrderQueries queries,
-                           OrderMetrics metrics) {
+    public OrderController(OrderPlacement placement, OrderCancellation cancellation, OrderPayment payment,
+                           OrderQueries queries, OrderMetrics metrics) {
         this.placement = placement;
         this.cancellation = cancellation;
+        this.payment = payment;
         this.queries = queries;
         this.metrics = metrics;
     }
@@ -90,7 +96,28 @@ public class OrderController {
     public OrderView cancel(@PathVariable String orderId,
                             @Valid @RequestBody(required = false) CancelOrderRequest request) {
         long id = Ids.parse("orderId", orderId);
-        cancellation.cancel(id, request == null || request.reason() == null ? "canceled by request" : request.reason());
+        cancellation.cancel(id, request == null || request.reason() == null ? "canceled by request" : request.reason(),
+                request == null ? null : request.expectedStatus());
         return queries.find(id);
+    }
+
+    @Operation(summary = "Confirm an order's payment (admin: header X-Eventual-Service-Token)",
+            description = "CREATED → PAID; the same paymentId again answers 200 with the order; another paymentId on a"
+                    + " PAID order, or a CANCELED order, is 409; 404 if unknown. No event is published")
+    @RequiresServiceToken("confirming payments")
+    @PostMapping(path = "/{orderId}/pay", consumes = MediaType.APPLICATION_JSON_VALUE)
+    public OrderView pay(@PathVariable String orderId, @Valid @RequestBody PayOrderRequest request) {
+        long id = Ids.parse("orderId", orderId);
+        payment.pay(id, request.paymentId(), caller());
+        return queries.find(id);
+    }
+
+    /**
+     * Who made an admin act, for its audit line. Read from the security context: web-support's filter
+     * chain authenticated the token before the body was read, and keeps the servlet API's principal off.
+     */
+    private static String caller() {
+        Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
+        return authentication == null ? "unauthenticated" : authentication.getName();
     }
 }

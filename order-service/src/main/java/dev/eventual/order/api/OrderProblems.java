@@ -5,6 +5,7 @@ import dev.eventual.order.cancel.OrderNotCancelableException;
 import dev.eventual.order.consumer.EventNotCommittedException;
 import dev.eventual.order.consumer.InvalidReportException;
 import dev.eventual.order.id.OrderIdsUnavailableException;
+import dev.eventual.order.payment.OrderNotPayableException;
 import dev.eventual.order.placement.IdempotencyKeyReusedException;
 import dev.eventual.order.query.OrderNotFoundException;
 import dev.eventual.order.tx.PublishFailedException;
@@ -33,6 +34,12 @@ class OrderProblems {
 
     @ExceptionHandler
     ErrorResponse notCancelable(OrderNotCancelableException e) {
+        return ApiProblemException.conflict(e.getMessage());
+    }
+
+    /** Same type and title as a refused cancel: the order's state does not allow the act. */
+    @ExceptionHandler
+    ErrorResponse notPayable(OrderNotPayableException e) {
         return ApiProblemException.conflict(e.getMessage());
     }
 

@@ -4,6 +4,7 @@ import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.order.config.OrderMetrics;
+import dev.eventual.order.data.OrderStatus;
 import dev.eventual.order.query.OrderNotFoundException;
 import dev.eventual.order.store.MessageLogMapper;
 import dev.eventual.order.store.OrderMapper;
@@ -50,24 +51,40 @@ public class OrderCancellation {
     }
 
     public void cancel(long orderId, String reason) {
+        cancel(orderId, reason, null);
+    }
+
+    /**
+     * Cancels only an order still in {@code expected} (null: any cancelable one). The unpaid timeout
+     * asks for CREATED, so that a payment that commits first wins; the version guard of the update
+     * makes the check and the change one step.
+     */
+    public void cancel(long orderId, String reason, OrderStatus expected) {
         try (OrderTraces.OrderInLogs inLogs = OrderTraces.inLogs(orderId)) {
-            cancelOnce(orderId, reason);
-        } catch (RuntimeException e) {
-            if (!DatabaseFailures.unreachable(e)) {
-                throw e;
+            try {
+                cancelOnce(orderId, reason, expected);
+            } catch (RuntimeException e) {
+                if (!DatabaseFailures.unreachable(e)) {
+                    throw e;
+                }
+                // reading the order found no database; the local transaction reports its own
+                throw notCanceled(orderId, PublishFailure.DATABASE_UNAVAILABLE,
+                        NestedExceptionUtils.getMostSpecificCause(e));
             }
-            // reading the order found no database; the local transaction reports its own
-            throw notCanceled(orderId, PublishFailure.DATABASE_UNAVAILABLE, NestedExceptionUtils.getMostSpecificCause(e));
         }
     }
 
-    private void cancelOnce(long orderId, String reason) {
+    private void cancelOnce(long orderId, String reason, OrderStatus expected) {
         OrderRow order = orders.selectById(orderId);
         if (order == null) {
             throw new OrderNotFoundException(orderId);
         }
         if (!order.getStatus().canBeCanceled()) {
             throw new OrderNotCancelableException("order " + orderId + " is " + order.getStatus() + " and cannot be canceled");
+        }
+        if (expected != null && order.getStatus() != expected) {
+            throw new OrderNotCancelableException("order " + orderId + " is " + order.getStatus() + ", not " + expected
+                    + ", and was not canceled");
         }
         OrderCanceledEvent event = new OrderCanceledEvent(OrderEvents.SCHEMA_VERSION, orderId, order.getUserId(),
                 order.getSkuId(), order.getQuantity(), reason, clock.instant());

@@ -20,6 +20,19 @@ public interface OrderMapper extends BaseMapper<OrderRow> {
             + " WHERE order_id = #{orderId} AND version = #{version} AND status IN ('CREATED', 'PAID')")
     int cancel(@Param("orderId") long orderId, @Param("version") int version);
 
+    /** What paying an order needs to know about it; null when the order does not exist. */
+    @Select("SELECT order_id, status, version, payment_id FROM t_order WHERE order_id = #{orderId}")
+    PaymentStateRow paymentState(@Param("orderId") long orderId);
+
+    /**
+     * Guarded transition CREATED → PAID with the payment's id and the database's time: 0 rows when the
+     * order moved on since it was read (paid, canceled). A payment id already on another order fails on
+     * {@code uk_order_payment}.
+     */
+    @Update("UPDATE t_order SET status = 'PAID', payment_id = #{paymentId}, paid_at = CURRENT_TIMESTAMP(3),"
+            + " version = version + 1 WHERE order_id = #{orderId} AND version = #{version} AND status = 'CREATED'")
+    int pay(@Param("orderId") long orderId, @Param("version") int version, @Param("paymentId") String paymentId);
+
     @Select("""
             <script>
             SELECT * FROM t_order

@@ -3,6 +3,7 @@ package dev.eventual.reconcile.standalone;
 import dev.eventual.reconcile.archive.MessageLogArchive;
 import dev.eventual.reconcile.run.ReconcileRun;
 import dev.eventual.reconcile.shard.ShardRange;
+import dev.eventual.reconcile.timeout.UnpaidOrderTimeout;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Conditional;
@@ -13,7 +14,8 @@ import org.springframework.scheduling.annotation.Scheduled;
 /**
  * Without an XXL-Job admin (the local launcher, a single instance), runs reconciliation itself as
  * shard 0 of 1 every {@code eventual.reconcile.standalone-interval}, and the archive every
- * {@code eventual.reconcile.archive-interval}.
+ * {@code eventual.reconcile.archive-interval}, and the unpaid-order timeout as shard 0 of 1 every
+ * {@code eventual.reconcile.unpaid.standalone-interval}.
  */
 @Configuration
 @EnableScheduling
@@ -24,10 +26,12 @@ public class StandaloneScheduler {
 
     private final ReconcileRun run;
     private final MessageLogArchive archive;
+    private final UnpaidOrderTimeout unpaidTimeout;
 
-    public StandaloneScheduler(ReconcileRun run, MessageLogArchive archive) {
+    public StandaloneScheduler(ReconcileRun run, MessageLogArchive archive, UnpaidOrderTimeout unpaidTimeout) {
         this.run = run;
         this.archive = archive;
+        this.unpaidTimeout = unpaidTimeout;
     }
 
     @Scheduled(fixedDelayString = "${eventual.reconcile.standalone-interval:30s}",
@@ -47,6 +51,16 @@ public class StandaloneScheduler {
             archive.archive();
         } catch (RuntimeException e) {
             log.warn("Standalone archive run failed, the next one tries again: {}", e.toString());
+        }
+    }
+
+    @Scheduled(fixedDelayString = "${eventual.reconcile.unpaid.standalone-interval:15s}",
+            initialDelayString = "${eventual.reconcile.unpaid.standalone-interval:15s}")
+    void cancelUnpaid() {
+        try {
+            unpaidTimeout.run(ShardRange.of(0, 1));
+        } catch (RuntimeException e) {
+            log.warn("Standalone unpaid-order timeout run failed, the next one tries again: {}", e.toString());
         }
     }
 }
