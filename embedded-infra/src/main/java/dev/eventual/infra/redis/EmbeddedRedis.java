@@ -63,7 +63,9 @@ public final class EmbeddedRedis implements RedisServer {
      */
     public static EmbeddedRedis start(Path directory, int port, boolean keepData) {
         Path absolute = directory.toAbsolutePath();
-        Directories.create(absolute);
+        Directories.create(absolute.resolve("data"));
+        // first, so that a leftover server neither keeps the port nor writes into data cleared below
+        LeftoverRedis.stopIfRunning(absolute.resolve("redis.pid"), absolute.resolve("data"));
         String password;
         if (keepData) {
             password = KeptPassword.readOrCreate(absolute.resolve("password"));
@@ -72,8 +74,6 @@ public final class EmbeddedRedis implements RedisServer {
             password = Secrets.random();
         }
         Path executable = RedisBinary.installIn(absolute);
-        Directories.create(absolute.resolve("data"));
-        LeftoverRedis.stopIfRunning(absolute.resolve("redis.pid"), absolute.resolve("data"));
         for (int attempt = 1; ; attempt++) {
             EmbeddedRedis redis = new EmbeddedRedis(absolute, executable, port == 0 ? freePort() : port, password);
             try {
