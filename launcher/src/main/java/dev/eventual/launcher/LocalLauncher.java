@@ -75,6 +75,8 @@ public final class LocalLauncher {
                   MariaDB            127.0.0.1:%5$d   RocketMQ NameServer %6$s
                     admin: mariadb -h 127.0.0.1 -P %5$d -u root -p   (password: %9$s,
                     kept in %7$s/mariadb/root-password; EVENTUAL_LOCAL_DB_PASSWORD sets it)
+                  Redis              127.0.0.1:%12$d   (always loopback; password: %13$s,
+                    kept in %7$s/redis/password; REDISCLI_AUTH=<password> redis-cli -p %12$d)
                   listening on       %10$s only%11$s
                   data               %7$s (kept across restarts; delete it to start empty)
                   service token      %8$s
@@ -86,6 +88,7 @@ public final class LocalLauncher {
                   curl -s http://127.0.0.1:%1$d/api/orders/<orderId>
                 """.formatted(suite.orderPort(), suite.inventoryPort(), suite.noticePort(), suite.reconcilePort(),
                 suite.databasePort(), suite.nameServerAddress(), data, token, suite.database().password(), bindAddress,
-                bindAddress.equals(EmbeddedMariaDb.LOOPBACK) ? " (EVENTUAL_BIND_ADDRESS opens it)" : "");
+                bindAddress.equals(EmbeddedMariaDb.LOOPBACK) ? " (EVENTUAL_BIND_ADDRESS opens it)" : "",
+                suite.redis().port(), suite.redis().password());
     }
 }

@@ -2,6 +2,7 @@ package dev.eventual.launcher;
 
 import dev.eventual.infra.db.DatabaseServer;
 import dev.eventual.infra.mq.RocketMqSettings;
+import dev.eventual.infra.redis.RedisServer;
 import dev.eventual.launcher.logging.ServiceLabel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The whole suite in this JVM: embedded MariaDB (a child process), embedded RocketMQ, and each
+ * The whole suite in this JVM: embedded MariaDB and Redis (child processes), embedded RocketMQ, and each
  * service in its own Spring context on its own port. {@link #close()} stops everything in reverse.
  */
 public final class LocalSuite implements AutoCloseable {
@@ -35,7 +36,7 @@ public final class LocalSuite implements AutoCloseable {
     public static LocalSuite start(LaunchSettings settings) {
         // check-back after 6-10 s: quick enough to watch, far from finished transactions
         LocalSuite suite = new LocalSuite(settings, SuiteInfrastructure.start(settings.dataDirectory(),
-                settings.databasePort(), settings.keepData(), settings.databasePassword(), new RocketMqSettings(
+                settings.databasePort(), settings.redisPort(), settings.keepData(), settings.databasePassword(), new RocketMqSettings(
                         settings.dataDirectory(), settings.nameServerPort(), settings.keepData(), Duration.ofSeconds(5),
                         Duration.ofSeconds(6), Duration.ofMillis(500), settings.bindAddress())));
         try {
@@ -78,6 +79,11 @@ public final class LocalSuite implements AutoCloseable {
     /** The suite's database server (user, password, JDBC URLs). */
     public DatabaseServer database() {
         return infrastructure.database();
+    }
+
+    /** The suite's Redis (address, password); a test may stop and start it. */
+    public RedisServer redis() {
+        return infrastructure.redis();
     }
 
     public String nameServerAddress() {

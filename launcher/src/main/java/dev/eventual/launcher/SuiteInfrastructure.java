@@ -8,6 +8,8 @@ import dev.eventual.infra.db.SchemaMigrator;
 import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.infra.mq.EmbeddedRocketMq;
 import dev.eventual.infra.mq.RocketMqSettings;
+import dev.eventual.infra.redis.EmbeddedRedis;
+import dev.eventual.infra.redis.RedisServer;
 import org.apache.rocketmq.common.attribute.TopicMessageType;
 
 import java.nio.file.Path;
@@ -19,22 +21,28 @@ import java.util.Map;
 
 /**
  * What every service of a suite stands on: embedded MariaDB with the three schemas migrated and one
- * account per service (the names the docker-compose stack uses), and an embedded RocketMQ with the
- * order topic created as a TRANSACTION topic. Everything listens on the broker settings' bind address
- * (loopback unless opened on purpose). Shared by the in-JVM {@link LocalSuite} and the
+ * account per service (the names the docker-compose stack uses), an embedded RocketMQ with the
+ * order topic created as a TRANSACTION topic, and an embedded Redis for the services that
+ * {@linkplain SuiteService#usesRedis() use it}. MariaDB and the broker listen on the broker settings'
+ * bind address (loopback unless opened on purpose); Redis on loopback always, since only the
+ * suite's own services talk to it. Shared by the in-JVM {@link LocalSuite} and the
  * process-per-service suite.
  */
 public final class SuiteInfrastructure implements AutoCloseable {
 
+    static final String REDIS_TIMEOUT = "2s";
+
     private final EmbeddedMariaDb database;
     private final EmbeddedRocketMq broker;
+    private final EmbeddedRedis redis;
     private final Map<SuiteService, String> passwords;
     private final String bindAddress;
 
-    private SuiteInfrastructure(EmbeddedMariaDb database, EmbeddedRocketMq broker, Map<SuiteService, String> passwords,
-                                String bindAddress) {
+    private SuiteInfrastructure(EmbeddedMariaDb database, EmbeddedRocketMq broker, EmbeddedRedis redis,
+                                Map<SuiteService, String> passwords, String bindAddress) {
         this.database = database;
         this.broker = broker;
+        this.redis = redis;
         this.passwords = passwords;
         this.bindAddress = bindAddress;
     }
@@ -44,11 +52,20 @@ public final class SuiteInfrastructure implements AutoCloseable {
      *                       its bind address is everyone's
      * @param adminPassword the database admin password to have, or null to keep the one the data
      *                      directory has (a random one at first)
+     * @param redisPort 0 picks a free one; with {@code keepData} Redis keeps its data and password
+     *                  under {@code dataDirectory/redis}
      */
-    public static SuiteInfrastructure start(Path dataDirectory, int databasePort, boolean keepData, String adminPassword,
-                                            RocketMqSettings brokerSettings) {
-        EmbeddedMariaDb database = EmbeddedMariaDb.startWithAccounts(dataDirectory.resolve("mariadb"), databasePort,
-                brokerSettings.bindAddress(), adminPassword, keepData);
+    public static SuiteInfrastructure start(Path dataDirectory, int databasePort, int redisPort, boolean keepData,
+                                            String adminPassword, RocketMqSettings brokerSettings) {
+        EmbeddedRedis redis = EmbeddedRedis.start(dataDirectory.resolve("redis"), redisPort, keepData);
+        EmbeddedMariaDb database;
+        try {
+            database = EmbeddedMariaDb.startWithAccounts(dataDirectory.resolve("mariadb"), databasePort,
+                    brokerSettings.bindAddress(), adminPassword, keepData);
+        } catch (RuntimeException e) {
+            redis.close();
+            throw e;
+        }
         try {
             Map<SuiteService, String> passwords = new EnumMap<>(SuiteService.class);
             for (ServiceDatabase serviceDatabase : ServiceDatabase.values()) {
@@ -67,9 +84,13 @@ public final class SuiteInfrastructure implements AutoCloseable {
                 broker.close();
                 throw e;
             }
-            return new SuiteInfrastructure(database, broker, passwords, brokerSettings.bindAddress());
+            return new SuiteInfrastructure(database, broker, redis, passwords, brokerSettings.bindAddress());
         } catch (RuntimeException e) {
-            database.close();
+            try {
+                database.close();
+            } finally {
+                redis.close();
+            }
             throw e;
         }
     }
@@ -86,9 +107,17 @@ public final class SuiteInfrastructure implements AutoCloseable {
         return broker;
     }
 
-    /** The arguments that tie a service to this database (with its own account) and broker. */
+    public RedisServer redis() {
+        return redis;
+    }
+
+    /**
+     * The arguments that tie a service to this database (with its own account), broker and, for the
+     * services that use it, Redis. Spring Boot reads {@code spring.data.redis.*} only where its Redis
+     * starter is on the class path; elsewhere they are inert.
+     */
     public List<String> serviceArgs(SuiteService service, int port, String serviceToken) {
-        return new ArrayList<>(List.of(
+        List<String> args = new ArrayList<>(List.of(
                 "--server.port=" + port,
                 "--server.address=" + bindAddress,
                 "--spring.datasource.url=" + database.jdbcUrl(service.database().databaseName()),
@@ -96,6 +125,16 @@ public final class SuiteInfrastructure implements AutoCloseable {
                 "--spring.datasource.password=" + passwords.get(service),
                 "--rocketmq.name-server=" + broker.nameServerAddress(),
                 "--eventual.security.service-token=" + serviceToken));
+        if (service.usesRedis()) {
+            args.addAll(List.of(
+                    "--spring.data.redis.host=" + redis.host(),
+                    "--spring.data.redis.port=" + redis.port(),
+                    "--spring.data.redis.password=" + redis.password(),
+                    // a Redis that is gone is an error within seconds, never a request that hangs
+                    "--spring.data.redis.timeout=" + REDIS_TIMEOUT,
+                    "--spring.data.redis.connect-timeout=" + REDIS_TIMEOUT));
+        }
+        return args;
     }
 
     /**
@@ -123,7 +162,11 @@ public final class SuiteInfrastructure implements AutoCloseable {
         try {
             broker.close();
         } finally {
-            database.close();
+            try {
+                database.close();
+            } finally {
+                redis.close();
+            }
         }
     }
 }

@@ -57,6 +57,11 @@ public enum SuiteService {
         return this == RECONCILE ? "SELECT, INSERT, UPDATE, DELETE" : "ALL PRIVILEGES";
     }
 
+    /** Whether it is given the suite's Redis: the two services the stock gate will run in. */
+    public boolean usesRedis() {
+        return this == ORDER || this == INVENTORY;
+    }
+
     /** The services this one calls over HTTP. */
     public List<SuiteService> peers() {
         return switch (this) {

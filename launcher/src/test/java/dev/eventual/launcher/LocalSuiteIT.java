@@ -54,13 +54,15 @@ class LocalSuiteIT {
 
     @Test
     void everyServerOfTheSuiteListensOnLoopbackOnly() throws Exception {
-        long database = Long.parseLong(Files.readString(Path.of(System.getProperty("eventual.infra.dir", "target/infra"))
-                .resolve("launcher/mariadb/mariadbd.pid")).strip());
-        List<String> listening = ListeningSockets.of(ProcessHandle.current().pid(), database);
+        Path data = Path.of(System.getProperty("eventual.infra.dir", "target/infra")).resolve("launcher");
+        long database = Long.parseLong(Files.readString(data.resolve("mariadb/mariadbd.pid")).strip());
+        long redis = Long.parseLong(Files.readString(data.resolve("redis/redis.pid")).strip());
+        List<String> listening = ListeningSockets.of(ProcessHandle.current().pid(), database, redis);
 
-        // the four services, the NameServer, the broker (and its VIP channel) and MariaDB
-        assertThat(listening).hasSizeGreaterThanOrEqualTo(8);
+        // the four services, the NameServer, the broker (and its VIP channel), MariaDB and Redis
+        assertThat(listening).hasSizeGreaterThanOrEqualTo(9);
         assertThat(listening).allMatch(ListeningSockets::isLoopback);
+        assertThat(ListeningSockets.of(redis)).containsExactly("tcp 0100007F:" + String.format("%04X", suite.redis().port()));
     }
 
     @Test

