@@ -35,12 +35,14 @@ final class ServiceMeters {
             "consumer-support");
 
     static final List<Meter> ALL = List.of(
-            // order-service: OrderMetrics, TransactionMetrics, WorkerLeaseKeeper, PaymentMetrics
+            // order-service: OrderMetrics, TransactionMetrics, WorkerLeaseKeeper, PaymentMetrics, OrderGate
             counter("eventual.orders.created"),
             counter("eventual.orders.replayed"),
             counter("eventual.orders.rejected", "reason"),
             counter("eventual.orders.cancel.rejected", "reason"),
             counter("eventual.orders.payments", "result"),
+            counter("eventual.gate.decisions", "outcome"),
+            counter("eventual.gate.given-back", "reason"),
             counter("eventual.order.events.reconciled-by-reports", "event"),
             counter("eventual.order.local-transactions", "outcome"),
             counter("eventual.order.check-backs", "answer"),

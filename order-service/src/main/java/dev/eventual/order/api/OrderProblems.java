@@ -4,6 +4,8 @@ import dev.eventual.common.api.problem.ProblemTypes;
 import dev.eventual.order.cancel.OrderNotCancelableException;
 import dev.eventual.order.consumer.EventNotCommittedException;
 import dev.eventual.order.consumer.InvalidReportException;
+import dev.eventual.order.gate.GateUnavailableException;
+import dev.eventual.order.gate.SoldOutException;
 import dev.eventual.order.id.OrderIdsUnavailableException;
 import dev.eventual.order.payment.OrderNotPayableException;
 import dev.eventual.order.placement.IdempotencyKeyReusedException;
@@ -52,6 +54,21 @@ class OrderProblems {
     ErrorResponse idempotencyKeyReused(IdempotencyKeyReusedException e) {
         return new ApiProblemException(HttpStatus.UNPROCESSABLE_CONTENT, ProblemTypes.CONFLICT, "Idempotency-Key reused",
                 e.getMessage());
+    }
+
+    /** Nothing was written or sent; the SKU is named in the detail and as a property. */
+    @ExceptionHandler
+    ErrorResponse soldOut(SoldOutException e) {
+        ApiProblemException problem = new ApiProblemException(HttpStatus.CONFLICT, ProblemTypes.SOLD_OUT, "Sold out",
+                e.getMessage());
+        problem.getBody().setProperty("sku", Long.toString(e.sku()));
+        return problem;
+    }
+
+    @ExceptionHandler
+    ErrorResponse gateUnavailable(GateUnavailableException e) {
+        return new ApiProblemException(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.DEPENDENCY_UNAVAILABLE,
+                "Stock gate unavailable", e.getMessage() + "; nothing was written, retry later");
     }
 
     @ExceptionHandler

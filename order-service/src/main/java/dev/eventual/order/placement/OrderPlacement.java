@@ -4,6 +4,10 @@ import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.order.config.OrderMetrics;
+import dev.eventual.order.gate.Admission;
+import dev.eventual.order.gate.GateUnavailableException;
+import dev.eventual.order.gate.OrderGate;
+import dev.eventual.order.gate.SoldOutException;
 import dev.eventual.order.id.SnowflakeIds;
 import dev.eventual.order.store.MessageLogMapper;
 import dev.eventual.order.store.OrderMapper;
@@ -38,16 +42,19 @@ public class OrderPlacement {
     private final MessageLogRows messageLogRows;
     private final OrderEventPublication publisher;
     private final SnowflakeIds ids;
+    private final OrderGate gate;
     private final OrderMetrics metrics;
     private final Clock clock;
 
     public OrderPlacement(OrderMapper orders, MessageLogMapper messageLog, MessageLogRows messageLogRows,
-                          OrderEventPublication publisher, SnowflakeIds ids, OrderMetrics metrics, Clock clock) {
+                          OrderEventPublication publisher, SnowflakeIds ids, OrderGate gate, OrderMetrics metrics,
+                          Clock clock) {
         this.orders = orders;
         this.messageLog = messageLog;
         this.messageLogRows = messageLogRows;
         this.publisher = publisher;
         this.ids = ids;
+        this.gate = gate;
         this.metrics = metrics;
         this.clock = clock;
     }
@@ -78,7 +85,29 @@ public class OrderPlacement {
         }
     }
 
+    /**
+     * A gated SKU's units are reserved first (a sold-out SKU is refused before anything is written or
+     * sent); every outcome that is not a committed order gives them back, except an unknown one, which
+     * the check-back settles (docs/stock-gate.md).
+     */
     private PlacedOrder placeNew(long orderId, PlaceOrderCommand command) {
+        Admission admission;
+        try {
+            admission = gate.admit(command.skuId(), orderId, command.quantity());
+        } catch (SoldOutException e) {
+            // a concurrent repeat of this request may hold the last units and have committed by now
+            OrderRow first = orders.findByIdempotencyKey(command.userId(), command.idempotencyKey());
+            if (first != null) {
+                return replay(first, command);
+            }
+            metrics.orderRejected("sold_out");
+            log.info("Order {} not placed: {}", orderId, e.getMessage());
+            throw e;
+        } catch (GateUnavailableException e) {
+            metrics.orderRejected("gate_unavailable");
+            log.warn("Order {} not placed: stock gate unavailable ({})", orderId, e.getMessage());
+            throw e;
+        }
         OrderCreatedEvent event = new OrderCreatedEvent(OrderEvents.SCHEMA_VERSION, orderId, command.userId(),
                 command.skuId(), command.quantity(), clock.instant());
         LocalTxOutcome outcome;
@@ -90,7 +119,11 @@ public class OrderPlacement {
                 return LocalTxOutcome.COMMITTED;
             });
         } catch (BrokerUnavailableException e) {
+            gate.giveBack(admission, "broker_unavailable");
             throw notPlaced(orderId, PublishFailure.BROKER_UNAVAILABLE, e.getCause() == null ? e : e.getCause());
+        }
+        if (outcome != LocalTxOutcome.COMMITTED && outcome != LocalTxOutcome.UNKNOWN) {
+            gate.giveBack(admission, "not_committed");
         }
         return switch (outcome) {
             case COMMITTED -> {

@@ -1,11 +1,16 @@
 package dev.eventual.order.tx;
 
+import dev.eventual.common.event.OrderCreatedEvent;
+import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.order.gate.OrderGate;
 import dev.eventual.web.tracing.OrderTraces;
 import org.apache.rocketmq.spring.annotation.RocketMQTransactionListener;
 import org.apache.rocketmq.spring.core.RocketMQLocalTransactionListener;
 import org.apache.rocketmq.spring.core.RocketMQLocalTransactionState;
 import org.apache.rocketmq.spring.support.RocketMQHeaders;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.messaging.Message;
 
 /**
@@ -15,17 +20,21 @@ import org.springframework.messaging.Message;
 @RocketMQTransactionListener
 public class OrderTransactionListener implements RocketMQLocalTransactionListener {
 
+    private static final Logger log = LoggerFactory.getLogger(OrderTransactionListener.class);
+
     private final LocalTransactionRunner runner;
     private final CheckBack checkBack;
     private final TransactionMetrics metrics;
     private final OrderTraces traces;
+    private final OrderGate gate;
 
     public OrderTransactionListener(LocalTransactionRunner runner, CheckBack checkBack, TransactionMetrics metrics,
-                                    OrderTraces traces) {
+                                    OrderTraces traces, OrderGate gate) {
         this.runner = runner;
         this.checkBack = checkBack;
         this.metrics = metrics;
         this.traces = traces;
+        this.gate = gate;
     }
 
     @Override
@@ -53,8 +62,24 @@ public class OrderTransactionListener implements RocketMQLocalTransactionListene
                 traceparent == null ? null : traceparent.toString())) {
             RocketMQLocalTransactionState answer = checkBack.answer(orderId, eventType, transactionId(message));
             metrics.checkBack(answer);
+            if (answer == RocketMQLocalTransactionState.ROLLBACK && eventType == OrderEventType.ORDER_CREATED) {
+                giveBack(orderId, message);
+            }
             return answer;
         }
+    }
+
+    /** This attempt will never be an order: a gated SKU's units go back (a no-op when given back before). */
+    private void giveBack(long orderId, Message message) {
+        long sku;
+        try {
+            sku = OrderEvents.fromBytes((byte[]) message.getPayload(), OrderCreatedEvent.class).skuId();
+        } catch (RuntimeException unreadable) {
+            log.warn("Order {}: rolled back, but its half message names no SKU to give back ({})", orderId,
+                    unreadable.toString());
+            return;
+        }
+        gate.giveBack(sku, orderId, "check_back_rollback");
     }
 
     private static String transactionId(Message message) {

@@ -2,9 +2,12 @@ package dev.eventual.order.placement;
 
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.gate.StockGate;
 import dev.eventual.infra.test.EventContracts;
 import dev.eventual.order.config.OrderMetrics;
 import dev.eventual.order.config.OrderProperties;
+import dev.eventual.order.gate.GateProperties;
+import dev.eventual.order.gate.OrderGate;
 import dev.eventual.order.id.SnowflakeIds;
 import dev.eventual.order.store.MessageLogMapper;
 import dev.eventual.order.store.MessageLogRow;
@@ -21,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneOffset;
+import java.util.Set;
 
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
@@ -43,7 +47,8 @@ class OrderCreatedContractTest {
     private final OrderPlacement placement = new OrderPlacement(orders, messageLog,
             new MessageLogRows(new OrderProperties(Duration.ofSeconds(60)), UNTRACED, clock),
             new OrderEventPublisher(broker, UNTRACED),
-            ids, new OrderMetrics(new SimpleMeterRegistry()), clock);
+            ids, new OrderGate(mock(StockGate.class), new GateProperties(false, Set.of(), GateProperties.WhenUnavailable.REFUSE),
+                    new SimpleMeterRegistry()), new OrderMetrics(new SimpleMeterRegistry()), clock);
 
     @Test
     void placingAnOrderWritesTheCurrentVersionsPayload() {

@@ -16,6 +16,8 @@ public final class ProblemTypes {
     public static final URI UNSUPPORTED_MEDIA_TYPE = URI.create("urn:eventual:problem:unsupported-media-type");
     public static final URI NOT_FOUND = URI.create("urn:eventual:problem:not-found");
     public static final URI CONFLICT = URI.create("urn:eventual:problem:conflict");
+    /** The stock gate has too few units of the SKU left (docs/stock-gate.md). */
+    public static final URI SOLD_OUT = URI.create("urn:eventual:problem:sold-out");
     public static final URI UNAUTHORIZED = URI.create("urn:eventual:problem:unauthorized");
     public static final URI BROKER_UNAVAILABLE = URI.create("urn:eventual:problem:broker-unavailable");
     public static final URI DATABASE_UNAVAILABLE = URI.create("urn:eventual:problem:database-unavailable");

@@ -1,0 +1,35 @@
+package dev.eventual.order.gate;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+import java.util.Set;
+
+/**
+ * {@code eventual.gate.*}: the flash-sale stock gate (docs/stock-gate.md).
+ *
+ * @param enabled          off by default: every order takes today's path, and nothing talks to Redis
+ * @param skus             the gated SKUs; empty gates every SKU
+ * @param whenUnavailable  what a gated order gets while Redis cannot answer (or has no count for the
+ *                         SKU): REFUSE answers 503, BYPASS takes today's path (inventory may then fail
+ *                         the order, and the count is no longer the stock minus what is in flight
+ *                         until it is seeded again)
+ */
+@Validated
+@ConfigurationProperties("eventual.gate")
+public record GateProperties(
+        @DefaultValue("false") boolean enabled,
+        @DefaultValue Set<Long> skus,
+        @DefaultValue("REFUSE") WhenUnavailable whenUnavailable) {
+
+    public boolean gates(long sku) {
+        return enabled && (skus.isEmpty() || skus.contains(sku));
+    }
+
+    /** What a gated order gets while the gate cannot answer. */
+    public enum WhenUnavailable {
+        REFUSE,
+        BYPASS
+    }
+}

@@ -1,0 +1,9 @@
+package dev.eventual.order.gate;
+
+/** The gate cannot answer for a gated SKU (Redis unreachable, or no count for the SKU) and refuses: 503. */
+public class GateUnavailableException extends RuntimeException {
+
+    GateUnavailableException(String detail, Throwable cause) {
+        super(detail, cause);
+    }
+}

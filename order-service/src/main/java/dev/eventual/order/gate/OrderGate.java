@@ -1,0 +1,99 @@
+package dev.eventual.order.gate;
+
+import dev.eventual.gate.GateDecision;
+import dev.eventual.gate.StockGate;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
+import org.springframework.stereotype.Service;
+
+/**
+ * order-service's side of the stock gate (docs/stock-gate.md): a gated order reserves its units before
+ * the half message, and every attempt that does not end in a committed order gives them back.
+ * Counted in {@code eventual.gate.decisions{outcome}} and {@code eventual.gate.given-back{reason}}.
+ */
+@Service
+public class OrderGate {
+
+    private static final Logger log = LoggerFactory.getLogger(OrderGate.class);
+
+    private final StockGate gate;
+    private final GateProperties properties;
+    private final MeterRegistry meters;
+
+    public OrderGate(StockGate gate, GateProperties properties, MeterRegistry meters) {
+        this.gate = gate;
+        this.properties = properties;
+        this.meters = meters;
+    }
+
+    /**
+     * @throws SoldOutException         the SKU has too few units left
+     * @throws GateUnavailableException the gate cannot answer and is configured to refuse
+     */
+    public Admission admit(long sku, long orderId, int quantity) {
+        if (!properties.gates(sku)) {
+            return new Admission(sku, orderId, false);
+        }
+        GateDecision decision;
+        try {
+            decision = gate.reserve(sku, orderId, quantity);
+        } catch (DataAccessException e) {
+            return unavailable(sku, orderId, "Redis cannot answer: " + e.getMostSpecificCause(), e);
+        }
+        return switch (decision.outcome()) {
+            case RESERVED -> {
+                count("reserved");
+                yield new Admission(sku, orderId, true);
+            }
+            case SOLD_OUT -> {
+                count("sold_out");
+                throw new SoldOutException(sku, quantity, decision.quantity());
+            }
+            case NOT_SEEDED -> unavailable(sku, orderId, "the gate has no count for sku " + sku + " yet", null);
+        };
+    }
+
+    /**
+     * Gives the order's units back: its attempt will never be a committed order. Once, however often
+     * called. A Redis that cannot be reached leaves the reservation to be found later (logged, counted).
+     */
+    public void giveBack(Admission admission, String reason) {
+        if (admission.reserved()) {
+            giveBack(admission.sku(), admission.orderId(), reason);
+        }
+    }
+
+    /** The same for an order known only by its SKU (a check-back that rolled its attempt back). */
+    public void giveBack(long sku, long orderId, String reason) {
+        if (!properties.gates(sku)) {
+            return;
+        }
+        try {
+            long units = gate.giveBack(sku, orderId);
+            if (units > 0) {
+                meters.counter("eventual.gate.given-back", "reason", reason).increment();
+                log.info("Order {}: {} units of sku {} given back to the gate ({})", orderId, units, sku, reason);
+            }
+        } catch (DataAccessException e) {
+            meters.counter("eventual.gate.given-back", "reason", "failed").increment();
+            log.warn("Order {}: could not give its units of sku {} back to the gate ({}): {}", orderId, sku, reason,
+                    e.getMostSpecificCause().toString());
+        }
+    }
+
+    private Admission unavailable(long sku, long orderId, String why, Throwable cause) {
+        if (properties.whenUnavailable() == GateProperties.WhenUnavailable.BYPASS) {
+            count("bypassed");
+            log.warn("Order {}: stock gate bypassed for sku {}: {}", orderId, sku, why);
+            return new Admission(sku, orderId, false);
+        }
+        count("unavailable");
+        throw new GateUnavailableException(why, cause);
+    }
+
+    private void count(String outcome) {
+        meters.counter("eventual.gate.decisions", "outcome", outcome).increment();
+    }
+}

@@ -1,0 +1,131 @@
+package dev.eventual.order.gate;
+
+import dev.eventual.gate.GateState;
+import dev.eventual.gate.StockGate;
+import dev.eventual.infra.mq.EmbeddedRocketMq;
+import dev.eventual.infra.test.Concurrently;
+import dev.eventual.infra.test.HttpCall;
+import dev.eventual.infra.test.InfrastructureInitializer;
+import dev.eventual.infra.test.TestInfrastructure;
+import dev.eventual.order.OrderServiceApplication;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.ContextConfiguration;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * order-service with the stock gate on, against real Redis, MariaDB and broker: the gate decides before
+ * the half message, refuses a sold-out SKU with nothing written, and every attempt that does not end
+ * in a committed order gives its units back (docs/stock-gate.md).
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "spring.config.name=" + OrderServiceApplication.CONFIG_NAME,
+        InfrastructureInitializer.DATABASE_PROPERTY + "=ORDER",
+        InfrastructureInitializer.REDIS_PROPERTY + "=true",
+        "eventual.gate.enabled=true"})
+@ContextConfiguration(initializers = InfrastructureInitializer.class)
+class GatedPlacementIT {
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    JdbcTemplate jdbc;
+
+    @Autowired
+    StockGate gate;
+
+    private final long sku = ThreadLocalRandom.current().nextLong(1_000_000, 1_000_000_000);
+
+    @Test
+    void fiftyConcurrentOrdersForTenUnitsCreateExactlyTenAndRefuseTheRestAtTheDoor() throws Exception {
+        gate.seed(sku, 10);
+
+        List<HttpCall.Response> answers = Concurrently.run(50, i -> place(500 + i, "flash-" + sku + "-" + i, 1));
+
+        List<HttpCall.Response> created = answers.stream().filter(answer -> answer.status() == 201).toList();
+        List<HttpCall.Response> refused = answers.stream().filter(answer -> answer.status() == 409).toList();
+        assertThat(created).hasSize(10);
+        assertThat(refused).hasSize(40).allSatisfy(answer -> {
+            assertThat(answer.contentType()).startsWith("application/problem+json");
+            assertThat(answer.json().get("type").asString()).isEqualTo("urn:eventual:problem:sold-out");
+            assertThat(answer.json().get("sku").asString()).isEqualTo(Long.toString(sku));
+            assertThat(answer.json().get("detail").asString()).contains("sku " + sku);
+        });
+        Set<Long> orderIds = created.stream().map(answer -> Long.parseLong(answer.json().get("orderId").asString()))
+                .collect(Collectors.toSet());
+        assertThat(jdbc.queryForList("SELECT order_id FROM t_order WHERE sku_id = ?", Long.class, sku))
+                .containsExactlyInAnyOrderElementsOf(orderIds);
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM message_log m JOIN t_order o ON o.order_id = m.order_id"
+                + " WHERE o.sku_id = ?", Integer.class, sku)).isEqualTo(10);
+        GateState state = gate.state(sku);
+        assertThat(state.available()).isZero();
+        assertThat(state.reservations().keySet()).isEqualTo(orderIds);
+    }
+
+    @Test
+    void theLosersOfAnIdempotencyKeyRaceGiveTheirUnitsBack() throws Exception {
+        // enough units for every caller: each reserves under its own order id before its local
+        // transaction meets the winner's key (with fewer, a caller may be told sold out meanwhile)
+        gate.seed(sku, 20);
+        String key = "same-key-" + sku;
+
+        List<HttpCall.Response> answers = Concurrently.run(8, i -> place(77, key, 1));
+
+        assertThat(answers).allSatisfy(answer -> assertThat(answer.status()).isIn(200, 201));
+        assertThat(answers.stream().map(answer -> answer.json().get("orderId").asString()).distinct()).hasSize(1);
+        long orderId = Long.parseLong(answers.get(0).json().get("orderId").asString());
+        // each loser reserved a unit under its own order id, then its local transaction met the first
+        // order's key: all of them are back, only the committed order holds one
+        assertThat(gate.state(sku)).isEqualTo(new GateState(19L, Map.of(orderId, 1)));
+    }
+
+    @Test
+    void withTheBrokerDownTheReservationIsGivenBackAndNothingWritten() {
+        gate.seed(sku, 5);
+        EmbeddedRocketMq broker = TestInfrastructure.shared().rocketMq();
+        broker.stopBroker();
+        try {
+            HttpCall.Response refused = place(88, "down-" + sku, 2);
+
+            assertThat(refused.status()).isEqualTo(503);
+            assertThat(refused.json().get("type").asString()).isEqualTo("urn:eventual:problem:broker-unavailable");
+            assertThat(gate.state(sku)).isEqualTo(new GateState(5L, Map.of()));
+            assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM t_order WHERE sku_id = ?", Integer.class, sku)).isZero();
+        } finally {
+            broker.startBroker();
+        }
+        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1))
+                .until(() -> place(88, "up-" + sku + "-" + System.nanoTime(), 2).status() == 201);
+        assertThat(gate.state(sku).available()).isEqualTo(3L);
+    }
+
+    @Test
+    void aSkuTheGateHasNoCountForIsRefusedWith503AndNothingWritten() {
+        HttpCall.Response refused = place(99, "unseeded-" + sku, 1);
+
+        assertThat(refused.status()).isEqualTo(503);
+        assertThat(refused.json().get("title").asString()).isEqualTo("Stock gate unavailable");
+        assertThat(refused.json().get("detail").asString()).contains("sku " + sku);
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM t_order WHERE sku_id = ?", Integer.class, sku)).isZero();
+        assertThat(gate.state(sku)).isEqualTo(new GateState(null, Map.of()));
+    }
+
+    private HttpCall.Response place(long userId, String key, int quantity) {
+        return HttpCall.post(port, "/api/orders").header("Idempotency-Key", key)
+                .json("{\"userId\":" + userId + ",\"skuId\":" + sku + ",\"quantity\":" + quantity + "}").send();
+    }
+
+}

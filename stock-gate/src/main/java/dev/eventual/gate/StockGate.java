@@ -1,0 +1,110 @@
+package dev.eventual.gate;
+
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.RedisScript;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The stock gate (docs/stock-gate.md): per SKU, a count of units still for sale and the reservations
+ * of orders not yet applied downstream, so that {@code count + reserved = database stock}. Every
+ * decision is one Lua script, atomic on the SKU's keys (one cluster slot: the SKU is their hash tag)
+ * and idempotent per order; Spring Data Redis sends each script by its SHA1 (EVALSHA) and loads it
+ * only when the server does not know it yet.
+ * <ul>
+ *   <li>{@link #reserve}: before the half message; a repeat answers the first decision;</li>
+ *   <li>{@link #giveBack}: an order that will never be committed returns its units, once;</li>
+ *   <li>{@link #applied}: inventory deducted the order from the database stock;</li>
+ *   <li>{@link #returned}: inventory released a deducted order's units (a cancel), once;</li>
+ *   <li>{@link #seed}: the count derived again from the database stock.</li>
+ * </ul>
+ * A refused reservation leaves nothing behind, so a repeat of a refused order decides again.
+ */
+public class StockGate {
+
+    /** How long a return is remembered, so that a release told again returns nothing more. */
+    static final Duration RETURN_MEMORY = Duration.ofDays(7);
+
+    // a Lua table comes back as a list of mixed values: raw List is the type Spring Data Redis knows
+    @SuppressWarnings("rawtypes")
+    private static final RedisScript<List> RESERVE = script("reserve", List.class);
+    private static final RedisScript<Long> GIVE_BACK = script("give-back", Long.class);
+    private static final RedisScript<Long> APPLIED = script("applied", Long.class);
+    private static final RedisScript<Long> RETURNED = script("returned", Long.class);
+    private static final RedisScript<Long> SEED = script("seed", Long.class);
+    @SuppressWarnings("rawtypes")
+    private static final RedisScript<List> STATE = script("state", List.class);
+
+    private final StringRedisTemplate redis;
+    private final Clock clock;
+
+    public StockGate(StringRedisTemplate redis, Clock clock) {
+        this.redis = redis;
+        this.clock = clock;
+    }
+
+    /** Reserves {@code quantity} units of {@code sku} for the order, or says why not. */
+    public GateDecision reserve(long sku, long orderId, int quantity) {
+        List<?> answer = redis.execute(RESERVE, List.of(available(sku), reservations(sku)),
+                Long.toString(orderId), Integer.toString(quantity), Long.toString(clock.millis()));
+        long code = (Long) answer.get(0);
+        long units = (Long) answer.get(1);
+        return new GateDecision(code == 1 ? GateOutcome.RESERVED : code == 0 ? GateOutcome.SOLD_OUT
+                : GateOutcome.NOT_SEEDED, units);
+    }
+
+    /** @return the units given back; 0 when the order holds none (given back before, or applied) */
+    public long giveBack(long sku, long orderId) {
+        return redis.execute(GIVE_BACK, List.of(available(sku), reservations(sku)), Long.toString(orderId));
+    }
+
+    /** @return true when this ended the order's reservation */
+    public boolean applied(long sku, long orderId) {
+        return redis.execute(APPLIED, List.of(reservations(sku)), Long.toString(orderId)) == 1;
+    }
+
+    /** @return the units put back on sale; 0 when this order's return was told before */
+    public long returned(long sku, long orderId, int quantity) {
+        return redis.execute(RETURNED, List.of(available(sku), returnMarker(sku, orderId)),
+                Integer.toString(quantity), Long.toString(RETURN_MEMORY.toSeconds()));
+    }
+
+    /** Sets the count to {@code stock} minus the reservations in flight; returns it (negative: over-reserved). */
+    public long seed(long sku, long stock) {
+        return redis.execute(SEED, List.of(available(sku), reservations(sku)), Long.toString(stock));
+    }
+
+    /** The SKU's count and reservations at one moment. */
+    public GateState state(long sku) {
+        List<?> read = redis.execute(STATE, List.of(available(sku), reservations(sku)));
+        Map<Long, Integer> reservations = new HashMap<>();
+        List<?> held = (List<?>) read.get(1);
+        for (int i = 0; i < held.size(); i += 2) {
+            String value = held.get(i + 1).toString();
+            reservations.put(Long.parseLong(held.get(i).toString()), Integer.parseInt(value.substring(0, value.indexOf(':'))));
+        }
+        Object available = read.get(0);
+        return new GateState(available == null ? null : Long.parseLong(available.toString()), Map.copyOf(reservations));
+    }
+
+    static String available(long sku) {
+        return "eventual:gate:{" + sku + "}:available";
+    }
+
+    static String reservations(long sku) {
+        return "eventual:gate:{" + sku + "}:reservations";
+    }
+
+    static String returnMarker(long sku, long orderId) {
+        return "eventual:gate:{" + sku + "}:returned:" + orderId;
+    }
+
+    private static <T> RedisScript<T> script(String name, Class<T> type) {
+        return RedisScript.of(new ClassPathResource("gate/" + name + ".lua"), type);
+    }
+}

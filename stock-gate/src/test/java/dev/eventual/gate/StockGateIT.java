@@ -1,0 +1,153 @@
+package dev.eventual.gate;
+
+import dev.eventual.infra.test.Concurrently;
+import dev.eventual.infra.test.InfrastructureInitializer;
+import dev.eventual.infra.test.TestInfrastructure;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.context.annotation.Bean;
+import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.test.context.ContextConfiguration;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/** The gate's scripts on a real Redis: atomic under concurrency, idempotent per order, never guessing a count. */
+@SpringBootTest(classes = StockGateIT.GateOnly.class, properties = {
+        InfrastructureInitializer.REDIS_PROPERTY + "=true", InfrastructureInitializer.BROKER_PROPERTY + "=false"})
+@ContextConfiguration(initializers = InfrastructureInitializer.class)
+class StockGateIT {
+
+    @Autowired
+    private StockGate gate;
+
+    @Autowired
+    private StringRedisTemplate redis;
+
+    private final long sku = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
+
+    @Test
+    void fiftyConcurrentOrdersForTenUnitsReserveExactlyTen() throws Exception {
+        gate.seed(sku, 10);
+
+        List<GateDecision> decisions = Concurrently.run(50, i -> gate.reserve(sku, 1000 + i, 1));
+
+        assertThat(decisions).filteredOn(GateDecision::reserved).hasSize(10);
+        assertThat(decisions).filteredOn(decision -> decision.outcome() == GateOutcome.SOLD_OUT).hasSize(40)
+                .allSatisfy(decision -> assertThat(decision.quantity()).isZero());
+        GateState state = gate.state(sku);
+        assertThat(state.available()).isZero();
+        assertThat(state.reservations()).hasSize(10).allSatisfy((orderId, units) -> assertThat(units).isEqualTo(1));
+    }
+
+    @Test
+    void aRepeatForTheSameOrderAnswersTheFirstDecisionAndReservesOnce() throws Exception {
+        gate.seed(sku, 5);
+
+        List<GateDecision> decisions = Concurrently.run(20, i -> gate.reserve(sku, 42, 2));
+
+        assertThat(decisions).allSatisfy(decision -> assertThat(decision).isEqualTo(new GateDecision(GateOutcome.RESERVED, 2)));
+        assertThat(gate.state(sku)).isEqualTo(new GateState(3L, java.util.Map.of(42L, 2)));
+    }
+
+    @Test
+    void aSoldOutAnswerNamesWhatIsLeftAndReservesNothing() {
+        gate.seed(sku, 3);
+
+        assertThat(gate.reserve(sku, 7, 4)).isEqualTo(new GateDecision(GateOutcome.SOLD_OUT, 3));
+        assertThat(gate.state(sku)).isEqualTo(new GateState(3L, java.util.Map.of()));
+        assertThat(gate.reserve(sku, 7, 3).reserved()).isTrue();
+    }
+
+    @Test
+    void aReservationIsGivenBackExactlyOnceHoweverOftenAsked() throws Exception {
+        gate.seed(sku, 10);
+        gate.reserve(sku, 1, 4);
+
+        List<Long> givenBack = Concurrently.run(20, i -> gate.giveBack(sku, 1));
+
+        assertThat(givenBack).containsOnlyOnce(4L).filteredOn(units -> units == 0).hasSize(19);
+        assertThat(gate.state(sku)).isEqualTo(new GateState(10L, java.util.Map.of()));
+    }
+
+    @Test
+    void anAppliedReservationHasNothingToGiveBack() {
+        gate.seed(sku, 10);
+        gate.reserve(sku, 1, 4);
+
+        assertThat(gate.applied(sku, 1)).isTrue();
+        assertThat(gate.applied(sku, 1)).isFalse();
+        assertThat(gate.giveBack(sku, 1)).isZero();
+        // the database stock is now 6: the count and what is in flight add up to it
+        assertThat(gate.state(sku)).isEqualTo(new GateState(6L, java.util.Map.of()));
+    }
+
+    @Test
+    void releasedUnitsGoBackOnSaleOncePerOrder() throws Exception {
+        gate.seed(sku, 0);
+
+        List<Long> returned = Concurrently.run(20, i -> gate.returned(sku, 9, 3));
+
+        assertThat(returned).containsOnlyOnce(3L).filteredOn(units -> units == 0).hasSize(19);
+        assertThat(gate.state(sku).available()).isEqualTo(3L);
+        assertThat(redis.getExpire(StockGate.returnMarker(sku, 9))).isPositive()
+                .isLessThanOrEqualTo(StockGate.RETURN_MEMORY.toSeconds());
+    }
+
+    @Test
+    void seedingDerivesTheCountFromTheStockAndTheReservationsInFlight() {
+        gate.seed(sku, 10);
+        gate.reserve(sku, 1, 2);
+        gate.reserve(sku, 2, 3);
+
+        assertThat(gate.seed(sku, 100)).isEqualTo(95);
+        assertThat(gate.state(sku)).isEqualTo(new GateState(95L, java.util.Map.of(1L, 2, 2L, 3)));
+        // a stock below what is in flight leaves a negative count: nothing more is reserved
+        assertThat(gate.seed(sku, 4)).isEqualTo(-1);
+        assertThat(gate.reserve(sku, 3, 1).outcome()).isEqualTo(GateOutcome.SOLD_OUT);
+    }
+
+    @Test
+    void anUnseededSkuIsNeverGuessed() {
+        assertThat(gate.reserve(sku, 1, 1)).isEqualTo(new GateDecision(GateOutcome.NOT_SEEDED, 0));
+        assertThat(gate.state(sku)).isEqualTo(new GateState(null, java.util.Map.of()));
+        assertThat(gate.giveBack(sku, 1)).isZero();
+    }
+
+    @Test
+    void aRedisThatLostItsDataAnswersNotSeededAndForgetsNoScript() {
+        gate.seed(sku, 10);
+        assertThat(gate.reserve(sku, 1, 1).reserved()).isTrue();
+
+        TestInfrastructure.shared().redis().kill();
+        TestInfrastructure.shared().redis().startEmpty();
+
+        // the scripts were loaded into the old server; the gate loads them again by itself
+        await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
+                .until(() -> gate.reserve(sku, 2, 1).outcome() == GateOutcome.NOT_SEEDED);
+        assertThat(redis.execute((RedisCallback<Long>) connection -> connection.serverCommands().dbSize())).isZero();
+        gate.seed(sku, 10);
+        assertThat(gate.reserve(sku, 2, 1).reserved()).isTrue();
+    }
+
+    /** Spring Boot's Redis client and the gate, nothing else. */
+    @SpringBootConfiguration
+    @ImportAutoConfiguration(DataRedisAutoConfiguration.class)
+    static class GateOnly {
+
+        @Bean
+        StockGate stockGate(StringRedisTemplate redis) {
+            return new StockGate(redis, Clock.systemUTC());
+        }
+    }
+}
