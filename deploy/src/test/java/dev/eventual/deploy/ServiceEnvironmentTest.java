@@ -14,14 +14,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** What compose hands the four services agrees with what they read. */
 class ServiceEnvironmentTest {
 
-    /**
-     * Redis's address for the stock gate, handed to inventory-service before it has Spring Data Redis
-     * (order-service has it already): Boot reads these once its Redis starter is on the class path.
-     * RedisServiceTest checks them.
-     */
-    private static final String GATE_REDIS_PREFIX = "SPRING_DATA_REDIS_";
-    private static final java.util.Set<String> GATE_SERVICES = java.util.Set.of("inventory-service");
-
     private final Compose compose = Compose.load();
 
     @Test
@@ -29,7 +21,6 @@ class ServiceEnvironmentTest {
         compose.builtModules().forEach((name, module) -> {
             SpringService service = SpringService.ofModule(module);
             assertThat(compose.environment(name).keySet()).as(name + " environment").isNotEmpty()
-                    .filteredOn(variable -> !(GATE_SERVICES.contains(module) && variable.startsWith(GATE_REDIS_PREFIX)))
                     .allSatisfy(variable -> assertThat(service.reads(variable))
                             .as("%s sets %s, which %s never reads (no placeholder of %s, no property it binds to)",
                                     name, variable, module, service.ymlPath())

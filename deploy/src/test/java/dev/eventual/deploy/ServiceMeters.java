@@ -50,12 +50,14 @@ final class ServiceMeters {
             counter("eventual.order.worker-lease.lost"),
             new Meter("eventual.orders.create.latency", Kind.TIMER, null, List.of()),
             new Meter("eventual.order.worker-id", Kind.GAUGE, null, List.of()),
-            // inventory-service: InventoryMetrics, OrderStatusReports
+            // inventory-service: InventoryMetrics, OrderStatusReports, InventoryGate
             counter("eventual.inventory.consumed", "event", "outcome"),
             counter("eventual.inventory.duplicates", "event"),
             counter("eventual.inventory.failures", "reason"),
             counter("eventual.inventory.redeliveries"),
             counter("eventual.inventory.report-failures"),
+            counter("eventual.gate.drift"),
+            counter("eventual.gate.updates", "result"),
             // notice-service: NoticeMetrics, OrderStatusReports
             counter("eventual.notice.consumed", "type"),
             counter("eventual.notice.duplicates"),

@@ -1,5 +1,6 @@
 package dev.eventual.inventory.api;
 
+import dev.eventual.inventory.gate.InventoryGate;
 import dev.eventual.inventory.stock.StockMapper;
 import dev.eventual.web.ApiProblemException;
 import dev.eventual.web.Ids;
@@ -24,9 +25,11 @@ public class InventoryController {
     private static final Logger log = LoggerFactory.getLogger(InventoryController.class);
 
     private final StockMapper stock;
+    private final InventoryGate gate;
 
-    public InventoryController(StockMapper stock) {
+    public InventoryController(StockMapper stock, InventoryGate gate) {
         this.stock = stock;
+        this.gate = gate;
     }
 
     @Operation(summary = "Read a SKU's stock")
@@ -48,6 +51,7 @@ public class InventoryController {
         long sku = Ids.parse("skuId", skuId);
         stock.set(sku, request.stock());
         log.info("Stock of sku {} set to {}", sku, request.stock());
+        gate.stockSet(sku, request.stock());
         return new StockView(Long.toString(sku), request.stock());
     }
 }

@@ -8,6 +8,7 @@ import dev.eventual.consumer.receive.OrderEventBatchHandler;
 import dev.eventual.consumer.receive.ReceivedEvent;
 import dev.eventual.consumer.report.ReportCoalescer;
 import dev.eventual.consumer.report.StatusReport;
+import dev.eventual.inventory.gate.InventoryGate;
 import dev.eventual.web.tracing.OrderTraces;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,13 +31,15 @@ public class OrderEventHandler implements OrderEventBatchHandler {
     private final ReportCoalescer reports;
     private final InventoryMetrics metrics;
     private final OrderTraces traces;
+    private final InventoryGate gate;
 
     public OrderEventHandler(StockLedger ledger, ReportCoalescer reports, InventoryMetrics metrics,
-                             OrderTraces traces) {
+                             OrderTraces traces, InventoryGate gate) {
         this.ledger = ledger;
         this.reports = reports;
         this.metrics = metrics;
         this.traces = traces;
+        this.gate = gate;
     }
 
     @Override
@@ -56,7 +59,7 @@ public class OrderEventHandler implements OrderEventBatchHandler {
     private List<DeductOutcome> applyAll(List<ReceivedEvent> events, boolean retryFailed) {
         List<DeductOutcome> outcomes = ledger.applyAll(events, retryFailed);
         for (int i = 0; i < events.size(); i++) {
-            done(events.get(i).type(), outcomes.get(i), events.get(i).traceparent());
+            done(events.get(i), outcomes.get(i));
         }
         return outcomes;
     }
@@ -64,21 +67,19 @@ public class OrderEventHandler implements OrderEventBatchHandler {
     @Override
     public void handle(ReceivedEvent event) {
         switch (event.type()) {
-            case ORDER_CREATED -> done(OrderEventType.ORDER_CREATED,
-                    onceMore(() -> ledger.deduct(event.created(), false)), event.traceparent());
-            case ORDER_CANCELED -> done(OrderEventType.ORDER_CANCELED,
-                    onceMore(() -> ledger.release(event.canceled())), event.traceparent());
+            case ORDER_CREATED -> done(event, onceMore(() -> ledger.deduct(event.created(), false)));
+            case ORDER_CANCELED -> done(event, onceMore(() -> ledger.release(event.canceled())));
         }
     }
 
     /** The single re-drive API's create: within the caller's trace, which the request carries. */
     public DeductOutcome onCreated(OrderCreatedEvent event, boolean retryFailed) {
-        return done(OrderEventType.ORDER_CREATED, onceMore(() -> ledger.deduct(event, retryFailed)), null);
+        return done(ReceivedEvent.of(event, 1, null), onceMore(() -> ledger.deduct(event, retryFailed)));
     }
 
     /** The single re-drive API's release: within the caller's trace, which the request carries. */
     public DeductOutcome onCanceled(OrderCanceledEvent event) {
-        return done(OrderEventType.ORDER_CANCELED, onceMore(() -> ledger.release(event)), null);
+        return done(ReceivedEvent.of(event, 1, null), onceMore(() -> ledger.release(event)));
     }
 
     @Override
@@ -96,10 +97,38 @@ public class OrderEventHandler implements OrderEventBatchHandler {
         }
     }
 
-    /** Logs and reports the outcome in the order's trace: the report carries it on to order-service. */
-    private DeductOutcome done(OrderEventType type, DeductOutcome outcome, String traceparent) {
-        try (OrderTraces.OrderScope scope = traces.resume("order event", outcome.orderId(), traceparent)) {
-            return reported(type, outcome);
+    /**
+     * Tells the stock gate, logs and reports the committed outcome in the order's trace: the report
+     * carries it on to order-service.
+     */
+    private DeductOutcome done(ReceivedEvent event, DeductOutcome outcome) {
+        try (OrderTraces.OrderScope scope = traces.resume("order event", outcome.orderId(), event.traceparent())) {
+            tellGate(event, outcome);
+            return reported(event.type(), outcome);
+        }
+    }
+
+    /** What the stock now holds for a gated SKU (docs/stock-gate.md); repeats are harmless. */
+    private void tellGate(ReceivedEvent event, DeductOutcome outcome) {
+        boolean created = event.type() == OrderEventType.ORDER_CREATED;
+        long sku = created ? event.created().skuId() : event.canceled().skuId();
+        switch (outcome.status()) {
+            case SUCCESS -> gate.deducted(sku, outcome.orderId());
+            case FAIL -> {
+                if (!outcome.duplicate()) {
+                    gate.failed(sku, outcome.orderId(), outcome.detail());
+                }
+            }
+            case RELEASED -> {
+                if (!created) {
+                    gate.released(sku, outcome.orderId(), event.canceled().quantity());
+                }
+            }
+            case FENCED -> {
+                if (!created) {
+                    gate.fenced(sku, outcome.orderId());
+                }
+            }
         }
     }
 

@@ -8,6 +8,8 @@ import dev.eventual.common.status.ConsumeStatus;
 import dev.eventual.consumer.ConsumerProperties;
 import dev.eventual.consumer.receive.ReceivedEvent;
 import dev.eventual.consumer.report.ReportCoalescer;
+import dev.eventual.gate.GateProperties;
+import dev.eventual.gate.StockGate;
 import dev.eventual.infra.test.EventContracts.Fixture;
 import dev.eventual.infra.test.EventContracts;
 import dev.eventual.inventory.config.InventoryProperties;
@@ -17,6 +19,7 @@ import dev.eventual.inventory.deduct.DeductStatus;
 import dev.eventual.inventory.deduct.InventoryMetrics;
 import dev.eventual.inventory.deduct.OrderEventHandler;
 import dev.eventual.inventory.deduct.StockLedger;
+import dev.eventual.inventory.gate.InventoryGate;
 import dev.eventual.inventory.stock.SkuQuantity;
 import dev.eventual.inventory.stock.SkuStock;
 import dev.eventual.inventory.stock.StockMapper;
@@ -35,6 +38,7 @@ import org.mockito.ArgumentCaptor;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
@@ -122,7 +126,9 @@ class OrderEventContractTest {
         final List<ReceivedEvent> received = new ArrayList<>();
 
         RecordingHandler(StockLedger ledger, ReportCoalescer reports, InventoryMetrics metrics) {
-            super(ledger, reports, metrics, new OrderTraces(Tracer.NOOP, Propagator.NOOP));
+            super(ledger, reports, metrics, new OrderTraces(Tracer.NOOP, Propagator.NOOP), new InventoryGate(
+                    mock(StockGate.class), new GateProperties(false, Set.of(), GateProperties.WhenUnavailable.REFUSE),
+                    new SimpleMeterRegistry()));
         }
 
         @Override

@@ -1,6 +1,7 @@
 package dev.eventual.order.gate;
 
 import dev.eventual.gate.GateDecision;
+import dev.eventual.gate.GateProperties;
 import dev.eventual.gate.StockGate;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;

@@ -2,11 +2,11 @@ package dev.eventual.order.placement;
 
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.gate.GateProperties;
 import dev.eventual.gate.StockGate;
 import dev.eventual.infra.test.EventContracts;
 import dev.eventual.order.config.OrderMetrics;
 import dev.eventual.order.config.OrderProperties;
-import dev.eventual.order.gate.GateProperties;
 import dev.eventual.order.gate.OrderGate;
 import dev.eventual.order.id.SnowflakeIds;
 import dev.eventual.order.store.MessageLogMapper;

@@ -1,4 +1,4 @@
-package dev.eventual.order.gate;
+package dev.eventual.gate;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -7,11 +7,12 @@ import org.springframework.validation.annotation.Validated;
 import java.util.Set;
 
 /**
- * {@code eventual.gate.*}: the flash-sale stock gate (docs/stock-gate.md).
+ * {@code eventual.gate.*}: the flash-sale stock gate (docs/stock-gate.md), the same in order-service,
+ * which reserves, and inventory-service, which tells the gate what it applied, released and re-stocked.
  *
  * @param enabled          off by default: every order takes today's path, and nothing talks to Redis
  * @param skus             the gated SKUs; empty gates every SKU
- * @param whenUnavailable  what a gated order gets while Redis cannot answer (or has no count for the
+ * @param whenUnavailable  order-service: what a gated order gets while Redis cannot answer (or has no count for the
  *                         SKU): REFUSE answers 503, BYPASS takes today's path (inventory may then fail
  *                         the order, and the count is no longer the stock minus what is in flight
  *                         until it is seeded again)

@@ -1,0 +1,89 @@
+package dev.eventual.inventory.gate;
+
+import dev.eventual.gate.GateProperties;
+import dev.eventual.gate.StockGate;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
+import org.springframework.stereotype.Service;
+
+/**
+ * inventory-service's side of the stock gate (docs/stock-gate.md): after its own transaction commits,
+ * it tells the gate what changed in the database stock, so that the gate's count plus the
+ * reservations in flight stays the stock. Every call is idempotent per order, so a redelivered event
+ * tells it again harmlessly. A gated order inventory still fails is drift, counted in
+ * {@code eventual.gate.drift}; a call Redis could not take is counted in
+ * {@code eventual.gate.updates{result=failed}} and left to the drift repair.
+ */
+@Service
+public class InventoryGate {
+
+    private static final Logger log = LoggerFactory.getLogger(InventoryGate.class);
+
+    private final StockGate gate;
+    private final GateProperties properties;
+    private final MeterRegistry meters;
+
+    public InventoryGate(StockGate gate, GateProperties properties, MeterRegistry meters) {
+        this.gate = gate;
+        this.properties = properties;
+        this.meters = meters;
+    }
+
+    /** The order's deduction is in the stock: its reservation is no longer in flight. */
+    public void deducted(long sku, long orderId) {
+        update(sku, orderId, "applied", () -> gate.applied(sku, orderId));
+    }
+
+    /** The gate let the order through, yet the stock could not take it. */
+    public void failed(long sku, long orderId, String detail) {
+        if (properties.gates(sku)) {
+            meters.counter("eventual.gate.drift").increment();
+            log.warn("Order {}: sku {} is gated, yet the stock refused the order ({}): the gate's count drifted",
+                    orderId, sku, detail);
+        }
+    }
+
+    /** A deducted order was released: its reservation is surely over, and its units are on sale again, once. */
+    public void released(long sku, long orderId, int quantity) {
+        update(sku, orderId, "returned", () -> {
+            gate.applied(sku, orderId);
+            gate.returned(sku, orderId, quantity);
+        });
+    }
+
+    /** A cancel fenced an order that never deducted: what it reserved goes back. */
+    public void fenced(long sku, long orderId) {
+        update(sku, orderId, "given_back", () -> gate.giveBack(sku, orderId));
+    }
+
+    /** The stock was set: the count is derived from it again. */
+    public void stockSet(long sku, int stock) {
+        if (!properties.gates(sku)) {
+            return;
+        }
+        try {
+            long available = gate.seed(sku, stock);
+            meters.counter("eventual.gate.updates", "result", "seeded").increment();
+            log.info("Stock gate of sku {} seeded: {} for sale of {} in stock", sku, available, stock);
+        } catch (DataAccessException e) {
+            meters.counter("eventual.gate.updates", "result", "failed").increment();
+            log.warn("Stock gate of sku {} not seeded with stock {}: {}", sku, stock, e.getMostSpecificCause().toString());
+        }
+    }
+
+    private void update(long sku, long orderId, String what, Runnable call) {
+        if (!properties.gates(sku)) {
+            return;
+        }
+        try {
+            call.run();
+            meters.counter("eventual.gate.updates", "result", what).increment();
+        } catch (DataAccessException e) {
+            meters.counter("eventual.gate.updates", "result", "failed").increment();
+            log.warn("Order {}: stock gate of sku {} not told ({}): {}", orderId, sku, what,
+                    e.getMostSpecificCause().toString());
+        }
+    }
+}
