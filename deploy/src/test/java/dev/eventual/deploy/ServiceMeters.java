@@ -65,13 +65,14 @@ final class ServiceMeters {
             counter("eventual.notice.report-failures"),
             // consumer-support: ReportCoalescer, in both consumers
             new Meter("eventual.consumer.report.batch", Kind.SUMMARY, null, List.of("group")),
-            // reconcile-job: ReconcileRun, Redriver, ReconcileGauges, UnpaidTimeoutMetrics
+            // reconcile-job: ReconcileRun, Redriver, ReconcileGauges, UnpaidTimeoutMetrics, GateRepairMetrics
             counter("eventual.reconcile.scanned"),
             counter("eventual.reconcile.rows", "outcome"),
             counter("eventual.reconcile.redrives", "action", "result"),
             counter("eventual.reconcile.taken-over"),
             counter("eventual.reconcile.executor.refused", "glue_type"),
             counter("eventual.reconcile.unpaid.orders", "outcome"),
+            counter("eventual.gate.repaired", "kind"),
             new Meter("eventual.reconcile.work-orders.open", Kind.GAUGE, null, List.of()),
             new Meter("eventual.reconcile.lag.seconds", Kind.GAUGE, "seconds", List.of()));
 

@@ -32,9 +32,11 @@ class XxlJobRegistrationTest {
     @Test
     void everyRegisteredHandlerIsAnXxlJobMethodOfReconcileJob() {
         Set<String> handlers = xxlJobHandlers();
-        assertThat(handlers).contains("orderReconcileJob", "messageLogArchiveJob", "unpaidOrderTimeoutJob");
+        assertThat(handlers).contains("orderReconcileJob", "messageLogArchiveJob", "unpaidOrderTimeoutJob",
+                "stockGateRepairJob");
         assertThat(jobs()).extracting(job -> job.get("executor_handler"))
-                .containsExactlyInAnyOrder("orderReconcileJob", "messageLogArchiveJob", "unpaidOrderTimeoutJob")
+                .containsExactlyInAnyOrder("orderReconcileJob", "messageLogArchiveJob", "unpaidOrderTimeoutJob",
+                        "stockGateRepairJob")
                 .allSatisfy(handler -> assertThat(handlers).contains(handler));
         // BEAN handlers only: no GLUE or shell code runs on the executors (docs/design.md, "Security")
         assertThat(jobs()).allSatisfy(job -> assertThat(job).containsEntry("glue_type", "BEAN"));
@@ -44,6 +46,8 @@ class XxlJobRegistrationTest {
     void reconciliationIsBroadcastToEveryShardAndBothJobsAreSwitchedOn() {
         assertThat(job("orderReconcileJob")).containsEntry("executor_route_strategy", "SHARDING_BROADCAST");
         assertThat(job("unpaidOrderTimeoutJob")).containsEntry("executor_route_strategy", "SHARDING_BROADCAST");
+        // per SKU, not per order shard: one executor at a time
+        assertThat(job("stockGateRepairJob")).containsEntry("executor_route_strategy", "FIRST");
         assertThat(jobs()).allSatisfy(job -> {
             assertThat(job).containsEntry("trigger_status", "1").containsEntry("schedule_type", "CRON");
             assertThat(job.get("schedule_conf")).isNotBlank();

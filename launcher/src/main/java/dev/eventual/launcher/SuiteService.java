@@ -57,9 +57,9 @@ public enum SuiteService {
         return this == RECONCILE ? "SELECT, INSERT, UPDATE, DELETE" : "ALL PRIVILEGES";
     }
 
-    /** Whether it is given the suite's Redis: the two services the stock gate will run in. */
+    /** Whether it is given the suite's Redis: the stock gate runs in order- and inventory-service, its repair in reconcile-job. */
     public boolean usesRedis() {
-        return this == ORDER || this == INVENTORY;
+        return this == ORDER || this == INVENTORY || this == RECONCILE;
     }
 
     /** The services this one calls over HTTP. */

@@ -24,7 +24,10 @@ final class SharedSuite {
             suite = LocalSuite.start(new LaunchSettings(data, false, EmbeddedMariaDb.LOOPBACK, null, 0, 0, 0, 0, 0, 0, 0, TOKEN, List.of(
                     "--eventual.order.reconcile-delay=1s", "--eventual.reconcile.standalone-interval=1s",
                     "--eventual.reconcile.backoff=1s", "--eventual.reconcile.jitter=0",
-                    "--eventual.reconcile.max-retries=2")));
+                    "--eventual.reconcile.max-retries=2",
+                    // the stock gate for the SKUs of StockGateRepairIT only; every other test's SKUs take today's path
+                    "--eventual.gate.enabled=true", "--eventual.gate.skus=" + StockGateRepairIT.GATED_SKUS,
+                    "--eventual.reconcile.gate.standalone-interval=1s", "--eventual.reconcile.gate.grace=20s")));
             Runtime.getRuntime().addShutdownHook(new Thread(suite::close, "launcher-it-shutdown"));
         }
         return suite;

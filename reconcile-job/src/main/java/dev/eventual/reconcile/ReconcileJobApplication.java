@@ -1,6 +1,7 @@
 package dev.eventual.reconcile;
 
 import dev.eventual.reconcile.config.ReconcileProperties;
+import dev.eventual.reconcile.gate.GateRepairProperties;
 import dev.eventual.reconcile.timeout.UnpaidTimeoutProperties;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -16,7 +17,7 @@ import java.time.Clock;
  */
 @SpringBootApplication
 @EnableFeignClients
-@EnableConfigurationProperties({ReconcileProperties.class, UnpaidTimeoutProperties.class})
+@EnableConfigurationProperties({ReconcileProperties.class, UnpaidTimeoutProperties.class, GateRepairProperties.class})
 public class ReconcileJobApplication {
 
     /** Its configuration is {@value #CONFIG_NAME}.yml, so all services can share one classpath (tests, launcher). */

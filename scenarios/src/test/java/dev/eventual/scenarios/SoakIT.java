@@ -29,13 +29,20 @@ class SoakIT {
     private static final Logger log = LoggerFactory.getLogger(SoakIT.class);
     private static final List<Long> SKUS = LongStream.rangeClosed(88_001, 88_020).boxed().toList();
     private static final int SCARCE_SKUS = 3;
+    /**
+     * The stock gate is on for five SKUs that never sell out (a sold-out SKU's 409 is final, which the
+     * clients' retry check does not expect); the scarce ones keep today's path and its FAILs.
+     */
+    private static final List<Long> GATED = SKUS.subList(0, 5);
+    static final String GATED_SKUS = String.join(",", GATED.stream().map(String::valueOf).toList());
 
     private final ChaosSuite chaos = ChaosSuite.get();
 
     /** One kind of trouble, injected while the load runs. */
     enum Fault {
         KILL_ORDER_SERVICE, KILL_INVENTORY_SERVICE, KILL_NOTICE_SERVICE, KILL_RECONCILE_JOB, BROKER_OUTAGE,
-        ORDER_CRASH_BEFORE_LOCAL_COMMIT, ORDER_CRASH_AFTER_LOCAL_COMMIT, INVENTORY_CRASH_AFTER_DEDUCT, NOTICE_LOSES_EVENTS
+        ORDER_CRASH_BEFORE_LOCAL_COMMIT, ORDER_CRASH_AFTER_LOCAL_COMMIT, INVENTORY_CRASH_AFTER_DEDUCT, NOTICE_LOSES_EVENTS,
+        REDIS_LOSES_ITS_DATA
     }
 
     @AfterEach
@@ -66,6 +73,8 @@ class SoakIT {
             }
         }
         chaos.stock(initial);
+        // the gated SKUs' counts exist once the repair's first rebuild ran (or at once, after it)
+        await().atMost(Duration.ofMinutes(1)).untilAsserted(() -> assertThat(chaos.gateViolations(GATED)).isEmpty());
 
         long started = System.nanoTime();
         List<String> injected = new ArrayList<>();
@@ -90,6 +99,9 @@ class SoakIT {
                 Set.of(201, 200, 503, OrderClient.NO_ANSWER));
         chaos.awaitQuiet();
         assertThat(chaos.violations(initial)).as("invariant violations with soak seed %d", seed).isEmpty();
+        // a reservation a killed order-service left is given back once older than the grace (15 s here)
+        await().atMost(Duration.ofMinutes(1)).untilAsserted(() ->
+                assertThat(chaos.gateViolations(GATED)).as("stock gate violations with soak seed %d", seed).isEmpty());
         log.info("Soak seed {}: {} attempts by status {}, {} faults injected {}; quiet {} s after the load stopped;"
                         + " 0 violations", seed, attempts.size(), statuses, injected.size(), injected,
                 (System.nanoTime() - loadEnded) / 1_000_000_000);
@@ -112,6 +124,12 @@ class SoakIT {
             case ORDER_CRASH_BEFORE_LOCAL_COMMIT -> crashAt(FaultPoint.ORDER_HANG_BEFORE_LOCAL_COMMIT, SuiteService.ORDER);
             case ORDER_CRASH_AFTER_LOCAL_COMMIT -> crashAt(FaultPoint.ORDER_HANG_AFTER_LOCAL_COMMIT, SuiteService.ORDER);
             case INVENTORY_CRASH_AFTER_DEDUCT -> crashAt(FaultPoint.INVENTORY_HANG_AFTER_DEDUCT, SuiteService.INVENTORY);
+            case REDIS_LOSES_ITS_DATA -> {
+                chaos.suite.redis().kill();
+                chaos.suite.redis().startEmpty();
+                int before = load.attempted();
+                await().atMost(Duration.ofMinutes(1)).until(() -> load.attempted() >= before + 20);
+            }
             case NOTICE_LOSES_EVENTS -> {
                 chaos.faults.arm(FaultPoint.NOTICE_DROP);
                 await().atMost(Duration.ofMinutes(1)).until(() -> chaos.faults.arrivals(FaultPoint.NOTICE_DROP) >= 3);

@@ -1,14 +1,21 @@
 package dev.eventual.gate;
 
 import org.springframework.core.io.ClassPathResource;
+import org.springframework.data.redis.core.Cursor;
+import org.springframework.data.redis.core.ScanOptions;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The stock gate (docs/stock-gate.md): per SKU, a count of units still for sale and the reservations
@@ -21,7 +28,9 @@ import java.util.Map;
  *   <li>{@link #giveBack}: an order that will never be committed returns its units, once;</li>
  *   <li>{@link #applied}: inventory deducted the order from the database stock;</li>
  *   <li>{@link #returned}: inventory released a deducted order's units (a cancel), once;</li>
- *   <li>{@link #seed}: the count derived again from the database stock.</li>
+ *   <li>{@link #seed}: the count derived again from the database stock;</li>
+ *   <li>{@link #restore}: the rebuild after Redis lost its data gives the orders in flight their
+ *       reservations back before the SKU is seeded.</li>
  * </ul>
  * A refused reservation leaves nothing behind, so a repeat of a refused order decides again.
  */
@@ -29,6 +38,8 @@ public class StockGate {
 
     /** How long a return is remembered, so that a release told again returns nothing more. */
     static final Duration RETURN_MEMORY = Duration.ofDays(7);
+    /** Set once every gated SKU is seeded: its absence means Redis lost its data (or was never seeded). */
+    static final String CATALOG_SEEDED = "eventual:gate:catalog-seeded";
 
     // a Lua table comes back as a list of mixed values: raw List is the type Spring Data Redis knows
     @SuppressWarnings("rawtypes")
@@ -36,7 +47,9 @@ public class StockGate {
     private static final RedisScript<Long> GIVE_BACK = script("give-back", Long.class);
     private static final RedisScript<Long> APPLIED = script("applied", Long.class);
     private static final RedisScript<Long> RETURNED = script("returned", Long.class);
-    private static final RedisScript<Long> SEED = script("seed", Long.class);
+    @SuppressWarnings("rawtypes")
+    private static final RedisScript<List> SEED = script("seed", List.class);
+    private static final RedisScript<Long> RESTORE = script("restore", Long.class);
     @SuppressWarnings("rawtypes")
     private static final RedisScript<List> STATE = script("state", List.class);
 
@@ -74,9 +87,75 @@ public class StockGate {
                 Integer.toString(quantity), Long.toString(RETURN_MEMORY.toSeconds()));
     }
 
-    /** Sets the count to {@code stock} minus the reservations in flight; returns it (negative: over-reserved). */
-    public long seed(long sku, long stock) {
-        return redis.execute(SEED, List.of(available(sku), reservations(sku)), Long.toString(stock));
+    /**
+     * Sets the count to {@code stock} minus the reservations in flight, after ending those of the
+     * {@code settled} orders (inventory holds their outcome in the stock already). Exact only while the
+     * caller holds the SKU's stock row lock (docs/stock-gate.md, "Seeding exactly").
+     *
+     * @param create false leaves a missing count missing (the result's {@code available} is null): after
+     *               Redis lost its data, only the rebuild may create it, once the reservations of the
+     *               orders in flight are restored
+     */
+    public GateSeed seed(long sku, long stock, Collection<Long> settled, boolean create) {
+        List<String> args = new ArrayList<>(settled.size() + 2);
+        args.add(create ? "1" : "0");
+        args.add(Long.toString(stock));
+        settled.forEach(orderId -> args.add(Long.toString(orderId)));
+        List<?> answer = redis.execute(SEED, List.of(available(sku), reservations(sku)), args.toArray());
+        long state = (Long) answer.get(0);
+        if (state == -1) {
+            return new GateSeed(sku, null, null, 0);
+        }
+        return new GateSeed(sku, state == 1 ? (Long) answer.get(1) : null, (Long) answer.get(2),
+                ((Long) answer.get(3)).intValue());
+    }
+
+    /**
+     * The rebuild after Redis lost its data: gives an order in flight its reservation again, while its
+     * SKU is not seeded (a seeded SKU's reservations are the truth already).
+     *
+     * @return true when the reservation was restored
+     */
+    public boolean restore(long sku, long orderId, int quantity, Instant reservedAt) {
+        return redis.execute(RESTORE, List.of(available(sku), reservations(sku)), Long.toString(orderId),
+                Integer.toString(quantity), Long.toString(reservedAt.toEpochMilli())) == 1;
+    }
+
+    /** The orders of the SKU whose reservations were taken before {@code cutoff} and are still held. */
+    public List<Long> reservedBefore(long sku, Instant cutoff) {
+        List<Long> orders = new ArrayList<>();
+        redis.<String, String>opsForHash().entries(reservations(sku)).forEach((orderId, value) -> {
+            if (Long.parseLong(value.substring(value.indexOf(':') + 1)) < cutoff.toEpochMilli()) {
+                orders.add(Long.parseLong(orderId));
+            }
+        });
+        return orders;
+    }
+
+    /** The SKUs Redis holds a count or reservations for (a SCAN: it does not block the server). */
+    public Set<Long> knownSkus() {
+        Set<Long> skus = new TreeSet<>();
+        for (String pattern : List.of(available("*"), reservations("*"))) {
+            try (Cursor<String> keys = redis.scan(ScanOptions.scanOptions().match(pattern).count(1_000).build())) {
+                keys.forEachRemaining(key -> skus.add(Long.parseLong(key.substring(key.indexOf('{') + 1, key.indexOf('}')))));
+            }
+        }
+        return skus;
+    }
+
+    /** Whether the SKU has a count (missing: never seeded, or Redis lost its data). */
+    public boolean seeded(long sku) {
+        return Boolean.TRUE.equals(redis.hasKey(available(sku)));
+    }
+
+    /** Whether every gated SKU was seeded since Redis last started empty (inventory-service marks it). */
+    public boolean catalogSeeded() {
+        return Boolean.TRUE.equals(redis.hasKey(CATALOG_SEEDED));
+    }
+
+    /** Marks that every gated SKU is seeded; a Redis that loses its data loses this mark with it. */
+    public void markCatalogSeeded() {
+        redis.opsForValue().set(CATALOG_SEEDED, clock.instant().toString());
     }
 
     /** The SKU's count and reservations at one moment. */
@@ -93,10 +172,18 @@ public class StockGate {
     }
 
     static String available(long sku) {
-        return "eventual:gate:{" + sku + "}:available";
+        return available(Long.toString(sku));
     }
 
     static String reservations(long sku) {
+        return reservations(Long.toString(sku));
+    }
+
+    private static String available(String sku) {
+        return "eventual:gate:{" + sku + "}:available";
+    }
+
+    private static String reservations(String sku) {
         return "eventual:gate:{" + sku + "}:reservations";
     }
 

@@ -38,7 +38,7 @@ class StockGateIT {
 
     @Test
     void fiftyConcurrentOrdersForTenUnitsReserveExactlyTen() throws Exception {
-        gate.seed(sku, 10);
+        gate.seed(sku, 10, List.of(), true);
 
         List<GateDecision> decisions = Concurrently.run(50, i -> gate.reserve(sku, 1000 + i, 1));
 
@@ -52,7 +52,7 @@ class StockGateIT {
 
     @Test
     void aRepeatForTheSameOrderAnswersTheFirstDecisionAndReservesOnce() throws Exception {
-        gate.seed(sku, 5);
+        gate.seed(sku, 5, List.of(), true);
 
         List<GateDecision> decisions = Concurrently.run(20, i -> gate.reserve(sku, 42, 2));
 
@@ -62,7 +62,7 @@ class StockGateIT {
 
     @Test
     void aSoldOutAnswerNamesWhatIsLeftAndReservesNothing() {
-        gate.seed(sku, 3);
+        gate.seed(sku, 3, List.of(), true);
 
         assertThat(gate.reserve(sku, 7, 4)).isEqualTo(new GateDecision(GateOutcome.SOLD_OUT, 3));
         assertThat(gate.state(sku)).isEqualTo(new GateState(3L, java.util.Map.of()));
@@ -71,7 +71,7 @@ class StockGateIT {
 
     @Test
     void aReservationIsGivenBackExactlyOnceHoweverOftenAsked() throws Exception {
-        gate.seed(sku, 10);
+        gate.seed(sku, 10, List.of(), true);
         gate.reserve(sku, 1, 4);
 
         List<Long> givenBack = Concurrently.run(20, i -> gate.giveBack(sku, 1));
@@ -82,7 +82,7 @@ class StockGateIT {
 
     @Test
     void anAppliedReservationHasNothingToGiveBack() {
-        gate.seed(sku, 10);
+        gate.seed(sku, 10, List.of(), true);
         gate.reserve(sku, 1, 4);
 
         assertThat(gate.applied(sku, 1)).isTrue();
@@ -94,7 +94,7 @@ class StockGateIT {
 
     @Test
     void releasedUnitsGoBackOnSaleOncePerOrder() throws Exception {
-        gate.seed(sku, 0);
+        gate.seed(sku, 0, List.of(), true);
 
         List<Long> returned = Concurrently.run(20, i -> gate.returned(sku, 9, 3));
 
@@ -106,15 +106,49 @@ class StockGateIT {
 
     @Test
     void seedingDerivesTheCountFromTheStockAndTheReservationsInFlight() {
-        gate.seed(sku, 10);
+        gate.seed(sku, 10, List.of(), true);
         gate.reserve(sku, 1, 2);
         gate.reserve(sku, 2, 3);
 
-        assertThat(gate.seed(sku, 100)).isEqualTo(95);
+        assertThat(gate.seed(sku, 100, List.of(), true)).isEqualTo(new GateSeed(sku, 5L, 95L, 0));
         assertThat(gate.state(sku)).isEqualTo(new GateState(95L, java.util.Map.of(1L, 2, 2L, 3)));
         // a stock below what is in flight leaves a negative count: nothing more is reserved
-        assertThat(gate.seed(sku, 4)).isEqualTo(-1);
+        assertThat(gate.seed(sku, 4, List.of(), true).available()).isEqualTo(-1);
         assertThat(gate.reserve(sku, 3, 1).outcome()).isEqualTo(GateOutcome.SOLD_OUT);
+    }
+
+    @Test
+    void seedingEndsTheReservationsOfSettledOrdersOnceAndCountsTheRestAsInFlight() {
+        assertThat(gate.seed(sku, 10, List.of(), true)).isEqualTo(new GateSeed(sku, null, 10L, 0));
+        gate.reserve(sku, 1, 2);
+        gate.reserve(sku, 2, 3);
+
+        // inventory deducted order 1 (10 - 2 = 8 in stock) but the gate was not told yet
+        assertThat(gate.seed(sku, 8, List.of(1L, 99L), true)).isEqualTo(new GateSeed(sku, 5L, 5L, 1));
+
+        assertThat(gate.state(sku)).isEqualTo(new GateState(5L, java.util.Map.of(2L, 3)));
+        assertThat(gate.applied(sku, 1)).isFalse();
+        assertThat(gate.giveBack(sku, 1)).isZero();
+    }
+
+    @Test
+    void aRestoreGivesAnUnseededSkuItsReservationsBackOnceAndLeavesASeededOneAlone() {
+        java.time.Instant reservedAt = java.time.Instant.parse("2026-11-23T10:00:00Z");
+        assertThat(gate.restore(sku, 1, 2, reservedAt)).isTrue();
+        assertThat(gate.restore(sku, 1, 2, reservedAt)).isFalse();
+        assertThat(gate.reservedBefore(sku, reservedAt.plusMillis(1))).containsExactly(1L);
+        assertThat(gate.reservedBefore(sku, reservedAt)).isEmpty();
+        assertThat(gate.knownSkus()).contains(sku);
+        assertThat(gate.seeded(sku)).isFalse();
+        // only the rebuild creates a missing count
+        assertThat(gate.seed(sku, 10, List.of(), false)).isEqualTo(new GateSeed(sku, null, null, 0));
+        assertThat(gate.seeded(sku)).isFalse();
+
+        assertThat(gate.seed(sku, 10, List.of(), true).available()).isEqualTo(8);
+
+        assertThat(gate.seeded(sku)).isTrue();
+        assertThat(gate.restore(sku, 2, 1, reservedAt)).isFalse();
+        assertThat(gate.state(sku)).isEqualTo(new GateState(8L, java.util.Map.of(1L, 2)));
     }
 
     @Test
@@ -126,7 +160,7 @@ class StockGateIT {
 
     @Test
     void aRedisThatLostItsDataAnswersNotSeededAndForgetsNoScript() {
-        gate.seed(sku, 10);
+        gate.seed(sku, 10, List.of(), true);
         assertThat(gate.reserve(sku, 1, 1).reserved()).isTrue();
 
         TestInfrastructure.shared().redis().kill();
@@ -136,7 +170,7 @@ class StockGateIT {
         await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
                 .until(() -> gate.reserve(sku, 2, 1).outcome() == GateOutcome.NOT_SEEDED);
         assertThat(redis.execute((RedisCallback<Long>) connection -> connection.serverCommands().dbSize())).isZero();
-        gate.seed(sku, 10);
+        gate.seed(sku, 10, List.of(), true);
         assertThat(gate.reserve(sku, 2, 1).reserved()).isTrue();
     }
 

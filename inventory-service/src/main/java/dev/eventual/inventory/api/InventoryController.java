@@ -1,6 +1,6 @@
 package dev.eventual.inventory.api;
 
-import dev.eventual.inventory.gate.InventoryGate;
+import dev.eventual.inventory.gate.GateSeeding;
 import dev.eventual.inventory.stock.StockMapper;
 import dev.eventual.web.ApiProblemException;
 import dev.eventual.web.Ids;
@@ -25,9 +25,9 @@ public class InventoryController {
     private static final Logger log = LoggerFactory.getLogger(InventoryController.class);
 
     private final StockMapper stock;
-    private final InventoryGate gate;
+    private final GateSeeding gate;
 
-    public InventoryController(StockMapper stock, InventoryGate gate) {
+    public InventoryController(StockMapper stock, GateSeeding gate) {
         this.stock = stock;
         this.gate = gate;
     }
@@ -43,15 +43,14 @@ public class InventoryController {
         return new StockView(Long.toString(sku), current);
     }
 
-    @Operation(summary = "Set a SKU's stock (admin: header X-Eventual-Service-Token)")
+    @Operation(summary = "Set a SKU's stock (admin: header X-Eventual-Service-Token); seeds a gated SKU's count")
     @RequiresServiceToken("setting stock")
     @PutMapping(path = "/{skuId}", consumes = MediaType.APPLICATION_JSON_VALUE)
     public StockView set(@PathVariable String skuId,
                          @Valid @RequestBody SetStockRequest request) {
         long sku = Ids.parse("skuId", skuId);
-        stock.set(sku, request.stock());
+        gate.setStock(sku, request.stock());
         log.info("Stock of sku {} set to {}", sku, request.stock());
-        gate.stockSet(sku, request.stock());
         return new StockView(Long.toString(sku), request.stock());
     }
 }

@@ -119,11 +119,8 @@ public class OrderEventHandler implements OrderEventBatchHandler {
                     gate.failed(sku, outcome.orderId(), outcome.detail());
                 }
             }
-            case RELEASED -> {
-                if (!created) {
-                    gate.released(sku, outcome.orderId(), event.canceled().quantity());
-                }
-            }
+            // told inside the release's transaction (StockLedger)
+            case RELEASED -> { }
             case FENCED -> {
                 if (!created) {
                     gate.fenced(sku, outcome.orderId());

@@ -7,14 +7,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
- * inventory-service's side of the stock gate (docs/stock-gate.md): after its own transaction commits,
- * it tells the gate what changed in the database stock, so that the gate's count plus the
+ * inventory-service's side of the stock gate (docs/stock-gate.md): after its own transaction commits
+ * (a release: just before), it tells the gate what changed in the database stock, so that the gate's count plus the
  * reservations in flight stays the stock. Every call is idempotent per order, so a redelivered event
  * tells it again harmlessly. A gated order inventory still fails is drift, counted in
  * {@code eventual.gate.drift}; a call Redis could not take is counted in
- * {@code eventual.gate.updates{result=failed}} and left to the drift repair.
+ * {@code eventual.gate.updates{result=failed}} and left to the reconcile job's exact seed, which
+ * ends the reservations of settled orders ({@link GateSeeding}).
  */
 @Service
 public class InventoryGate {
@@ -45,32 +48,32 @@ public class InventoryGate {
         }
     }
 
-    /** A deducted order was released: its reservation is surely over, and its units are on sale again, once. */
-    public void released(long sku, long orderId, int quantity) {
-        update(sku, orderId, "returned", () -> {
-            gate.applied(sku, orderId);
-            gate.returned(sku, orderId, quantity);
+    /**
+     * A deducted order is being released, inside the release's transaction: its reservation is surely
+     * over, and its units go on sale again, once. Told just before the commit, while the release still
+     * holds the SKU's stock row, so an exact seed (which takes that row) never sees the released stock
+     * without the return, or the return twice (docs/stock-gate.md, "Seeding exactly"). A commit that
+     * fails after it leaves the units returned early; the redelivered cancel releases the stock, and
+     * its return is a repeat.
+     */
+    public void releasing(long sku, long orderId, int quantity) {
+        if (!properties.gates(sku)) {
+            return;
+        }
+        TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+            @Override
+            public void beforeCommit(boolean readOnly) {
+                update(sku, orderId, "returned", () -> {
+                    gate.applied(sku, orderId);
+                    gate.returned(sku, orderId, quantity);
+                });
+            }
         });
     }
 
     /** A cancel fenced an order that never deducted: what it reserved goes back. */
     public void fenced(long sku, long orderId) {
         update(sku, orderId, "given_back", () -> gate.giveBack(sku, orderId));
-    }
-
-    /** The stock was set: the count is derived from it again. */
-    public void stockSet(long sku, int stock) {
-        if (!properties.gates(sku)) {
-            return;
-        }
-        try {
-            long available = gate.seed(sku, stock);
-            meters.counter("eventual.gate.updates", "result", "seeded").increment();
-            log.info("Stock gate of sku {} seeded: {} for sale of {} in stock", sku, available, stock);
-        } catch (DataAccessException e) {
-            meters.counter("eventual.gate.updates", "result", "failed").increment();
-            log.warn("Stock gate of sku {} not seeded with stock {}: {}", sku, stock, e.getMostSpecificCause().toString());
-        }
     }
 
     private void update(long sku, long orderId, String what, Runnable call) {

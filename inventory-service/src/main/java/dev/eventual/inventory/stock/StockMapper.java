@@ -48,6 +48,10 @@ public interface StockMapper {
             </script>""")
     int restoreAll(@Param("quantities") Collection<SkuQuantity> quantities);
 
+    /** One keyset page of the SKUs inventory holds, in id order. */
+    @Select("SELECT sku_id FROM inventory WHERE sku_id > #{after} ORDER BY sku_id LIMIT #{limit}")
+    List<Long> skusAfter(@Param("after") long after, @Param("limit") int limit);
+
     @Select("SELECT stock FROM inventory WHERE sku_id = #{skuId}")
     Integer stockOf(@Param("skuId") long skuId);
 

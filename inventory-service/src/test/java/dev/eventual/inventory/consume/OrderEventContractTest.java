@@ -62,7 +62,9 @@ class OrderEventContractTest {
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final ConsumerProperties consumer = new ConsumerProperties(32, 1, Duration.ZERO,
             new ConsumerProperties.Report(Duration.ZERO, 500));
-    private final RecordingHandler handler = new RecordingHandler(new StockLedger(deductLog, stock),
+    private static final InventoryGate GATE_OFF = new InventoryGate(mock(StockGate.class),
+            new GateProperties(false, Set.of(), GateProperties.WhenUnavailable.REFUSE), new SimpleMeterRegistry());
+    private final RecordingHandler handler = new RecordingHandler(new StockLedger(deductLog, stock, GATE_OFF),
             new ReportCoalescer(OrderMessaging.INVENTORY_CONSUMER_GROUP, this::report, consumer.report(),
                     new OrderTraces(Tracer.NOOP, Propagator.NOOP), registry,
                     "eventual.inventory.report-failures"), new InventoryMetrics(registry));
@@ -126,9 +128,7 @@ class OrderEventContractTest {
         final List<ReceivedEvent> received = new ArrayList<>();
 
         RecordingHandler(StockLedger ledger, ReportCoalescer reports, InventoryMetrics metrics) {
-            super(ledger, reports, metrics, new OrderTraces(Tracer.NOOP, Propagator.NOOP), new InventoryGate(
-                    mock(StockGate.class), new GateProperties(false, Set.of(), GateProperties.WhenUnavailable.REFUSE),
-                    new SimpleMeterRegistry()));
+            super(ledger, reports, metrics, new OrderTraces(Tracer.NOOP, Propagator.NOOP), GATE_OFF);
         }
 
         @Override

@@ -2,6 +2,7 @@ package dev.eventual.launcher.process;
 
 import dev.eventual.infra.db.DatabaseServer;
 import dev.eventual.infra.mq.EmbeddedRocketMq;
+import dev.eventual.infra.redis.RedisServer;
 import dev.eventual.launcher.DemoStock;
 import dev.eventual.launcher.SuiteInfrastructure;
 import dev.eventual.launcher.SuiteService;
@@ -75,6 +76,11 @@ public final class ProcessSuite implements AutoCloseable {
 
     public EmbeddedRocketMq broker() {
         return infrastructure.broker();
+    }
+
+    /** The suite's Redis (the stock gate's); a scenario may kill it and start it empty. */
+    public RedisServer redis() {
+        return infrastructure.redis();
     }
 
     public String serviceToken() {

@@ -1,5 +1,7 @@
 package dev.eventual.order.gate;
 
+import dev.eventual.common.event.OrderCreatedEvent;
+import dev.eventual.common.event.OrderEvents;
 import dev.eventual.gate.GateState;
 import dev.eventual.gate.StockGate;
 import dev.eventual.infra.mq.EmbeddedRocketMq;
@@ -8,14 +10,20 @@ import dev.eventual.infra.test.HttpCall;
 import dev.eventual.infra.test.InfrastructureInitializer;
 import dev.eventual.infra.test.TestInfrastructure;
 import dev.eventual.order.OrderServiceApplication;
+import dev.eventual.order.tx.OrderTransactionListener;
+import org.apache.rocketmq.spring.core.RocketMQLocalTransactionState;
+import org.apache.rocketmq.spring.support.RocketMQHeaders;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.messaging.Message;
+import org.springframework.messaging.support.MessageBuilder;
 import org.springframework.test.context.ContextConfiguration;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -47,11 +55,14 @@ class GatedPlacementIT {
     @Autowired
     StockGate gate;
 
+    @Autowired
+    OrderTransactionListener listener;
+
     private final long sku = ThreadLocalRandom.current().nextLong(1_000_000, 1_000_000_000);
 
     @Test
     void fiftyConcurrentOrdersForTenUnitsCreateExactlyTenAndRefuseTheRestAtTheDoor() throws Exception {
-        gate.seed(sku, 10);
+        gate.seed(sku, 10, List.of(), true);
 
         List<HttpCall.Response> answers = Concurrently.run(50, i -> place(500 + i, "flash-" + sku + "-" + i, 1));
 
@@ -75,11 +86,37 @@ class GatedPlacementIT {
         assertThat(state.reservations().keySet()).isEqualTo(orderIds);
     }
 
+    /**
+     * An order-service that died after its half message and before its local transaction: the broker
+     * asks the group, the check-back finds no attempt, rolls it back for good and the units go back,
+     * once however often the broker asks.
+     */
+    @Test
+    void aCheckBackThatRollsBackAnAttemptThatNeverRanGivesItsReservationBackOnce() {
+        gate.seed(sku, 5, List.of(), true);
+        long orderId = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
+        assertThat(gate.reserve(sku, orderId, 2).reserved()).isTrue();
+        Message<byte[]> halfMessage = MessageBuilder.withPayload(OrderEvents.toBytes(new OrderCreatedEvent(
+                        OrderEvents.SCHEMA_VERSION, orderId, 90, sku, 2, Instant.now())))
+                // the headers OrderEventPublisher sets on every half message
+                .setHeader("EVENTUAL_ORDER_ID", Long.toString(orderId))
+                .setHeader("EVENTUAL_EVENT_TYPE", "ORDER_CREATED")
+                .setHeader(RocketMQHeaders.PREFIX + RocketMQHeaders.TRANSACTION_ID, "never-ran-" + orderId)
+                .build();
+
+        assertThat(listener.checkLocalTransaction(halfMessage)).isEqualTo(RocketMQLocalTransactionState.ROLLBACK);
+        assertThat(gate.state(sku)).isEqualTo(new GateState(5L, Map.of()));
+
+        gate.reserve(sku, orderId + 1, 1);
+        assertThat(listener.checkLocalTransaction(halfMessage)).isEqualTo(RocketMQLocalTransactionState.ROLLBACK);
+        assertThat(gate.state(sku)).isEqualTo(new GateState(4L, Map.of(orderId + 1, 1)));
+    }
+
     @Test
     void theLosersOfAnIdempotencyKeyRaceGiveTheirUnitsBack() throws Exception {
         // enough units for every caller: each reserves under its own order id before its local
         // transaction meets the winner's key (with fewer, a caller may be told sold out meanwhile)
-        gate.seed(sku, 20);
+        gate.seed(sku, 20, List.of(), true);
         String key = "same-key-" + sku;
 
         List<HttpCall.Response> answers = Concurrently.run(8, i -> place(77, key, 1));
@@ -94,7 +131,7 @@ class GatedPlacementIT {
 
     @Test
     void withTheBrokerDownTheReservationIsGivenBackAndNothingWritten() {
-        gate.seed(sku, 5);
+        gate.seed(sku, 5, List.of(), true);
         EmbeddedRocketMq broker = TestInfrastructure.shared().rocketMq();
         broker.stopBroker();
         try {

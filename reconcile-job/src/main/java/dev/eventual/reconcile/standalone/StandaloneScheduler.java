@@ -1,6 +1,7 @@
 package dev.eventual.reconcile.standalone;
 
 import dev.eventual.reconcile.archive.MessageLogArchive;
+import dev.eventual.reconcile.gate.StockGateRepair;
 import dev.eventual.reconcile.run.ReconcileRun;
 import dev.eventual.reconcile.shard.ShardRange;
 import dev.eventual.reconcile.timeout.UnpaidOrderTimeout;
@@ -15,7 +16,8 @@ import org.springframework.scheduling.annotation.Scheduled;
  * Without an XXL-Job admin (the local launcher, a single instance), runs reconciliation itself as
  * shard 0 of 1 every {@code eventual.reconcile.standalone-interval}, and the archive every
  * {@code eventual.reconcile.archive-interval}, and the unpaid-order timeout as shard 0 of 1 every
- * {@code eventual.reconcile.unpaid.standalone-interval}.
+ * {@code eventual.reconcile.unpaid.standalone-interval}, and the stock gate's repair every
+ * {@code eventual.reconcile.gate.standalone-interval} (a no-op while the gate is off).
  */
 @Configuration
 @EnableScheduling
@@ -27,11 +29,14 @@ public class StandaloneScheduler {
     private final ReconcileRun run;
     private final MessageLogArchive archive;
     private final UnpaidOrderTimeout unpaidTimeout;
+    private final StockGateRepair gateRepair;
 
-    public StandaloneScheduler(ReconcileRun run, MessageLogArchive archive, UnpaidOrderTimeout unpaidTimeout) {
+    public StandaloneScheduler(ReconcileRun run, MessageLogArchive archive, UnpaidOrderTimeout unpaidTimeout,
+                               StockGateRepair gateRepair) {
         this.run = run;
         this.archive = archive;
         this.unpaidTimeout = unpaidTimeout;
+        this.gateRepair = gateRepair;
     }
 
     @Scheduled(fixedDelayString = "${eventual.reconcile.standalone-interval:30s}",
@@ -61,6 +66,16 @@ public class StandaloneScheduler {
             unpaidTimeout.run(ShardRange.of(0, 1));
         } catch (RuntimeException e) {
             log.warn("Standalone unpaid-order timeout run failed, the next one tries again: {}", e.toString());
+        }
+    }
+
+    @Scheduled(fixedDelayString = "${eventual.reconcile.gate.standalone-interval:30s}",
+            initialDelayString = "${eventual.reconcile.gate.standalone-interval:30s}")
+    void repairGate() {
+        try {
+            gateRepair.run();
+        } catch (RuntimeException e) {
+            log.warn("Standalone stock gate repair failed, the next run tries again: {}", e.toString());
         }
     }
 }

@@ -1,0 +1,37 @@
+package dev.eventual.common.api;
+
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+
+/**
+ * inventory-service's repair acts on the stock gate (docs/stock-gate.md), service token required:
+ * the reconcile job calls them; an operator may.
+ */
+public interface StockGateApi {
+
+    /** Seeds a gated SKU's count again from its stock, exactly; 404 for a SKU inventory does not hold. */
+    @PostMapping("/api/inventory/{skuId}/gate")
+    GateSeedView reseed(@PathVariable("skuId") String skuId);
+
+    /** Seeds every gated SKU that has no count, then marks the gate seeded. */
+    @PostMapping("/api/inventory/gate/rebuild")
+    GateRebuildView rebuild();
+
+    /**
+     * @param before    the count before; null when the SKU had none
+     * @param available the count now: stock minus the reservations in flight; null when the SKU had none
+     *                  and it was left to the rebuild (Redis lost its data)
+     * @param ended     reservations of orders inventory had settled already, ended by the seed
+     */
+    record GateSeedView(String sku, Long before, Long available, int ended) {
+
+        /** How far the count was off, in units; 0 when it was right or had none. */
+        public long correction() {
+            return before == null || available == null ? 0 : available - before;
+        }
+    }
+
+    /** @param seeded the gated SKUs that had no count and were seeded */
+    record GateRebuildView(int seeded) {
+    }
+}

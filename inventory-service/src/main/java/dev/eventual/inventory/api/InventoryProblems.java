@@ -1,0 +1,29 @@
+package dev.eventual.inventory.api;
+
+import dev.eventual.inventory.gate.GateUnavailableException;
+import dev.eventual.inventory.gate.NotGatedException;
+import dev.eventual.web.ApiProblemException;
+import dev.eventual.common.api.problem.ProblemTypes;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.ErrorResponse;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+/** inventory-service's domain outcomes as RFC 9457 problems, ahead of web-support's catch-all. */
+@RestControllerAdvice
+@Order(Ordered.HIGHEST_PRECEDENCE)
+class InventoryProblems {
+
+    @ExceptionHandler
+    ErrorResponse gateUnavailable(GateUnavailableException e) {
+        return new ApiProblemException(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.DEPENDENCY_UNAVAILABLE,
+                "Stock gate unavailable", e.getMessage() + "; nothing was changed, retry later");
+    }
+
+    @ExceptionHandler
+    ErrorResponse notGated(NotGatedException e) {
+        return ApiProblemException.conflict(e.getMessage());
+    }
+}
