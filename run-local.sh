@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs the whole suite on this machine, no Docker: embedded MariaDB, embedded RocketMQ and the four
 # services in one JVM, listening on 127.0.0.1 only (EVENTUAL_BIND_ADDRESS opens it). Extra
-# --key=value arguments are Spring properties for every service; `./run-local.sh --check` instead checks
-# the running suite's invariants (docs/invariant-checker.md).
+# --key=value arguments are Spring properties for every service; --gate (or EVENTUAL_GATE_ENABLED=true)
+# turns the stock gate on (docs/stock-gate.md); `./run-local.sh --check` instead checks the running
+# suite's invariants (docs/invariant-checker.md).
 set -euo pipefail
 cd "$(dirname "$0")"
 ./mvnw -q -B -ntp -DskipTests -pl launcher -am install

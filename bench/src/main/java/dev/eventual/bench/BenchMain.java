@@ -6,6 +6,8 @@ import dev.eventual.bench.consistency.ConsistencyResult;
 import dev.eventual.bench.consistency.ConsistencySection;
 import dev.eventual.bench.consistency.EndToEndResult;
 import dev.eventual.bench.consistency.EndToEndSection;
+import dev.eventual.bench.flashsale.FlashSaleResult;
+import dev.eventual.bench.flashsale.FlashSaleSection;
 import dev.eventual.bench.hotsku.HotSkuResult;
 import dev.eventual.bench.hotsku.HotSkuSection;
 import dev.eventual.bench.limits.LimitsResult;
@@ -78,6 +80,7 @@ public final class BenchMain {
         HotSkuResult hotSku = null;
         ReconcileResult reconcile = null;
         LimitsResult limits = null;
+        FlashSaleResult flashSale = null;
         if (options.runs(Section.ACCEPTANCE)) {
             // windows per measured step: the resource table shows each mode at each concurrency
             acceptance = new AcceptanceSection(suite, options, sampler, jitMeter(suite)).run();
@@ -108,9 +111,14 @@ public final class BenchMain {
             // windows per measured step, like acceptance
             limits = new LimitsSection(suite, options, sampler).run();
         }
+        if (options.runs(Section.FLASHSALE)) {
+            sampler.begin(Section.FLASHSALE.id());
+            flashSale = new FlashSaleSection(suite, options).run();
+            sampler.end();
+        }
         return new BenchReport(date, Machine.current(), command, (System.nanoTime() - started) / 1e9, acceptance,
-                consistency, endToEnd, reconcile, hotSku, limits, sampler.sections(),
-                Targets.check(acceptance, consistency, endToEnd, reconcile, hotSku, sampler.sections()));
+                consistency, endToEnd, reconcile, hotSku, limits, flashSale, sampler.sections(),
+                Targets.check(acceptance, consistency, endToEnd, reconcile, hotSku, flashSale, sampler.sections()));
     }
 
     /**

@@ -37,6 +37,11 @@ public final class BenchSuite implements AutoCloseable {
     /** Stock of every SKU the order load uses: never runs out, so every order is a SUCCESS downstream. */
     public static final int SKUS = 1_000;
     public static final long FIRST_SKU = 100_000L;
+    /**
+     * The one SKU behind the stock gate (the flash-sale section's): far from the order load's SKUs and
+     * the hot-SKU section's, so every other section keeps today's path.
+     */
+    public static final long FLASH_SKU = 700_000_000L;
 
     private final ProcessSuite suite;
     private final ModeSwitch modes;
@@ -64,6 +69,9 @@ public final class BenchSuite implements AutoCloseable {
                 System.getProperty("java.class.path"), BenchServiceMain.class.getName(), jvm,
                 // order-service's own reconcile-delay: the last consumer report finishes an event, the job gets stragglers
                 List.of("--eventual.reconcile.standalone-interval=1s",
+                        // the stock gate on in order- and inventory-service, for the flash-sale SKU only
+                        "--eventual.gate.enabled=true",
+                        "--eventual.gate.skus=" + FLASH_SKU,
                         "--logging.level.root=" + options.serviceLogLevel(),
                         "--logging.level.dev.eventual=" + options.serviceLogLevel()),
                 // the broker's own defaults (check every 30 s, after 6 s, op batches every 3 s), not the tests' fast ones

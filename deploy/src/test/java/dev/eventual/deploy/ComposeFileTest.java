@@ -18,6 +18,9 @@ class ComposeFileTest {
     /** A secret-looking key given a value in place, e.g. password=abc (interpolations removed first). */
     private static final Pattern LITERAL_SECRET = Pattern.compile("(?i)(password|token|secret)[\\w.-]*[\"']?=(?=\\S)");
 
+    /** Settings that are no secret and have a safe default, with that default: the stock gate is off. */
+    private static final Map<String, String> SWITCHES = Map.of("EVENTUAL_GATE_ENABLED", "false");
+
     private final Compose compose = Compose.load();
 
     @Test
@@ -98,7 +101,11 @@ class ComposeFileTest {
     void secretsHaveNoDefaultAndNoLiteralValue() {
         compose.variables().forEach(variable -> {
             if (variable.hasDefault()) {
-                assertThat(variable.name()).as("only images may have defaults").endsWith("_IMAGE");
+                assertThat(variable.name().endsWith("_IMAGE") || SWITCHES.containsKey(variable.name()))
+                        .as("only images and the documented switches may have defaults: " + variable.name()).isTrue();
+                if (SWITCHES.containsKey(variable.name())) {
+                    assertThat(variable.argument()).as(variable.name()).isEqualTo(SWITCHES.get(variable.name()));
+                }
             } else {
                 assertThat(variable.required()).as("${" + variable.name() + "} must be ${NAME:?message}").isTrue();
             }

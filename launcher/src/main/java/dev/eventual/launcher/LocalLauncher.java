@@ -1,5 +1,6 @@
 package dev.eventual.launcher;
 
+import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.Secrets;
 import dev.eventual.infra.db.EmbeddedMariaDb;
 import dev.eventual.launcher.invariants.CheckDefaults;
@@ -15,7 +16,8 @@ import java.util.Map;
 
 /**
  * {@code ./run-local.sh}: starts the suite with the documented ports, prints where to go next and
- * stops everything on Ctrl-C. Arguments of the form {@code --key=value} go to every service.
+ * stops everything on Ctrl-C. Arguments of the form {@code --key=value} go to every service;
+ * {@code --gate} (or {@code EVENTUAL_GATE_ENABLED=true}) turns the stock gate on.
  * {@code --check} checks the invariants of the local suite, {@code check} those of any stack
  * ({@code ./check-invariants.sh}); both take the same options, with different defaults.
  */
@@ -30,20 +32,26 @@ public final class LocalLauncher {
             System.exit(InvariantCheckCommand.run(Arrays.asList(args).subList(1, args.length), defaults, System.getenv(),
                     System.out, System.err).exitCode());
         }
-        List<String> serviceArgs = Arrays.stream(args).filter(arg -> arg.startsWith("--") && arg.contains("=")).toList();
-        if (serviceArgs.size() != args.length) {
-            System.err.println("usage: ./run-local.sh [--spring.property=value ...]\n"
+        List<String> serviceArgs;
+        try {
+            serviceArgs = LaunchSettings.serviceArgs(Arrays.asList(args), System.getenv());
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.err.println("usage: ./run-local.sh [--gate] [--spring.property=value ...]\n"
                     + "       ./run-local.sh --check [--initial-stock=sku:units,...] [--help]");
             System.exit(2);
+            return;
         }
         Path data = Path.of(System.getenv().getOrDefault("EVENTUAL_DATA_DIR", ".local-data")).toAbsolutePath();
         // a fresh token per run unless one is given: nothing well-known ships
         String token = System.getenv().getOrDefault("EVENTUAL_SERVICE_TOKEN", Secrets.random());
         String bindAddress = System.getenv().getOrDefault("EVENTUAL_BIND_ADDRESS", EmbeddedMariaDb.LOOPBACK);
-        LocalSuite suite = LocalSuite.start(LaunchSettings.defaults(data, bindAddress,
-                System.getenv("EVENTUAL_LOCAL_DB_PASSWORD"), token, serviceArgs));
+        LaunchSettings settings = LaunchSettings.defaults(data, bindAddress, System.getenv("EVENTUAL_LOCAL_DB_PASSWORD"),
+                token, serviceArgs);
+        LocalSuite suite = LocalSuite.start(settings);
         Runtime.getRuntime().addShutdownHook(new Thread(suite::close, "eventual-shutdown"));
-        System.out.println(banner(suite, token, data, bindAddress));
+        System.out.println(banner(suite, token, data, bindAddress)
+                + gateLine(settings.gateEnabled(), suite.inventoryPort(), token));
     }
 
     /**
@@ -62,6 +70,20 @@ public final class LocalLauncher {
             }
         }
         return new CheckDefaults(EmbeddedMariaDb.LOOPBACK, LaunchSettings.DATABASE_PORT, "root", password, SslMode.DISABLED);
+    }
+
+    /** Whether orders meet the stock gate, and how a gated SKU gets its count (docs/stock-gate.md). */
+    static String gateLine(boolean on, int inventoryPort, String token) {
+        if (!on) {
+            return "Stock gate: off (./run-local.sh --gate or EVENTUAL_GATE_ENABLED=true turns it on).\n";
+        }
+        return """
+                Stock gate: ON (docs/stock-gate.md). Setting a SKU's stock through the API seeds its count:
+                  curl -s -X PUT http://127.0.0.1:%d/api/inventory/<sku> -H 'Content-Type: application/json' \\
+                       -H '%s: %s' -d '{"stock":100}'
+                The demo SKUs were seeded that way when first created; a SKU whose stock was set while the
+                gate was off has no count, and its orders answer 503 until its stock is set again.
+                """.formatted(inventoryPort, InternalAuth.TOKEN_HEADER, token);
     }
 
     private static String banner(LocalSuite suite, String token, Path data, String bindAddress) {

@@ -13,6 +13,8 @@ import java.util.regex.Pattern;
 /** {@code POST /api/orders} over HTTP/1.1 keep-alive; every call a new Idempotency-Key, so every call a new order. */
 public final class OrderClient {
 
+    /** The status of a call that got no HTTP answer (connection refused, timeout). */
+    public static final int NO_ANSWER = 0;
     private static final Pattern ORDER_ID = Pattern.compile("\"orderId\"\\s*:\\s*\"?(\\d+)");
     private static final AtomicLong KEYS = new AtomicLong();
 
@@ -28,6 +30,16 @@ public final class OrderClient {
 
     /** @return the order id, or -1 when the order was not placed (the status is counted as an error) */
     public long place(long userId, long skuId) {
+        Answer answer = send(userId, skuId);
+        if (answer.status() != 201 && answer.status() != 200) {
+            return -1;
+        }
+        Matcher id = ORDER_ID.matcher(answer.body());
+        return id.find() ? Long.parseLong(id.group(1)) : -1;
+    }
+
+    /** One order of one unit, whatever the answer: its status (0 when no answer came) and body. */
+    public Answer send(long userId, long skuId) {
         String body = "{\"userId\":\"" + userId + "\",\"skuId\":\"" + skuId + "\",\"quantity\":1}";
         HttpRequest request = HttpRequest.newBuilder(orders).timeout(Duration.ofSeconds(30))
                 .header("Content-Type", "application/json")
@@ -35,16 +47,16 @@ public final class OrderClient {
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build();
         try {
             HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 201 && response.statusCode() != 200) {
-                return -1;
-            }
-            Matcher id = ORDER_ID.matcher(response.body());
-            return id.find() ? Long.parseLong(id.group(1)) : -1;
+            return new Answer(response.statusCode(), response.body());
         } catch (IOException e) {
-            return -1;
+            return new Answer(NO_ANSWER, e.toString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return -1;
+            return new Answer(NO_ANSWER, e.toString());
         }
+    }
+
+    /** An HTTP status and body; {@link #NO_ANSWER} as the status when the call failed before one came. */
+    public record Answer(int status, String body) {
     }
 }

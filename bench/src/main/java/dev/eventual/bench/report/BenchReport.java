@@ -5,6 +5,7 @@ import dev.eventual.bench.limits.LimitsResult;
 import dev.eventual.bench.acceptance.AcceptanceResult;
 import dev.eventual.bench.consistency.ConsistencyResult;
 import dev.eventual.bench.consistency.EndToEndResult;
+import dev.eventual.bench.flashsale.FlashSaleResult;
 import dev.eventual.bench.hotsku.HotSkuResult;
 import dev.eventual.bench.reconcile.ReconcileResult;
 import dev.eventual.bench.resources.SectionUsage;
@@ -23,6 +24,7 @@ public record BenchReport(
         ReconcileResult reconcile,
         HotSkuResult hotSku,
         LimitsResult limits,
+        FlashSaleResult flashSale,
         List<SectionUsage> resources,
         List<TargetCheck> targets) {
 }

@@ -4,6 +4,8 @@ import dev.eventual.bench.acceptance.AcceptanceStep;
 import dev.eventual.bench.acceptance.ModeRatios;
 import dev.eventual.bench.consistency.ConsistencyRun;
 import dev.eventual.bench.consistency.EndToEndResult;
+import dev.eventual.bench.flashsale.FlashSaleResult;
+import dev.eventual.bench.flashsale.FlashSaleState;
 import dev.eventual.bench.limits.LimitStep;
 import dev.eventual.bench.limits.LimitsResult;
 import dev.eventual.bench.hotsku.HotSkuCase;
@@ -105,6 +107,9 @@ public final class MarkdownReport {
         if (r.limits() != null) {
             limits(md, r);
         }
+        if (r.flashSale() != null) {
+            flashSale(md, r.flashSale());
+        }
         if (!r.resources().isEmpty()) {
             md.append("## 6. Resources per process and section\n\n");
             md.append("CPU in cores (1.0 = one core busy) and as a share of all busy CPU time of the box in that section;"
@@ -149,6 +154,29 @@ public final class MarkdownReport {
         md.append("\n");
     }
 
+    private static void flashSale(StringBuilder md, FlashSaleResult f) {
+        md.append("## 8. Flash sale (stock gate on one SKU)\n\n");
+        md.append(fmt("%,d orders of one unit for %d units of SKU %d from %d closed-loop clients, after a warm-up of %,d"
+                        + " orders at a stock of 0 (%,d refused). Rates over the wall time (first send to last answer);"
+                        + " latency send to answer.%n%n", f.orders(), f.units(), f.sku(), f.clients(), f.warmUp().orders(),
+                f.warmUp().refused()));
+        md.append("| created (201) | refused (409 sold-out) | other | wall s | decisions/s | refusals/s |\n"
+                + "|---:|---:|---:|---:|---:|---:|\n");
+        md.append(fmt("| %d | %d | %d%s | %.2f | %.0f | **%.0f** |%n%n", f.created(), f.refused(), f.other(),
+                f.otherStatuses().isEmpty() ? "" : " " + f.otherStatuses(), f.wallSeconds(), f.decisionsPerSecond(),
+                f.refusalsPerSecond()));
+        md.append("| latency ms | answers | p50 | p99 | max |\n|---|---:|---:|---:|---:|\n");
+        md.append(fmt("| refusals | %d | %.1f | **%.1f** | %.1f |%n", f.refusalLatency().samples(), f.refusalLatency().p50Ms(),
+                f.refusalLatency().p99Ms(), f.refusalLatency().maxMs()));
+        md.append(fmt("| creations | %d | %.1f | %.1f | %.1f |%n%n", f.creationLatency().samples(), f.creationLatency().p50Ms(),
+                f.creationLatency().p99Ms(), f.creationLatency().maxMs()));
+        FlashSaleState state = f.state();
+        md.append(fmt("Afterwards (%s): orders of the SKU in order_db %d, stock left %d, failed deductions %d,"
+                        + " work orders %d.%n%n", state.settled() ? "settled: every order deducted and reported"
+                        : "**not settled** within --drain: work in progress", state.orders(), state.stockLeft(),
+                state.failedDeductions(), state.workOrders()));
+    }
+
     private static LimitStep step(LimitsResult limits, String limit, int concurrency) {
         return limits.steps().stream().filter(s -> s.limit().equals(limit) && s.concurrency() == concurrency)
                 .findFirst().orElse(null);
@@ -159,7 +187,7 @@ public final class MarkdownReport {
     }
 
     private static void targets(StringBuilder md, List<TargetCheck> targets) {
-        md.append("## Targets (issue 13)\n\n| target | done when | goal | measured | |\n|---|---|---|---:|---|\n");
+        md.append("## Targets (issues 13 and 16)\n\n| target | done when | goal | measured | |\n|---|---|---|---:|---|\n");
         for (TargetCheck t : targets) {
             md.append("| ").append(t.target()).append(" | ").append(t.threshold()).append(" | ").append(t.goal())
                     .append(" | ").append(t.measured())

@@ -3,6 +3,8 @@ package dev.eventual.bench.report;
 import dev.eventual.bench.acceptance.AcceptanceResult;
 import dev.eventual.bench.consistency.ConsistencyResult;
 import dev.eventual.bench.consistency.EndToEndResult;
+import dev.eventual.bench.flashsale.FlashSaleResult;
+import dev.eventual.bench.flashsale.FlashSaleSection;
 import dev.eventual.bench.hotsku.HotSkuCase;
 import dev.eventual.bench.hotsku.HotSkuResult;
 import dev.eventual.bench.reconcile.ReconcileCase;
@@ -14,7 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-/** The targets of issue 13 (and issue 8's RSS bounds) and how this run compares. */
+/** The targets of issue 13, issue 16's flash sale (and issue 8's RSS bounds) and how this run compares. */
 public final class Targets {
 
     /** The service JVMs; mariadbd and the benchmark JVM (broker, load) are reported but have no target. */
@@ -28,7 +30,7 @@ public final class Targets {
 
     public static List<TargetCheck> check(AcceptanceResult acceptance, ConsistencyResult consistency,
                                           EndToEndResult endToEnd, ReconcileResult reconcile, HotSkuResult hotSku,
-                                          List<SectionUsage> resources) {
+                                          FlashSaleResult flashSale, List<SectionUsage> resources) {
         List<TargetCheck> checks = new ArrayList<>();
         checks.add(TargetCheck.atLeast("end-to-end consistent orders/s", 500, 1_000,
                 endToEnd == null ? null : endToEnd.consistentPerSecond(), "%.0f"));
@@ -50,12 +52,36 @@ public final class Targets {
         checks.add(TargetCheck.atMost("time to consistency p99 at 50% of the max rate (ms)", 1_000, 250,
                 consistency == null ? null : consistency.runs().stream().filter(r -> r.loadFraction() == 0.5)
                         .map(r -> r.timeToConsistency().p99Ms()).findFirst().orElse(null), "%.0f"));
+        flashSale(flashSale, checks);
         for (String service : SERVICES.stream().sorted().toList()) {
             Double peak = resources.stream().flatMap(s -> s.processes().stream()).filter(p -> p.process().equals(service))
                     .map(ProcessUsage::rssPeakMib).max(Double::compare).orElse(null);
             checks.add(TargetCheck.atMost(service + " peak RSS (MiB)", 512, 512, peak, "%.0f"));
         }
         return checks;
+    }
+
+    /**
+     * Issue 16: the gate refuses at least 5,000 orders/s with a p99 of at most 20 ms, lets exactly the units
+     * through (201s, and rows in order_db), answers nothing but those two, sells the stock to 0, and no order
+     * fails downstream: no work order, nor a failed deduction that would become one after the back-off.
+     */
+    private static void flashSale(FlashSaleResult f, List<TargetCheck> checks) {
+        checks.add(TargetCheck.atLeast("flash sale refusals/s (409 sold-out)", 5_000, 5_000,
+                f == null ? null : f.refusalsPerSecond(), "%.0f"));
+        // no refusal, no latency of one: not a p99 of 0 that would pass
+        checks.add(TargetCheck.atMost("flash sale refusal p99 (ms)", 20, 20,
+                f == null || f.refused() == 0 ? null : f.refusalLatency().p99Ms(), "%.1f"));
+        long sold = f == null ? FlashSaleSection.UNITS : f.expectedCreated();
+        checks.add(TargetCheck.exactly("flash sale orders created (201)", sold, f == null ? null : f.created()));
+        checks.add(TargetCheck.exactly("flash sale orders of the SKU in order_db", sold,
+                f == null ? null : f.state().orders()));
+        checks.add(TargetCheck.exactly("flash sale answers other than 201 or 409 sold-out", 0,
+                f == null ? null : f.other()));
+        checks.add(TargetCheck.exactly("flash sale stock left (inventory_db)", f == null ? 0 : f.units() - sold,
+                f == null ? null : f.state().stockLeft()));
+        checks.add(TargetCheck.exactly("flash sale work orders and failed deductions", 0,
+                f == null ? null : f.state().workOrders() + f.state().failedDeductions()));
     }
 
     /** Mode a's CPU per order, all processes, at concurrency 1, over mode b's; null when either is missing. */

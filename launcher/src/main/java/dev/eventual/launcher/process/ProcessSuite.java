@@ -91,6 +91,11 @@ public final class ProcessSuite implements AutoCloseable {
         DemoStock.seedMissing(service(SuiteService.INVENTORY).port(), settings.serviceToken(), stock);
     }
 
+    /** Sets a SKU's stock through inventory-service's API, whether it exists or not (a gated SKU's count follows). */
+    public void setStock(long sku, int units) {
+        DemoStock.set(service(SuiteService.INVENTORY).port(), settings.serviceToken(), sku, units);
+    }
+
     @Override
     public void close() {
         List<ServiceProcess> reversed = new ArrayList<>(services.values());

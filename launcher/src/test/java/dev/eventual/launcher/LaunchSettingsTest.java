@@ -1,0 +1,85 @@
+package dev.eventual.launcher;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** What ./run-local.sh makes of its arguments and EVENTUAL_GATE_ENABLED: the services' properties and the gate. */
+class LaunchSettingsTest {
+
+    private static final Map<String, String> NO_ENV = Map.of();
+
+    @Test
+    void propertiesGoToEveryServiceAsGivenAndTheGateStaysOff() {
+        List<String> args = LaunchSettings.serviceArgs(List.of("--eventual.notice.channel=log", "--a.b=c"), NO_ENV);
+
+        assertThat(args).containsExactly("--eventual.notice.channel=log", "--a.b=c");
+        assertThat(settings(args).gateEnabled()).isFalse();
+    }
+
+    @Test
+    void theFlagTurnsTheGateOnAheadOfTheUsersProperties() {
+        List<String> args = LaunchSettings.serviceArgs(List.of("--eventual.gate.skus=1001", "--gate"), NO_ENV);
+
+        assertThat(args).containsExactly("--eventual.gate.enabled=true", "--eventual.gate.skus=1001");
+        assertThat(settings(args).gateEnabled()).isTrue();
+    }
+
+    @Test
+    void theVariableTurnsItOnAndTheFlagWinsOverItsFalse() {
+        assertThat(LaunchSettings.serviceArgs(List.of(), Map.of("EVENTUAL_GATE_ENABLED", "true")))
+                .containsExactly("--eventual.gate.enabled=true");
+        assertThat(LaunchSettings.serviceArgs(List.of(), Map.of("EVENTUAL_GATE_ENABLED", " TRUE ")))
+                .containsExactly("--eventual.gate.enabled=true");
+        assertThat(LaunchSettings.serviceArgs(List.of(), Map.of("EVENTUAL_GATE_ENABLED", "false"))).isEmpty();
+        assertThat(LaunchSettings.serviceArgs(List.of(), Map.of("EVENTUAL_GATE_ENABLED", ""))).isEmpty();
+        assertThat(LaunchSettings.serviceArgs(List.of("--gate"), Map.of("EVENTUAL_GATE_ENABLED", "false")))
+                .containsExactly("--eventual.gate.enabled=true");
+    }
+
+    @Test
+    void aVariableThatIsNeitherTrueNorFalseIsRefusedNotGuessed() {
+        assertThatThrownBy(() -> LaunchSettings.serviceArgs(List.of(), Map.of("EVENTUAL_GATE_ENABLED", "yes")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("EVENTUAL_GATE_ENABLED must be true or false");
+    }
+
+    @Test
+    void theUsersOwnSwitchIsNotRepeatedAndWins() {
+        // Spring would read a repeated --eventual.gate.enabled as "true,false"
+        List<String> off = LaunchSettings.serviceArgs(List.of("--gate", "--eventual.gate.enabled=false"),
+                Map.of("EVENTUAL_GATE_ENABLED", "true"));
+        assertThat(off).containsExactly("--eventual.gate.enabled=false");
+        assertThat(settings(off).gateEnabled()).isFalse();
+
+        List<String> on = LaunchSettings.serviceArgs(List.of("--eventual.gate.enabled=true"), NO_ENV);
+        assertThat(on).containsExactly("--eventual.gate.enabled=true");
+        assertThat(settings(on).gateEnabled()).isTrue();
+    }
+
+    @Test
+    void anythingElseIsRefused() {
+        for (String bad : List.of("gate", "--gate=true", "--verbose", "-Dx=y")) {
+            assertThatThrownBy(() -> LaunchSettings.serviceArgs(List.of(bad), NO_ENV)).as(bad)
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(bad);
+        }
+    }
+
+    @Test
+    void theBannerSaysWhetherTheGateIsOnAndThatSettingStockSeedsIt() {
+        assertThat(LocalLauncher.gateLine(false, 8082, "token-0123456789abcdef"))
+                .contains("Stock gate: off", "--gate", "EVENTUAL_GATE_ENABLED=true");
+        assertThat(LocalLauncher.gateLine(true, 8082, "token-0123456789abcdef"))
+                .contains("Stock gate: ON", "seeds its count", "PUT http://127.0.0.1:8082/api/inventory/<sku>",
+                        "X-Eventual-Service-Token: token-0123456789abcdef", "answer 503 until its stock is set again");
+    }
+
+    private static LaunchSettings settings(List<String> serviceArgs) {
+        return LaunchSettings.defaults(Path.of("data"), "127.0.0.1", null, "token-0123456789abcdef", serviceArgs);
+    }
+}
