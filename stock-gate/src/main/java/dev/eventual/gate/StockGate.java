@@ -6,6 +6,9 @@ import org.springframework.data.redis.core.ScanOptions;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.script.RedisScript;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -191,7 +194,16 @@ public class StockGate {
         return "eventual:gate:{" + sku + "}:returned:" + orderId;
     }
 
+    /**
+     * The script's text, read once: a script made from a resource asks that resource whether it changed
+     * on every call (a jar lookup per order, seen in the flash-sale profile), so the text is held instead.
+     */
     private static <T> RedisScript<T> script(String name, Class<T> type) {
-        return RedisScript.of(new ClassPathResource("gate/" + name + ".lua"), type);
+        try {
+            return RedisScript.of(new ClassPathResource("gate/" + name + ".lua").getContentAsString(StandardCharsets.UTF_8),
+                    type);
+        } catch (IOException e) {
+            throw new UncheckedIOException("stock gate script gate/" + name + ".lua unreadable", e);
+        }
     }
 }

@@ -69,8 +69,11 @@ public class StandaloneScheduler {
         }
     }
 
-    @Scheduled(fixedDelayString = "${eventual.reconcile.gate.standalone-interval:30s}",
-            initialDelayString = "${eventual.reconcile.gate.standalone-interval:30s}")
+    /**
+     * The first run right after start: a gate just turned on, or a Redis that lost its data while this
+     * job was down, gets its counts at once instead of one interval later (gated orders get 503 until then).
+     */
+    @Scheduled(fixedDelayString = "${eventual.reconcile.gate.standalone-interval:30s}", initialDelay = 1_000)
     void repairGate() {
         try {
             gateRepair.run();
