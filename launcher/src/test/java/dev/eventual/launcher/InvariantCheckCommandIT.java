@@ -1,8 +1,10 @@
 package dev.eventual.launcher;
 
 import dev.eventual.common.messaging.InternalAuth;
+import dev.eventual.gate.StockGate;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.launcher.invariants.CheckOutcome;
+import dev.eventual.launcher.invariants.GateConnection;
 import dev.eventual.launcher.invariants.InvariantCheckCommand;
 import dev.eventual.launcher.invariants.Quiescence;
 import org.junit.jupiter.api.Test;
@@ -24,6 +26,8 @@ import static org.awaitility.Awaitility.await;
 class InvariantCheckCommandIT {
 
     private static final long SKU = 95_001;
+    /** Gated in the shared suite (SharedSuite). */
+    static final long GATED_SKU = 95_002;
 
     private final LocalSuite suite = SharedSuite.get();
 
@@ -47,11 +51,47 @@ class InvariantCheckCommandIT {
         assertThat(check("--db-pasword=x").exitCode()).isEqualTo(2);
     }
 
-    /** As {@code ./run-local.sh --check} does it, with the suite's admin password from the environment. */
+    @Test
+    void checksTheStockGateInTheRedisItIsGivenAndNamesALeftoverReservation() {
+        assertThat(HttpCall.put(suite.inventoryPort(), "/api/inventory/" + GATED_SKU).header(InternalAuth.TOKEN_HEADER,
+                SharedSuite.TOKEN).json("{\"stock\":5}").send().status()).isEqualTo(200);
+        String redis = "--redis=127.0.0.1:" + suite.redis().port();
+        String gated = "--gated-skus=" + GATED_SKU;
+        Map<String, String> password = Map.of("EVENTUAL_CHECK_REDIS_PASSWORD", suite.redis().password());
+        try (GateConnection connection = GateConnection.open(suite.redis())) {
+            StockGate gate = connection.gate();
+            await().atMost(Duration.ofSeconds(30)).until(() -> Long.valueOf(5).equals(gate.state(GATED_SKU).available()));
+
+            Run consistent = check(password, redis, gated);
+            assertThat(consistent.exitCode()).as(consistent.output()).isZero();
+            assertThat(consistent.output()).contains("stock gate checked for [" + GATED_SKU + "]");
+
+            // a reservation nothing will ever apply or give back (until the repair's grace has passed)
+            assertThat(gate.reserve(GATED_SKU, 95_002_000_001L, 1).reserved()).isTrue();
+            try {
+                Run leftover = check(password, redis, gated);
+                assertThat(leftover.exitCode()).as(leftover.output()).isEqualTo(1);
+                assertThat(leftover.output()).contains("VIOLATION no reservation left once quiet [sku " + GATED_SKU + "]")
+                        .doesNotContain("VIOLATION gate count + reservations = stock");
+            } finally {
+                gate.giveBack(GATED_SKU, 95_002_000_001L);
+            }
+        }
+        Run wrongPassword = check(Map.of("EVENTUAL_CHECK_REDIS_PASSWORD", "not-the-password"), redis, gated);
+        assertThat(wrongPassword.exitCode()).as(wrongPassword.output()).isEqualTo(3);
+        assertThat(wrongPassword.output()).contains("cannot read the stock gate (Redis 127.0.0.1:" + suite.redis().port() + ")");
+    }
+
     private Run check(String... extra) {
+        return check(Map.of(), extra);
+    }
+
+    /** As {@code ./run-local.sh --check} does it, with the suite's admin password from the environment. */
+    private Run check(Map<String, String> moreEnv, String... extra) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream output = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-        Map<String, String> env = Map.of("EVENTUAL_LOCAL_DB_PASSWORD", suite.database().password());
+        Map<String, String> env = new java.util.HashMap<>(moreEnv);
+        env.put("EVENTUAL_LOCAL_DB_PASSWORD", suite.database().password());
         List<String> args = new ArrayList<>(List.of("--db-port=" + suite.databasePort()));
         args.addAll(List.of(extra));
         CheckOutcome outcome = InvariantCheckCommand.run(args, LocalLauncher.localSuiteCheck(env), env, output, output);

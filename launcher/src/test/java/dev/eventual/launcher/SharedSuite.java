@@ -25,8 +25,10 @@ final class SharedSuite {
                     "--eventual.order.reconcile-delay=1s", "--eventual.reconcile.standalone-interval=1s",
                     "--eventual.reconcile.backoff=1s", "--eventual.reconcile.jitter=0",
                     "--eventual.reconcile.max-retries=2",
-                    // the stock gate for the SKUs of StockGateRepairIT only; every other test's SKUs take today's path
-                    "--eventual.gate.enabled=true", "--eventual.gate.skus=" + StockGateRepairIT.GATED_SKUS,
+                    // the stock gate for the SKUs of StockGateRepairIT and InvariantCheckCommandIT's gate check
+                    // only; every other test's SKUs take today's path
+                    "--eventual.gate.enabled=true",
+                    "--eventual.gate.skus=" + StockGateRepairIT.GATED_SKUS + "," + InvariantCheckCommandIT.GATED_SKU,
                     "--eventual.reconcile.gate.standalone-interval=1s", "--eventual.reconcile.gate.grace=20s")));
             Runtime.getRuntime().addShutdownHook(new Thread(suite::close, "launcher-it-shutdown"));
         }

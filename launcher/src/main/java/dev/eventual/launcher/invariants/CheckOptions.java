@@ -21,10 +21,12 @@ import java.util.Set;
  * Passwords come from a file option or an environment variable, the database's own before the
  * common one, a file before the environment.
  */
-record CheckOptions(List<DatabaseTarget> databases, TlsSettings tls, Map<Long, Integer> initialStock) {
+record CheckOptions(List<DatabaseTarget> databases, TlsSettings tls, Map<Long, Integer> initialStock, GateTarget gate) {
 
     static final String PASSWORD_VARIABLE = "EVENTUAL_CHECK_DB_PASSWORD";
     static final String TRUST_STORE_PASSWORD_VARIABLE = "EVENTUAL_CHECK_TRUST_STORE_PASSWORD";
+    static final String REDIS_PASSWORD_VARIABLE = "EVENTUAL_CHECK_REDIS_PASSWORD";
+    static final int REDIS_PORT = 6379;
 
     /** Every option name, without its leading {@code --}. */
     static final Set<String> NAMES = names();
@@ -57,7 +59,8 @@ record CheckOptions(List<DatabaseTarget> databases, TlsSettings tls, Map<Long, I
             databases.add(new DatabaseTarget(database.databaseName(), databaseHost, databasePort,
                     given.getOrDefault(option + "-user", user), databasePassword == null ? password : databasePassword));
         }
-        return new CheckOptions(databases, tls(given, defaults, env), initialStock(given.getOrDefault("initial-stock", "")));
+        return new CheckOptions(databases, tls(given, defaults, env), initialStock(given.getOrDefault("initial-stock", "")),
+                gate(given, env));
     }
 
     /** {@code order-db} for order_db: the option naming the database's own settings. */
@@ -76,7 +79,8 @@ record CheckOptions(List<DatabaseTarget> databases, TlsSettings tls, Map<Long, I
             String option = option(database);
             names.addAll(List.of(option, option + "-user", option + "-password-file"));
         }
-        names.addAll(List.of("ssl-mode", "trust-store", "trust-store-type", "trust-store-password-file", "initial-stock"));
+        names.addAll(List.of("ssl-mode", "trust-store", "trust-store-type", "trust-store-password-file", "initial-stock",
+                "redis", "redis-password-file", "gated-skus"));
         return Set.copyOf(names);
     }
 
@@ -110,6 +114,52 @@ record CheckOptions(List<DatabaseTarget> databases, TlsSettings tls, Map<Long, I
         }
         return new TlsSettings(sslMode, trustStore, given.getOrDefault("trust-store-type", "PKCS12"),
                 password(given.get("trust-store-password-file"), env.get(TRUST_STORE_PASSWORD_VARIABLE)));
+    }
+
+    /** {@code --redis=HOST[:PORT]}: the stock gate's checks too; null without it. */
+    private static GateTarget gate(Map<String, String> given, Map<String, String> env) throws UsageException {
+        String address = given.get("redis");
+        if (address == null) {
+            for (String option : List.of("redis-password-file", "gated-skus")) {
+                if (given.containsKey(option)) {
+                    throw new UsageException("--" + option + " needs --redis=HOST[:PORT]");
+                }
+            }
+            return null;
+        }
+        int colon = address.lastIndexOf(':');
+        if (address.isBlank() || address.indexOf(':') != colon) {
+            throw new UsageException("--redis=" + address + ": expected HOST or HOST:PORT");
+        }
+        String host = colon < 0 ? address : address.substring(0, colon);
+        int port = colon < 0 ? REDIS_PORT : port("--redis", address.substring(colon + 1));
+        Set<Long> skus = new LinkedHashSet<>();
+        for (String sku : given.getOrDefault("gated-skus", "").split(",")) {
+            if (sku.isBlank()) {
+                continue;
+            }
+            try {
+                skus.add(Long.parseLong(sku.trim()));
+            } catch (NumberFormatException e) {
+                throw new UsageException("--gated-skus: '" + sku + "' is no SKU; expected --gated-skus=1001,1002");
+            }
+        }
+        return new GateTarget(host, port, password(given.get("redis-password-file"), env.get(REDIS_PASSWORD_VARIABLE)),
+                Set.copyOf(skus));
+    }
+
+    /**
+     * Where the stock gate's Redis is.
+     *
+     * @param password null when neither a file nor the environment gives one
+     * @param skus     the gated SKUs to check; empty: every SKU the gate holds
+     */
+    record GateTarget(String host, int port, String password, Set<Long> skus) {
+
+        @Override
+        public String toString() {
+            return "Redis " + host + ":" + port;
+        }
     }
 
     /** The file's content without its line end, else the variable's value, else null. */

@@ -3,13 +3,17 @@ package dev.eventual.launcher.invariants;
 import dev.eventual.gate.StockGate;
 import dev.eventual.infra.redis.RedisServer;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import java.time.Clock;
+import java.time.Duration;
 
 /** A connection to the suite's Redis from outside the services, to read (or, in tests, disturb) the stock gate. */
 public final class GateConnection implements AutoCloseable {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     private final LettuceConnectionFactory connections;
     private final StringRedisTemplate redis;
@@ -20,9 +24,16 @@ public final class GateConnection implements AutoCloseable {
     }
 
     public static GateConnection open(RedisServer server) {
-        RedisStandaloneConfiguration address = new RedisStandaloneConfiguration(server.host(), server.port());
-        address.setPassword(server.password());
-        LettuceConnectionFactory connections = new LettuceConnectionFactory(address);
+        return open(server.host(), server.port(), server.password());
+    }
+
+    /** @param password null for a Redis without one */
+    public static GateConnection open(String host, int port, String password) {
+        RedisStandaloneConfiguration address = new RedisStandaloneConfiguration(host, port);
+        address.setPassword(password);
+        // an unreachable Redis is an answer within seconds, never a check that hangs
+        LettuceConnectionFactory connections = new LettuceConnectionFactory(address,
+                LettuceClientConfiguration.builder().commandTimeout(TIMEOUT).build());
         connections.afterPropertiesSet();
         connections.start();
         return new GateConnection(connections);

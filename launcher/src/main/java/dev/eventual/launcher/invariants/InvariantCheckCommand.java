@@ -1,13 +1,20 @@
 package dev.eventual.launcher.invariants;
 
+import org.springframework.dao.DataAccessException;
+
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The invariant check as a command ({@code ./check-invariants.sh}, {@code ./run-local.sh --check}):
@@ -65,6 +72,15 @@ public final class InvariantCheckCommand {
         try {
             List<Violation> violations = new InvariantChecker(orders, connections.get(1), connections.get(2))
                     .check(options.initialStock());
+            Set<Long> gated = Set.of();
+            if (options.gate() != null) {
+                try {
+                    gated = checkGate(options.gate(), connections.get(1), violations);
+                } catch (DataAccessException e) {
+                    err.println("cannot read the stock gate (" + options.gate() + "): " + e.getMostSpecificCause().getMessage());
+                    return CheckOutcome.UNREADABLE;
+                }
+            }
             violations.forEach(violation -> out.println("VIOLATION " + violation));
             if (!Quiescence.quiet(orders)) {
                 out.println("note: some events still wait for reconciliation (message_log PENDING or RETRY);"
@@ -73,6 +89,9 @@ public final class InvariantCheckCommand {
             out.printf("%d violation(s); stock conservation checked for %s%n", violations.size(),
                     options.initialStock().isEmpty() ? "no SKU (pass --initial-stock=sku:units,...)"
                             : options.initialStock().keySet());
+            if (options.gate() != null) {
+                out.printf("stock gate checked for %s%n", gated.isEmpty() ? "no SKU (the gate holds none)" : gated);
+            }
             return violations.isEmpty() ? CheckOutcome.CLEAN : CheckOutcome.VIOLATIONS;
         } catch (SQLException e) {
             err.println("cannot read the databases (" + options.databases() + "): " + firstLine(e));
@@ -81,6 +100,29 @@ public final class InvariantCheckCommand {
             // a status this checker does not know: the schema is newer than the checker
             err.println("unexpected value in the databases, is the checker older than the schema? " + e.getMessage());
             return CheckOutcome.UNREADABLE;
+        }
+    }
+
+    /** The gate's invariants ({@link GateInvariants}) against the stock inventory_db holds; returns the SKUs checked. */
+    private static Set<Long> checkGate(CheckOptions.GateTarget target, Connection inventory, List<Violation> violations)
+            throws SQLException {
+        try (GateConnection connection = GateConnection.open(target.host(), target.port(), target.password())) {
+            Set<Long> skus = new TreeSet<>(target.skus().isEmpty() ? connection.gate().knownSkus() : target.skus());
+            Map<Long, Integer> stock = new HashMap<>();
+            try (PreparedStatement sql = inventory.prepareStatement("SELECT stock FROM inventory WHERE sku_id = ?")) {
+                for (long sku : skus) {
+                    sql.setLong(1, sku);
+                    try (ResultSet row = sql.executeQuery()) {
+                        if (row.next()) {
+                            stock.put(sku, row.getInt(1));
+                        } else {
+                            violations.add(new Violation("gated SKU in stock", "sku " + sku, "inventory has no such SKU"));
+                        }
+                    }
+                }
+            }
+            GateInvariants.check(connection.gate(), stock, violations);
+            return skus;
         }
     }
 
@@ -142,13 +184,18 @@ public final class InvariantCheckCommand {
                   --trust-store-type TYPE      PKCS12 (default) or JKS
                   --trust-store-password-file FILE  or the variable %6$s
                   --initial-stock SKU:UNITS,...  check stock conservation for these SKUs, which started with these units
+                  --redis HOST[:PORT]          also check the stock gate in this Redis (port 6379 by default): per gated
+                                               SKU, count + reservations = stock and no reservation left
+                  --redis-password-file FILE   its password; or the variable %7$s
+                  --gated-skus SKU,...         the gated SKUs to check (default: every SKU the gate holds)
                   --help                       this text
 
                 Passwords are never taken on the command line: other users of the machine can read it.
 
                 Exit codes: 0 no violation, 1 violations found, 2 bad command line, 3 a database could not be
-                reached, logged into or read.
+                reached, logged into or read (or Redis, with --redis).
                 """.formatted(defaults.host(), defaults.port(), defaults.user(), defaults.sslMode(),
-                CheckOptions.PASSWORD_VARIABLE, CheckOptions.TRUST_STORE_PASSWORD_VARIABLE);
+                CheckOptions.PASSWORD_VARIABLE, CheckOptions.TRUST_STORE_PASSWORD_VARIABLE,
+                CheckOptions.REDIS_PASSWORD_VARIABLE);
     }
 }

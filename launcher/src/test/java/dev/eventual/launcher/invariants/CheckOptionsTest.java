@@ -47,6 +47,18 @@ class CheckOptionsTest {
                 "notice_db at 127.0.0.1:33306 as eventual_checker");
         assertThat(options.tls()).isEqualTo(new TlsSettings(SslMode.REQUIRED, null, null, null));
         assertThat(options.initialStock()).isEmpty();
+        assertThat(options.gate()).as("the stock gate is checked only when asked").isNull();
+    }
+
+    @Test
+    void theStockGateIsCheckedInTheRedisNamedWithItsPasswordFromTheEnvironment() throws UsageException {
+        CheckOptions options = options(Map.of(CheckOptions.REDIS_PASSWORD_VARIABLE, "redis-secret"),
+                "--redis=cache.example", "--gated-skus=1001, 1002");
+
+        assertThat(options.gate()).isEqualTo(new CheckOptions.GateTarget("cache.example", 6379, "redis-secret",
+                java.util.Set.of(1001L, 1002L)));
+        assertThat(options(Map.of(), "--redis", "cache:16379").gate())
+                .isEqualTo(new CheckOptions.GateTarget("cache", 16379, null, java.util.Set.of()));
     }
 
     @Test
@@ -131,6 +143,12 @@ class CheckOptionsTest {
             "--db-password-file=/nonexistent/pw   | cannot read the password file /nonexistent/pw",
             "--initial-stock=1001-100             | --initial-stock: '1001-100' is not sku:units",
             "--initial-stock=1001:1,1001:2        | --initial-stock: '1001:2' is not sku:units (or names its SKU twice)",
+            "--gated-skus=1001                    | --gated-skus needs --redis=HOST[:PORT]",
+            "--redis-password-file=/etc/hostname  | --redis-password-file needs --redis=HOST[:PORT]",
+            "--redis=cache:x                      | --redis: 'x' is no port",
+            "--redis=fd00::7                      | --redis=fd00::7: expected HOST or HOST:PORT",
+            "--redis=cache --gated-skus=10x       | --gated-skus: '10x' is no SKU",
+            "--redis-password=secret              | --redis-password: passwords are not taken on the command line",
     })
     void aBadCommandLineIsRefusedWithWhatToChange(String commandLine, String message) {
         assertThatThrownBy(() -> options(Map.of(), commandLine.split(" ")))
