@@ -64,6 +64,7 @@ final class BadInputCorpus {
         reportConsumerOutcomes(cases);
         readStock(cases);
         setStock(cases);
+        seedGate(cases);
         batchStatus(cases, new Endpoint(INVENTORY, "POST", "/internal/inventory/status", null, true));
         batchStatus(cases, new Endpoint(NOTICE, "POST", "/internal/notices/status", null, true));
         inventoryRedrive(cases);
@@ -361,6 +362,21 @@ final class BadInputCorpus {
         cases.add(e.draft("no body, no Content-Type").refused(415));
         cases.add(e.draft("text/plain body").body("text/plain", "5").refused(415));
         cases.add(e.json("20 KB body", OVERSIZED).refused(413));
+    }
+
+    /** The stock gate's repair acts: a SKU the shared suite does not gate is a 409, and nothing is seeded. */
+    private static void seedGate(List<BadInput> cases) {
+        Endpoint e = new Endpoint(INVENTORY, "POST", "/api/inventory/{skuId}/gate", "/api/inventory/" + UNKNOWN_SKU + "/gate",
+                true);
+        tokens(cases, e, "");
+        cases.add(e.draft("text SKU").path("/api/inventory/abc/gate").invalid("skuId"));
+        cases.add(e.draft("SKU beyond long").path("/api/inventory/" + FAR_ABOVE_LONG + "/gate").invalid("skuId"));
+        cases.add(e.draft("SKU with a leading zero").path("/api/inventory/0" + UNKNOWN_SKU + "/gate").invalid("skuId"));
+        cases.add(e.draft("a SKU the gate does not hold").refused(409, ProblemTypes.CONFLICT));
+        cases.add(e.draft("GET").method("GET").refused(405));
+        Endpoint rebuild = new Endpoint(INVENTORY, "POST", "/api/inventory/gate/rebuild", null, true);
+        tokens(cases, rebuild, "");
+        cases.add(rebuild.draft("DELETE").method("DELETE").refused(405));
     }
 
     /** The status endpoints of inventory and notice take the same batch request. */

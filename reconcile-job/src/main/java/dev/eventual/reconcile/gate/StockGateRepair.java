@@ -17,6 +17,7 @@ import java.time.ZoneOffset;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Keeps the stock gate consistent with the databases (docs/stock-gate.md, "Repair"), in three steps:
@@ -65,8 +66,9 @@ public class StockGateRepair {
             if (!gate.catalogSeeded()) {
                 rebuild(tally);
             }
-            giveBackDeadPlacements(tally);
-            reseedKnownSkus(tally);
+            Set<Long> skus = gated(gate.knownSkus());
+            giveBackDeadPlacements(skus, tally);
+            reseed(skus, tally);
         } catch (RetryableException | FeignException.ServiceUnavailable | DataAccessException e) {
             tally.stopped = true;
             log.warn("Stock gate repair stopped, the next run goes on: {}", e.toString());
@@ -98,11 +100,15 @@ public class StockGateRepair {
         log.info("Stock gate rebuilt: {} reservations in flight restored, {} SKUs seeded", tally.restored, tally.rebuilt);
     }
 
-    private void giveBackDeadPlacements(Tally tally) {
-        for (long sku : gate.knownSkus()) {
-            if (!gated.gates(sku)) {
-                continue;
-            }
+    /** Redis may hold SKUs the configuration no longer gates: those are left alone. */
+    private Set<Long> gated(Set<Long> skus) {
+        Set<Long> gatedSkus = new TreeSet<>(skus);
+        gatedSkus.removeIf(sku -> !gated.gates(sku));
+        return gatedSkus;
+    }
+
+    private void giveBackDeadPlacements(Set<Long> skus, Tally tally) {
+        for (long sku : skus) {
             List<Long> old = gate.reservedBefore(sku, clock.instant().minus(properties.grace()));
             if (old.isEmpty()) {
                 continue;
@@ -122,11 +128,8 @@ public class StockGateRepair {
         }
     }
 
-    private void reseedKnownSkus(Tally tally) {
-        for (long sku : gate.knownSkus()) {
-            if (!gated.gates(sku)) {
-                continue;
-            }
+    private void reseed(Set<Long> skus, Tally tally) {
+        for (long sku : skus) {
             GateSeedView seed;
             try {
                 seed = inventory.reseed(Long.toString(sku));
