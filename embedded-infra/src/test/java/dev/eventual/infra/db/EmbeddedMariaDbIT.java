@@ -12,6 +12,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -49,11 +50,15 @@ class EmbeddedMariaDbIT {
         assertThat(bindAddress(first)).isEqualTo("127.0.0.1");
         assertThatThrownBy(() -> DriverManager.getConnection(first.jdbcUrl(""), "root", "").close())
                 .isInstanceOf(SQLException.class).hasMessageContaining("Access denied");
+        assertNoInstallDefaults(first);
+        // as a data directory made before the anonymous accounts were removed
+        first.execute(List.of("CREATE USER ''@'localhost'", "CREATE DATABASE test"));
 
         // the first server is left running, as after kill -9 of its JVM: the next start stops it and goes on
         EmbeddedMariaDb second = EmbeddedMariaDb.startWithAccounts(directory, 0, EmbeddedMariaDb.LOOPBACK, null, true);
         assertThat(rows(second)).isEqualTo(3);
         assertThat(second.password()).isEqualTo(password);
+        assertNoInstallDefaults(second);
         second.close();
 
         EmbeddedMariaDb third = EmbeddedMariaDb.startWithAccounts(directory, 0, EmbeddedMariaDb.LOOPBACK, "changed-by-env-0123", true);
@@ -74,6 +79,26 @@ class EmbeddedMariaDbIT {
             assertThat(marker).hasContent("kept");
         } finally {
             Directories.deleteRecursively(directory);
+        }
+    }
+
+    /** What mariadb-secure-installation removes: anonymous accounts and the test databases. */
+    private static void assertNoInstallDefaults(EmbeddedMariaDb database) throws SQLException {
+        assertThatThrownBy(() -> DriverManager.getConnection(database.jdbcUrl(""), "", "").close())
+                .isInstanceOf(SQLException.class).hasMessageContaining("Access denied");
+        try (Connection connection = DriverManager.getConnection(database.jdbcUrl(""), database.username(),
+                database.password()); Statement sql = connection.createStatement()) {
+            try (ResultSet anonymous = sql.executeQuery("SELECT COUNT(*) FROM mysql.global_priv WHERE User = ''")) {
+                anonymous.next();
+                assertThat(anonymous.getLong(1)).as("anonymous accounts").isZero();
+            }
+            try (ResultSet testGrants = sql.executeQuery("SELECT COUNT(*) FROM mysql.db WHERE Db LIKE 'test%'")) {
+                testGrants.next();
+                assertThat(testGrants.getLong(1)).as("grants on the test databases").isZero();
+            }
+            try (ResultSet test = sql.executeQuery("SHOW DATABASES LIKE 'test'")) {
+                assertThat(test.next()).as("a test database").isFalse();
+            }
         }
     }
 
