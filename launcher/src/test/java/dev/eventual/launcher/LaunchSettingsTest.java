@@ -76,7 +76,8 @@ class LaunchSettingsTest {
                 .contains("Stock gate: off", "--gate", "EVENTUAL_GATE_ENABLED=true");
         assertThat(LocalLauncher.gateLine(true, 8082, "token-0123456789abcdef"))
                 .contains("Stock gate: ON", "seeds its count", "PUT http://127.0.0.1:8082/api/inventory/<sku>",
-                        "X-Eventual-Service-Token: token-0123456789abcdef", "answer 503 until its stock is set again");
+                        "X-Eventual-Service-Token: token-0123456789abcdef", "gets its count from the reconcile job's rebuild")
+                .doesNotContain("503");
     }
 
     private static LaunchSettings settings(List<String> serviceArgs) {

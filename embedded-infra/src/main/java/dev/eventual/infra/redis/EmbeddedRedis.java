@@ -195,7 +195,9 @@ public final class EmbeddedRedis implements RedisServer {
         try {
             KeptPassword.writePrivate(config, configuration());
             long logStart = Files.exists(logFile) ? Files.size(logFile) : 0;
-            Process launched = new ProcessBuilder(executable.toString(), config.toString())
+            // in a session of its own: Ctrl-C in a terminal signals the whole foreground group, and Redis
+            // stops at once on SIGINT, before the services that use it; its owner stops it after them
+            Process launched = new ProcessBuilder("setsid", executable.toString(), config.toString())
                     .directory(data().toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
