@@ -50,8 +50,9 @@ public final class LocalLauncher {
         LaunchSettings settings = LaunchSettings.defaults(data, bindAddress, System.getenv("EVENTUAL_LOCAL_DB_PASSWORD"),
                 token, serviceArgs);
         // Spring Boot adds the wrapper that puts trace ids into the MDC when the first service starts, but
-        // OpenTelemetry takes wrappers only until its context storage is first used, which the embedded
-        // broker does before that: without this no log line of the suite had a trace id (docs/tracing.md).
+        // OpenTelemetry takes wrappers only until its context storage is first used, which happens before
+        // that (the embedded broker starts first): without this no line of the suite had a trace id
+        // (docs/tracing.md).
         OpenTelemetryEventPublisherBeansApplicationListener.addWrapper();
         LocalSuite suite = LocalSuite.start(settings);
         StopSignals.stopOnSignal(suite);
