@@ -1,0 +1,51 @@
+package dev.eventual.auth.users;
+
+import org.springframework.security.core.userdetails.UserDetailsService;
+import org.springframework.security.core.userdetails.UsernameNotFoundException;
+import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
+import org.springframework.security.crypto.factory.PasswordEncoderFactories;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.stereotype.Component;
+
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * The configured users, their passwords hashed once at start (BCrypt), and the synthetic customers
+ * {@code customer-<id>} when they are on. Those share one password hashed at BCrypt's lowest cost: a
+ * load tool signs thousands of them in, and they exist only in the local suite.
+ */
+@Component
+class People implements UserDetailsService {
+
+    static final Pattern SYNTHETIC = Pattern.compile("customer-([1-9][0-9]{0,17})");
+    private static final int SYNTHETIC_COST = 4;
+
+    private final Map<String, Person> configured;
+    private final String syntheticHash;
+
+    People(AuthUsersProperties properties) {
+        PasswordEncoder encoder = PasswordEncoderFactories.createDelegatingPasswordEncoder();
+        this.configured = properties.users().entrySet().stream().collect(Collectors.toUnmodifiableMap(Map.Entry::getKey,
+                user -> new Person(user.getKey(), encoder.encode(user.getValue().password()), user.getValue().role(),
+                        user.getValue().customerId())));
+        this.syntheticHash = properties.syntheticCustomers().enabled()
+                ? "{bcrypt}" + new BCryptPasswordEncoder(SYNTHETIC_COST).encode(properties.syntheticCustomers().password())
+                : null;
+    }
+
+    @Override
+    public Person loadUserByUsername(String username) {
+        Person person = configured.get(username);
+        if (person != null) {
+            return person;
+        }
+        Matcher synthetic = SYNTHETIC.matcher(username);
+        if (syntheticHash != null && synthetic.matches()) {
+            return new Person(username, syntheticHash, Role.CUSTOMER, Long.parseLong(synthetic.group(1)));
+        }
+        throw new UsernameNotFoundException("no such user");
+    }
+}
