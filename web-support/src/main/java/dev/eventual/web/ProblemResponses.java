@@ -14,7 +14,7 @@ final class ProblemResponses {
     private ProblemResponses() {
     }
 
-    /** The strings are constants of this module, never user input, so plain formatting is safe. */
+    /** Type and title are constants of this module; the detail is JSON-escaped (it may quote a token's refusal). */
     static void write(HttpServletResponse response, int status, URI type, String title, String detail) throws IOException {
         write(response, status, body(status, type, title, detail, ""));
     }
@@ -32,7 +32,21 @@ final class ProblemResponses {
 
     private static String body(int status, URI type, String title, String detail, String extensions) {
         return "{\"type\":\"" + type + "\",\"title\":\"" + title + "\",\"status\":" + status
-                + ",\"detail\":\"" + detail + "\"" + extensions + "}";
+                + ",\"detail\":\"" + escape(detail) + "\"" + extensions + "}";
+    }
+
+    private static String escape(String text) {
+        StringBuilder escaped = new StringBuilder(text.length());
+        for (char c : text.toCharArray()) {
+            if (c == '"' || c == '\\') {
+                escaped.append('\\').append(c);
+            } else if (c < 0x20) {
+                escaped.append(String.format("\\u%04x", (int) c));
+            } else {
+                escaped.append(c);
+            }
+        }
+        return escaped.toString();
     }
 
     private static void write(HttpServletResponse response, int status, String body) throws IOException {

@@ -12,6 +12,7 @@ import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.http.converter.autoconfigure.ClientHttpMessageConvertersCustomizer;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.ApplicationContext;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.http.converter.HttpMessageConverter;
@@ -159,8 +160,13 @@ class JsonBodiesTest {
     }
 
     @SpringBootConfiguration
-    @ImportAutoConfiguration({WebSupportAutoConfiguration.class, ServiceTokenSecurityAutoConfiguration.class})
+    @ImportAutoConfiguration({WebSupportAutoConfiguration.class, CallerSecurityAutoConfiguration.class})
     @Import(EchoController.class)
     static class TestApplication {
+
+        @Bean
+        org.springframework.security.oauth2.jwt.JwtDecoder jwtDecoder() {
+            return TestJwts.decoder();
+        }
     }
 }

@@ -19,6 +19,8 @@ public final class ProblemTypes {
     /** The stock gate has too few units of the SKU left (docs/stock-gate.md). */
     public static final URI SOLD_OUT = URI.create("urn:eventual:problem:sold-out");
     public static final URI UNAUTHORIZED = URI.create("urn:eventual:problem:unauthorized");
+    /** Authenticated, but the caller's role may not make this act. */
+    public static final URI FORBIDDEN = URI.create("urn:eventual:problem:forbidden");
     public static final URI BROKER_UNAVAILABLE = URI.create("urn:eventual:problem:broker-unavailable");
     public static final URI DATABASE_UNAVAILABLE = URI.create("urn:eventual:problem:database-unavailable");
     /** A write may or may not have happened (its commit call failed); read the resource to learn it. */

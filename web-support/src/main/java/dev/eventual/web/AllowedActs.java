@@ -1,0 +1,86 @@
+package dev.eventual.web;
+
+import jakarta.servlet.http.HttpServletRequest;
+import org.springframework.http.HttpMethod;
+import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+import org.springframework.security.web.util.matcher.RequestMatcher;
+import org.springframework.web.bind.annotation.RequestMethod;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The requests that reach an {@link Allowed} handler, derived once at start-up from the handler methods
+ * (their path patterns and HTTP methods), so the annotation stays the one declaration and roles are
+ * checked in the filter chain, before anything reads the body. Method security ({@code @PreAuthorize})
+ * would run only after the arguments are resolved: a caller without the role would get the 400 that
+ * describes a valid body. Only path and method are matched, not {@code consumes}.
+ */
+final class AllowedActs {
+
+    /** One handler's path and method, what it is called and who may make it. */
+    record Act(RequestMatcher matcher, String name, Set<CallerRole> roles) implements RequestMatcher {
+
+        @Override
+        public boolean matches(HttpServletRequest request) {
+            return matcher.matches(request);
+        }
+
+        String[] authorities() {
+            return roles.stream().map(CallerRole::authority).toArray(String[]::new);
+        }
+    }
+
+    private final List<Act> acts;
+
+    AllowedActs(RequestMappingHandlerMapping handlers) {
+        List<Act> found = new ArrayList<>();
+        handlers.getHandlerMethods().forEach((mapping, method) -> {
+            Allowed allowed = method.getMethodAnnotation(Allowed.class);
+            if (allowed == null) {
+                return;
+            }
+            Set<CallerRole> roles = Set.copyOf(Arrays.asList(allowed.value()));
+            Set<RequestMethod> methods = mapping.getMethodsCondition().getMethods();
+            for (String pattern : mapping.getPatternValues()) {
+                if (methods.isEmpty()) {
+                    found.add(new Act(PathPatternRequestMatcher.pathPattern(pattern), allowed.act(), roles));
+                }
+                methods.forEach(httpMethod -> found.add(new Act(matcher(httpMethod.asHttpMethod(), pattern), allowed.act(), roles)));
+            }
+        });
+        this.acts = List.copyOf(found);
+    }
+
+    private static RequestMatcher matcher(HttpMethod method, String pattern) {
+        return PathPatternRequestMatcher.pathPattern(method, pattern);
+    }
+
+    List<Act> all() {
+        return acts;
+    }
+
+    /** The acts a service may make with the service token (the payment callback, the unpaid timeout's cancel). */
+    RequestMatcher forServices() {
+        List<Act> services = acts.stream().filter(act -> act.roles().contains(CallerRole.SERVICE)).toList();
+        return request -> services.stream().anyMatch(act -> act.matches(request));
+    }
+
+    /** The act at this request, or null when it reaches none. */
+    Act actAt(HttpServletRequest request) {
+        for (Act act : acts) {
+            if (act.matches(request)) {
+                return act;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public String toString() {
+        return "AllowedActs " + acts;
+    }
+}

@@ -1,0 +1,148 @@
+package dev.eventual.web;
+
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoConfiguration;
+import org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.annotation.Order;
+import org.springframework.security.authentication.ProviderManager;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configuration.WebSecurityCustomizer;
+import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
+import org.springframework.security.config.observation.SecurityObservationSettings;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.server.resource.web.authentication.BearerTokenAuthenticationFilter;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.authentication.AuthenticationEntryPointFailureHandler;
+import org.springframework.security.web.authentication.AuthenticationFilter;
+import org.springframework.security.web.firewall.StrictHttpFirewall;
+import org.springframework.security.web.util.matcher.OrRequestMatcher;
+import org.springframework.web.method.support.HandlerMethodArgumentResolver;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
+
+import java.util.List;
+
+/**
+ * Who may do what, as one Spring Security filter chain (docs/security.md): every service is an OAuth2
+ * resource server, so a public act ({@link Allowed}) needs a bearer access token whose signature,
+ * issuer, audience and expiry Spring Security checks against the authorization server's keys (fetched
+ * once and cached: no call per request) and whose roles the act allows; {@code /internal/**} and the acts
+ * that allow {@link CallerRole#SERVICE} take the shared service token of the suite's own services
+ * instead. Anything else (health, metrics, the OpenAPI documents) is open.
+ * <p>
+ * Stateless: callers send a header on every request, never a cookie, so there is no session and no
+ * CSRF token (CSRF abuses a browser's ambient credentials; a header the browser never adds is none), no
+ * request cache, no anonymous user, no logout and no response headers of its own. The operators'
+ * console, where a browser signs in, is a chain of its own in reconcile-job, ordered before this one.
+ */
+@AutoConfiguration(before = {ServletWebSecurityAutoConfiguration.class, UserDetailsServiceAutoConfiguration.class},
+        beforeName = {"org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration",
+                "org.springframework.boot.security.oauth2.server.resource.autoconfigure.web.OAuth2ResourceServerWebSecurityAutoConfiguration"},
+        afterName = "org.springframework.boot.security.oauth2.server.resource.autoconfigure.OAuth2ResourceServerAutoConfiguration")
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+@EnableConfigurationProperties(JwtClaimsProperties.class)
+public class CallerSecurityAutoConfiguration {
+
+    /** The order of the API chain; a service's own chains for other paths come before it. */
+    public static final int API_CHAIN_ORDER = 100;
+
+    /** A bean, so that Boot sees an authentication provider and generates no default user. */
+    @Bean
+    ServiceTokenAuthenticationProvider serviceTokenAuthenticationProvider(ServiceTokenProperties properties) {
+        return new ServiceTokenAuthenticationProvider(properties);
+    }
+
+    @Bean
+    JwtCallers jwtCallers(JwtClaimsProperties claims) {
+        return new JwtCallers(claims);
+    }
+
+    @Bean
+    WebMvcConfigurer callerArguments(JwtCallers jwtCallers) {
+        return new WebMvcConfigurer() {
+            @Override
+            public void addArgumentResolvers(List<HandlerMethodArgumentResolver> resolvers) {
+                resolvers.add(new CallerArgumentResolver(jwtCallers));
+            }
+        };
+    }
+
+    @Bean
+    @Order(API_CHAIN_ORDER)
+    SecurityFilterChain apiFilterChain(HttpSecurity http, ServiceTokenAuthenticationProvider provider, JwtCallers jwtCallers,
+            ObjectProvider<JwtDecoder> jwtDecoder,
+            @Qualifier("requestMappingHandlerMapping") RequestMappingHandlerMapping handlers) throws Exception {
+        if (jwtDecoder.getIfAvailable() == null) {
+            throw new IllegalStateException("no authorization server to check access tokens against: set"
+                    + " spring.security.oauth2.resourceserver.jwt.issuer-uri (EVENTUAL_ISSUER), see docs/security.md");
+        }
+        AllowedActs acts = new AllowedActs(handlers);
+        CallerRefusals refusals = new CallerRefusals(acts);
+
+        AuthenticationFilter serviceToken = new AuthenticationFilter(new ProviderManager(provider),
+                new ServiceTokenAuthenticationConverter());
+        // elsewhere the header means nothing: a stray or wrong one changes no other request
+        serviceToken.setRequestMatcher(new OrRequestMatcher(InternalPaths.MATCHER, acts.forServices()));
+        // success goes on down the chain (the default handler would redirect to a saved request)
+        serviceToken.setSuccessHandler((request, response, authentication) -> {
+        });
+        serviceToken.setFailureHandler(new AuthenticationEntryPointFailureHandler(refusals));
+
+        return http
+                .addFilterBefore(serviceToken, BearerTokenAuthenticationFilter.class)
+                .oauth2ResourceServer(resourceServer -> resourceServer
+                        .jwt(jwt -> jwt.jwtAuthenticationConverter(jwtCallers))
+                        .authenticationEntryPoint(refusals)
+                        .accessDeniedHandler(refusals))
+                .authorizeHttpRequests(requests -> {
+                    requests.requestMatchers(InternalPaths.MATCHER).hasAuthority(CallerRole.SERVICE.authority());
+                    acts.all().forEach(act -> requests.requestMatchers(act).hasAnyAuthority(act.authorities()));
+                    // a public path no act declares is refused, never silently open
+                    requests.requestMatchers("/api/**").denyAll();
+                    requests.anyRequest().permitAll();
+                })
+                .exceptionHandling(exceptions -> exceptions.authenticationEntryPoint(refusals).accessDeniedHandler(refusals))
+                .csrf(AbstractHttpConfigurer::disable)
+                .sessionManagement(AbstractHttpConfigurer::disable)
+                .securityContext(AbstractHttpConfigurer::disable)
+                .requestCache(AbstractHttpConfigurer::disable)
+                .anonymous(AbstractHttpConfigurer::disable)
+                .servletApi(AbstractHttpConfigurer::disable)
+                .logout(AbstractHttpConfigurer::disable)
+                .headers(AbstractHttpConfigurer::disable)
+                .build();
+    }
+
+    /**
+     * Spring Security would otherwise wrap each filter of the chain, and each authentication and
+     * authorization, in an observation of its own on every request. The HTTP server observation
+     * already times every request.
+     */
+    @Bean
+    SecurityObservationSettings callerSecurityObservations() {
+        return SecurityObservationSettings.noObservations();
+    }
+
+    /**
+     * Spring Security's firewall refuses suspicious URLs (encoded {@code .} {@code /} {@code \}
+     * {@code %}, {@code //}, control characters in headers and parameters) with a 400 problem like
+     * the ones Tomcat's own URL checks give. It lets path parameters ({@code ;x}, {@code %3B}) through,
+     * as before: Tomcat strips them, and both Spring MVC and the guard match on the path
+     * without them, so {@code /internal;x/...} is guarded like {@code /internal/...}.
+     */
+    @Bean
+    WebSecurityCustomizer callerFirewall() {
+        StrictHttpFirewall firewall = new StrictHttpFirewall();
+        firewall.setAllowSemicolon(true);
+        return web -> web.httpFirewall(firewall).requestRejectedHandler((request, response, rejected) ->
+                ProblemResponses.write(response, HttpServletResponse.SC_BAD_REQUEST,
+                        dev.eventual.common.api.problem.ProblemTypes.forHttpStatus(400),
+                        "Bad Request", ProblemErrorReportValve.REFUSED_BEFORE_THE_SERVICE));
+    }
+}

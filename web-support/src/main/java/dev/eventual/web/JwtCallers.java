@@ -1,0 +1,71 @@
+package dev.eventual.web;
+
+import org.springframework.core.convert.converter.Converter;
+import org.springframework.security.authentication.AbstractAuthenticationToken;
+import org.springframework.security.core.authority.SimpleGrantedAuthority;
+import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
+
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A validated access token as the caller it speaks for: roles from the configured claim (unknown values
+ * and {@code service} ignored: a person's token never makes a service), the customer id from its claim.
+ */
+final class JwtCallers implements Converter<Jwt, AbstractAuthenticationToken> {
+
+    private final JwtClaimsProperties claims;
+
+    JwtCallers(JwtClaimsProperties claims) {
+        this.claims = claims;
+    }
+
+    @Override
+    public AbstractAuthenticationToken convert(Jwt jwt) {
+        return new JwtAuthenticationToken(jwt, roles(jwt).stream().map(role -> new SimpleGrantedAuthority(role.authority())).toList(),
+                jwt.getSubject());
+    }
+
+    Caller caller(Jwt jwt) {
+        Set<CallerRole> roles = roles(jwt);
+        return new Caller(jwt.getSubject(), roles, roles.contains(CallerRole.CUSTOMER) ? customerId(jwt) : null);
+    }
+
+    private Set<CallerRole> roles(Jwt jwt) {
+        Set<CallerRole> roles = EnumSet.noneOf(CallerRole.class);
+        if (claim(jwt.getClaims(), claims.rolesClaim()) instanceof Collection<?> values) {
+            values.forEach(value -> CallerRole.ofClaim(String.valueOf(value)).ifPresent(roles::add));
+        }
+        if (roles.contains(CallerRole.CUSTOMER) && customerId(jwt) == null) {
+            // a customer without an id could own no order: none of its requests can be served
+            roles.remove(CallerRole.CUSTOMER);
+        }
+        return roles;
+    }
+
+    private Long customerId(Jwt jwt) {
+        Object value = claim(jwt.getClaims(), claims.customerIdClaim());
+        if (value instanceof Number number && number.longValue() > 0 && number.doubleValue() == number.longValue()) {
+            return number.longValue();
+        }
+        if (value instanceof String text && text.matches("[1-9][0-9]{0,17}")) {
+            return Long.parseLong(text);
+        }
+        return null;
+    }
+
+    private static Object claim(Map<String, Object> claims, String path) {
+        Object value = claims;
+        for (String part : List.of(path.split("\\."))) {
+            if (!(value instanceof Map<?, ?> map)) {
+                return null;
+            }
+            value = map.get(part);
+        }
+        return value;
+    }
+}

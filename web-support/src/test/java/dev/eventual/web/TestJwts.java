@@ -1,0 +1,114 @@
+package dev.eventual.web;
+
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.MACSigner;
+import com.nimbusds.jose.crypto.RSASSASigner;
+import com.nimbusds.jose.jwk.RSAKey;
+import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.PlainJWT;
+import com.nimbusds.jwt.SignedJWT;
+import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
+import org.springframework.security.oauth2.jwt.JwtClaimValidator;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.jwt.JwtValidators;
+import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.Date;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+/**
+ * A signing key of the test's own and the decoder a service builds from Spring Boot's
+ * {@code issuer-uri} and {@code audiences}: the same validators (signature, issuer, audience, expiry and
+ * not-before), with the key given instead of fetched. Tokens are really signed, never mocked.
+ */
+final class TestJwts {
+
+    static final String ISSUER = "https://issuer.test";
+    static final String AUDIENCE = "eventual";
+    private static final RSAKey KEY = generate();
+
+    private TestJwts() {
+    }
+
+    static JwtDecoder decoder() {
+        try {
+            NimbusJwtDecoder decoder = NimbusJwtDecoder.withPublicKey(KEY.toRSAPublicKey()).build();
+            decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(JwtValidators.createDefaultWithIssuer(ISSUER),
+                    new JwtClaimValidator<List<String>>("aud", aud -> aud != null && aud.contains(AUDIENCE))));
+            return decoder;
+        } catch (JOSEException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static JWTClaimsSet.Builder claims(String subject, String role, Long customerId) {
+        Instant now = Instant.now();
+        JWTClaimsSet.Builder claims = new JWTClaimsSet.Builder().issuer(ISSUER).audience(AUDIENCE).subject(subject)
+                .issueTime(Date.from(now)).notBeforeTime(Date.from(now)).expirationTime(Date.from(now.plus(Duration.ofMinutes(5))))
+                .claim("roles", List.of(role));
+        return customerId == null ? claims : claims.claim("customer_id", customerId);
+    }
+
+    static String token(String subject, String role, Long customerId) {
+        return sign(claims(subject, role, customerId).build());
+    }
+
+    static String token(String subject, String role, Long customerId, UnaryOperator<JWTClaimsSet.Builder> change) {
+        return sign(change.apply(claims(subject, role, customerId)).build());
+    }
+
+    static String sign(JWTClaimsSet claims) {
+        try {
+            SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(KEY.getKeyID()).build(), claims);
+            jwt.sign(new RSASSASigner(KEY));
+            return jwt.serialize();
+        } catch (JOSEException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** {@code alg: none}: no signature at all. */
+    static String unsigned(JWTClaimsSet claims) {
+        return new PlainJWT(claims).serialize();
+    }
+
+    /** HS256 with the public key's bytes as the secret: the classic key-confusion attack. */
+    static String signedWithThePublicKey(JWTClaimsSet claims) {
+        try {
+            SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims);
+            jwt.sign(new MACSigner(KEY.toRSAPublicKey().getEncoded()));
+            return jwt.serialize();
+        } catch (JOSEException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A valid token whose payload is replaced after signing. */
+    static String tampered(String token, Map<String, Object> payload) {
+        String[] parts = token.split("\\.");
+        String json = new JWTClaimsSet.Builder(claimsOf(payload)).build().toString();
+        return parts[0] + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(json.getBytes()) + "." + parts[2];
+    }
+
+    private static JWTClaimsSet claimsOf(Map<String, Object> payload) {
+        JWTClaimsSet.Builder builder = new JWTClaimsSet.Builder();
+        payload.forEach(builder::claim);
+        return builder.build();
+    }
+
+    private static RSAKey generate() {
+        try {
+            return new RSAKeyGenerator(2048).keyID("test-key").generate();
+        } catch (JOSEException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
