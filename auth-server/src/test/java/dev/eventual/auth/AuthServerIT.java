@@ -19,6 +19,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.LongStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -71,6 +76,20 @@ class AuthServerIT {
         HttpResponse<String> health = HttpClient.newHttpClient().send(
                 HttpRequest.newBuilder(issuer.resolve("/actuator/health")).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(health.statusCode()).as("probes need no login").isEqualTo(200);
+    }
+
+    @Test
+    void manyUsersSignInAtOnce() throws Exception {
+        URI issuer = start();
+        CodeFlowLogin login = new CodeFlowLogin(issuer, Duration.ofSeconds(30));
+        JwtDecoder decoder = JwtDecoders.fromIssuerLocation(issuer.toString());
+        try (ExecutorService pool = Executors.newFixedThreadPool(16)) {
+            List<Future<String>> tokens = LongStream.rangeClosed(1, 48)
+                    .mapToObj(id -> pool.submit(() -> login.signIn("customer-" + id, SYNTHETIC_PASSWORD).value())).toList();
+            for (int i = 0; i < tokens.size(); i++) {
+                assertThat(decoder.decode(tokens.get(i).get()).getSubject()).isEqualTo("customer-" + (i + 1));
+            }
+        }
     }
 
     @Test

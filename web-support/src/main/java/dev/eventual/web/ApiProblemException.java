@@ -24,6 +24,11 @@ public class ApiProblemException extends ErrorResponseException {
         return new ApiProblemException(HttpStatus.CONFLICT, ProblemTypes.CONFLICT, "Conflict", detail);
     }
 
+    /** Authenticated, but this caller may not make this act on this resource. */
+    public static ApiProblemException forbidden(String detail) {
+        return new ApiProblemException(HttpStatus.FORBIDDEN, ProblemTypes.FORBIDDEN, "Forbidden", detail);
+    }
+
     /** 400 naming one offending input. */
     public static ApiProblemException invalid(String name, String reason) {
         ApiProblemException exception = new ApiProblemException(HttpStatus.BAD_REQUEST, ProblemTypes.VALIDATION,

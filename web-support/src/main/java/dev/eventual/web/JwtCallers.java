@@ -52,8 +52,12 @@ final class JwtCallers implements Converter<Jwt, AbstractAuthenticationToken> {
         if (value instanceof Number number && number.longValue() > 0 && number.doubleValue() == number.longValue()) {
             return number.longValue();
         }
-        if (value instanceof String text && text.matches("[1-9][0-9]{0,17}")) {
-            return Long.parseLong(text);
+        if (value instanceof String text && text.matches("[1-9][0-9]{0,18}")) {
+            try {
+                return Long.parseLong(text);
+            } catch (NumberFormatException beyondLong) {
+                return null;
+            }
         }
         return null;
     }

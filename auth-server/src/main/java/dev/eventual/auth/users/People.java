@@ -20,7 +20,7 @@ import java.util.stream.Collectors;
 @Component
 class People implements UserDetailsService {
 
-    static final Pattern SYNTHETIC = Pattern.compile("customer-([1-9][0-9]{0,17})");
+    static final Pattern SYNTHETIC = Pattern.compile("customer-([1-9][0-9]{0,18})");
     private static final int SYNTHETIC_COST = 4;
 
     private final Map<String, Person> configured;
@@ -44,7 +44,11 @@ class People implements UserDetailsService {
         }
         Matcher synthetic = SYNTHETIC.matcher(username);
         if (syntheticHash != null && synthetic.matches()) {
-            return new Person(username, syntheticHash, Role.CUSTOMER, Long.parseLong(synthetic.group(1)));
+            try {
+                return new Person(username, syntheticHash, Role.CUSTOMER, Long.parseLong(synthetic.group(1)));
+            } catch (NumberFormatException beyondLong) {
+                // no order can carry it
+            }
         }
         throw new UsernameNotFoundException("no such user");
     }

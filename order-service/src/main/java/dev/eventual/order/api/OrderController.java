@@ -11,7 +11,10 @@ import dev.eventual.order.query.OrderPage;
 import dev.eventual.order.query.OrderQueries;
 import dev.eventual.order.query.OrderView;
 import dev.eventual.web.Ids;
-import dev.eventual.web.RequiresServiceToken;
+import dev.eventual.web.Allowed;
+import dev.eventual.web.ApiProblemException;
+import dev.eventual.web.Caller;
+import dev.eventual.web.CallerRole;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import jakarta.validation.Valid;
@@ -20,8 +23,6 @@ import jakarta.validation.constraints.Min;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
-import org.springframework.security.core.Authentication;
-import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -56,16 +57,23 @@ public class OrderController {
         this.metrics = metrics;
     }
 
-    @Operation(summary = "Place an order", description = "201 with the order; a repeated Idempotency-Key "
-            + "answers 200 with the first order and sends nothing; 503 when the broker is unreachable (nothing written)")
+    @Operation(summary = "Place an order (a customer, for itself)", description = "201 with the order; a repeated "
+            + "Idempotency-Key answers 200 with the first order and sends nothing; 503 when the broker is unreachable "
+            + "(nothing written). The order is the signed-in customer's: a userId in the body that names anyone else is 403")
+    @Allowed(act = "placing an order", value = CallerRole.CUSTOMER)
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<OrderView> create(
             @Parameter(description = "unique per user; 1-64 of A-Z a-z 0-9 . _ : -")
             @RequestHeader(value = IDEMPOTENCY_KEY, required = false) String idempotencyKey,
-            @Valid @RequestBody CreateOrderRequest request) {
+            @Valid @RequestBody CreateOrderRequest request, Caller caller) {
         return metrics.createLatency().record(() -> {
             String key = OrderRequests.idempotencyKey(idempotencyKey, request.idempotencyKey());
-            PlacedOrder placed = placement.place(new PlaceOrderCommand(Ids.parse("userId", request.userId()),
+            long customer = caller.customerId();
+            if (request.userId() != null && Ids.parse("userId", request.userId()) != customer) {
+                throw ApiProblemException.forbidden("userId " + request.userId() + " is not the signed-in customer ("
+                        + customer + "): a customer orders for itself");
+            }
+            PlacedOrder placed = placement.place(new PlaceOrderCommand(customer,
                     Ids.parse("skuId", request.skuId()), request.quantity(), key));
             OrderView view = queries.find(placed.orderId());
             return ResponseEntity.status(placed.replayed() ? HttpStatus.OK : HttpStatus.CREATED)
@@ -75,49 +83,59 @@ public class OrderController {
         });
     }
 
-    @Operation(summary = "Read an order with its message, reconcile and consumer statuses")
+    @Operation(summary = "Read an order with its message, reconcile and consumer statuses",
+            description = "a customer reads its own orders only: another's id answers 404, as an unknown one does")
+    @Allowed(act = "reading an order", value = {CallerRole.CUSTOMER, CallerRole.OPERATOR, CallerRole.ADMIN})
     @GetMapping("/{orderId}")
-    public OrderView get(@PathVariable String orderId) {
-        return queries.find(Ids.parse("orderId", orderId));
+    public OrderView get(@PathVariable String orderId, Caller caller) {
+        return queries.findFor(Ids.parse("orderId", orderId), onlyOwn(caller));
     }
 
-    @Operation(summary = "List orders, newest first")
+    @Operation(summary = "List orders, newest first", description = "a customer lists its own orders only")
+    @Allowed(act = "listing orders", value = {CallerRole.CUSTOMER, CallerRole.OPERATOR, CallerRole.ADMIN})
     @GetMapping
     public OrderPage list(@RequestParam(required = false) String userId,
                           @RequestParam(required = false) OrderStatus status,
                           @RequestParam(defaultValue = "0") @Min(0) @Max(100_000) int page,
-                          @RequestParam(defaultValue = "20") @Min(1) @Max(100) int size) {
+                          @RequestParam(defaultValue = "20") @Min(1) @Max(100) int size, Caller caller) {
         Long user = userId == null ? null : Ids.parse("userId", userId);
-        return queries.page(user, status, page, size);
+        Long own = onlyOwn(caller);
+        if (own != null && user != null && !own.equals(user)) {
+            throw ApiProblemException.forbidden("a customer lists its own orders only (userId " + own + ")");
+        }
+        return queries.page(own != null ? own : user, status, page, size);
     }
 
-    @Operation(summary = "Cancel an order", description = "CREATED or PAID → CANCELED; 409 otherwise; 404 if unknown")
+    @Operation(summary = "Cancel an order", description = "CREATED or PAID → CANCELED; 409 otherwise; 404 if unknown."
+            + " A customer cancels its own orders (another's is 404), the admin any (its name goes into the reason and"
+            + " the log), the unpaid timeout with the service token")
+    @Allowed(act = "canceling an order", value = {CallerRole.CUSTOMER, CallerRole.ADMIN, CallerRole.SERVICE})
     @PostMapping(path = "/{orderId}/cancel", consumes = MediaType.APPLICATION_JSON_VALUE)
     public OrderView cancel(@PathVariable String orderId,
-                            @Valid @RequestBody(required = false) CancelOrderRequest request) {
+                            @Valid @RequestBody(required = false) CancelOrderRequest request, Caller caller) {
         long id = Ids.parse("orderId", orderId);
-        cancellation.cancel(id, request == null || request.reason() == null ? "canceled by request" : request.reason(),
-                request == null ? null : request.expectedStatus());
-        return queries.find(id);
+        String reason = request == null || request.reason() == null ? "canceled by request" : request.reason();
+        if (caller.is(CallerRole.ADMIN)) {
+            reason = reason + " (by admin " + caller.subject() + ")";
+        }
+        Long own = onlyOwn(caller);
+        cancellation.cancel(id, reason, request == null ? null : request.expectedStatus(), own);
+        return queries.findFor(id, own);
     }
 
-    @Operation(summary = "Confirm an order's payment (admin: header X-Eventual-Service-Token)",
+    @Operation(summary = "Confirm an order's payment (the payment callback: header X-Eventual-Service-Token)",
             description = "CREATED → PAID; the same paymentId again answers 200 with the order; another paymentId on a"
                     + " PAID order, or a CANCELED order, is 409; 404 if unknown. No event is published")
-    @RequiresServiceToken("confirming payments")
+    @Allowed(act = "confirming payments", value = CallerRole.SERVICE)
     @PostMapping(path = "/{orderId}/pay", consumes = MediaType.APPLICATION_JSON_VALUE)
-    public OrderView pay(@PathVariable String orderId, @Valid @RequestBody PayOrderRequest request) {
+    public OrderView pay(@PathVariable String orderId, @Valid @RequestBody PayOrderRequest request, Caller caller) {
         long id = Ids.parse("orderId", orderId);
-        payment.pay(id, request.paymentId(), caller());
+        payment.pay(id, request.paymentId(), caller.subject());
         return queries.find(id);
     }
 
-    /**
-     * Who made an admin act, for its audit line. Read from the security context: web-support's filter
-     * chain authenticated the token before the body was read, and keeps the servlet API's principal off.
-     */
-    private static String caller() {
-        Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
-        return authentication == null ? "unauthenticated" : authentication.getName();
+    /** The customer whose orders alone the caller may see and cancel; null when it may see every order. */
+    private static Long onlyOwn(Caller caller) {
+        return caller.isCustomerOnly() ? caller.customerId() : null;
     }
 }

@@ -51,18 +51,21 @@ public class OrderCancellation {
     }
 
     public void cancel(long orderId, String reason) {
-        cancel(orderId, reason, null);
+        cancel(orderId, reason, null, null);
     }
 
     /**
      * Cancels only an order still in {@code expected} (null: any cancelable one). The unpaid timeout
      * asks for CREATED, so that a payment that commits first wins; the version guard of the update
      * makes the check and the change one step.
+     *
+     * @param customer the customer asking, who may cancel only its own orders (another's is not found);
+     *                 null for the admin and the unpaid timeout
      */
-    public void cancel(long orderId, String reason, OrderStatus expected) {
+    public void cancel(long orderId, String reason, OrderStatus expected, Long customer) {
         try (OrderTraces.OrderInLogs inLogs = OrderTraces.inLogs(orderId)) {
             try {
-                cancelOnce(orderId, reason, expected);
+                cancelOnce(orderId, reason, expected, customer);
             } catch (RuntimeException e) {
                 if (!DatabaseFailures.unreachable(e)) {
                     throw e;
@@ -74,9 +77,9 @@ public class OrderCancellation {
         }
     }
 
-    private void cancelOnce(long orderId, String reason, OrderStatus expected) {
+    private void cancelOnce(long orderId, String reason, OrderStatus expected, Long customer) {
         OrderRow order = orders.selectById(orderId);
-        if (order == null) {
+        if (order == null || (customer != null && !customer.equals(order.getUserId()))) {
             throw new OrderNotFoundException(orderId);
         }
         if (!order.getStatus().canBeCanceled()) {

@@ -40,8 +40,18 @@ public class OrderQueries {
     }
 
     public OrderView find(long orderId) {
+        return findFor(orderId, null);
+    }
+
+    /**
+     * The order as {@code customer} may see it: another customer's order is not found, exactly like one
+     * that does not exist, so its id tells nothing (docs/security.md).
+     *
+     * @param customer the customer asking, or null for someone who may read every order
+     */
+    public OrderView findFor(long orderId, Long customer) {
         OrderRow order = orders.selectById(orderId);
-        if (order == null) {
+        if (order == null || (customer != null && !customer.equals(order.getUserId()))) {
             throw new OrderNotFoundException(orderId);
         }
         return views(List.of(order)).get(0);

@@ -5,6 +5,8 @@ import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.infra.test.TestConsumer;
 import dev.eventual.infra.test.HttpCall;
+import dev.eventual.infra.test.TestInfrastructure;
+import dev.eventual.infra.test.TestTokens;
 import dev.eventual.order.support.ObservedEvents;
 import dev.eventual.order.support.OrderServiceIT;
 import dev.eventual.order.support.OrderTables;
@@ -39,12 +41,13 @@ class OrderPlacementIT {
     JdbcTemplate jdbc;
 
     private final TestConsumer observer = ObservedEvents.consumer();
+    private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
 
     @Test
     void placedOrderCommitsOrderAndMessageLogAndDeliversOneEventWithKeyAndPayload() {
         long userId = uniqueUser();
 
-        HttpCall.Response response = HttpCall.post(port, "/api/orders")
+        HttpCall.Response response = HttpCall.post(port, "/api/orders").bearer(tokens.customer(userId))
                 .json("{\"userId\":" + userId + ",\"skuId\":1001,\"quantity\":2}").send();
 
         assertThat(response.status()).isEqualTo(201);
@@ -74,7 +77,7 @@ class OrderPlacementIT {
         assertThat(new String(delivered.getBody())).isEqualTo(log.get("payload"));
 
         // a later order's delivery has overtaken any duplicate of the first
-        String second = HttpCall.post(port, "/api/orders").json("{\"userId\":" + userId + ",\"skuId\":1001,\"quantity\":1}")
+        String second = HttpCall.post(port, "/api/orders").bearer(tokens.customer(userId)).json("{\"userId\":" + userId + ",\"skuId\":1001,\"quantity\":1}")
                 .send().json().get("orderId").asString();
         await().atMost(Duration.ofSeconds(30)).until(() -> !observer.receivedWithKey(second).isEmpty());
         assertThat(observer.receivedWithKey(orderId)).hasSize(1);
@@ -88,7 +91,7 @@ class OrderPlacementIT {
         try {
             OrderTables before = OrderTables.count(jdbc);
 
-            HttpCall.Response response = HttpCall.post(port, "/api/orders")
+            HttpCall.Response response = HttpCall.post(port, "/api/orders").bearer(tokens.customer(userId))
                     .json("{\"userId\":" + userId + ",\"skuId\":" + poisonedSku + ",\"quantity\":1}").send();
 
             assertThat(response.status()).isEqualTo(503);
@@ -98,7 +101,7 @@ class OrderPlacementIT {
             jdbc.execute("ALTER TABLE t_order DROP CONSTRAINT ck_it_poisoned_sku");
         }
         // the rolled-back half message is never delivered: a later order of the same user arrives alone
-        String later = HttpCall.post(port, "/api/orders").json("{\"userId\":" + userId + ",\"skuId\":1,\"quantity\":1}")
+        String later = HttpCall.post(port, "/api/orders").bearer(tokens.customer(userId)).json("{\"userId\":" + userId + ",\"skuId\":1,\"quantity\":1}")
                 .send().json().get("orderId").asString();
         await().atMost(Duration.ofSeconds(30)).until(() -> !observer.receivedWithKey(later).isEmpty());
         assertThat(observer.received()).noneMatch(m -> new String(m.getBody()).contains("\"skuId\":\"" + poisonedSku + "\""));
@@ -109,9 +112,9 @@ class OrderPlacementIT {
         long userId = uniqueUser();
         String body = "{\"userId\":" + userId + ",\"skuId\":2002,\"quantity\":3}";
 
-        HttpCall.Response first = HttpCall.post(port, "/api/orders").header("Idempotency-Key", "seq-1").json(body).send();
-        HttpCall.Response second = HttpCall.post(port, "/api/orders").header("Idempotency-Key", "seq-1").json(body).send();
-        HttpCall.Response sameKeyInBody = HttpCall.post(port, "/api/orders")
+        HttpCall.Response first = HttpCall.post(port, "/api/orders").bearer(tokens.customer(userId)).header("Idempotency-Key", "seq-1").json(body).send();
+        HttpCall.Response second = HttpCall.post(port, "/api/orders").bearer(tokens.customer(userId)).header("Idempotency-Key", "seq-1").json(body).send();
+        HttpCall.Response sameKeyInBody = HttpCall.post(port, "/api/orders").bearer(tokens.customer(userId))
                 .json("{\"userId\":" + userId + ",\"skuId\":2002,\"quantity\":3,\"idempotencyKey\":\"seq-1\"}").send();
 
         assertThat(first.status()).isEqualTo(201);
@@ -123,7 +126,7 @@ class OrderPlacementIT {
         assertThat(sameKeyInBody.json().get("orderId").asString()).isEqualTo(orderId);
         assertThat(ordersOf(userId)).isEqualTo(1);
 
-        HttpCall.Response reusedForOtherOrder = HttpCall.post(port, "/api/orders").header("Idempotency-Key", "seq-1")
+        HttpCall.Response reusedForOtherOrder = HttpCall.post(port, "/api/orders").bearer(tokens.customer(userId)).header("Idempotency-Key", "seq-1")
                 .json("{\"userId\":" + userId + ",\"skuId\":2002,\"quantity\":4}").send();
         assertThat(reusedForOtherOrder.status()).isEqualTo(422);
         assertThat(ordersOf(userId)).isEqualTo(1);
@@ -138,7 +141,7 @@ class OrderPlacementIT {
         ExecutorService pool = Executors.newFixedThreadPool(20);
         try {
             for (int i = 0; i < 20; i++) {
-                calls.add(pool.submit(() -> HttpCall.post(port, "/api/orders").header("Idempotency-Key", "burst")
+                calls.add(pool.submit(() -> HttpCall.post(port, "/api/orders").bearer(tokens.customer(userId)).header("Idempotency-Key", "burst")
                         .json(body).send()));
             }
         } finally {
@@ -159,7 +162,7 @@ class OrderPlacementIT {
 
     private void assertSingleEventFor(long userId, String orderId) {
         await().atMost(Duration.ofSeconds(30)).until(() -> !observer.receivedWithKey(orderId).isEmpty());
-        String marker = HttpCall.post(port, "/api/orders").json("{\"userId\":" + userId + ",\"skuId\":9,\"quantity\":1}")
+        String marker = HttpCall.post(port, "/api/orders").bearer(tokens.customer(userId)).json("{\"userId\":" + userId + ",\"skuId\":9,\"quantity\":1}")
                 .send().json().get("orderId").asString();
         await().atMost(Duration.ofSeconds(30)).until(() -> !observer.receivedWithKey(marker).isEmpty());
         List<MessageExt> forUser = observer.received().stream()

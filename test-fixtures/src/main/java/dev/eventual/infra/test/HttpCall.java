@@ -48,6 +48,11 @@ public final class HttpCall {
         return this;
     }
 
+    /** {@code Authorization: Bearer <token>}, a token from {@link TestTokens}. */
+    public HttpCall bearer(String token) {
+        return header("Authorization", TestTokens.bearer(token));
+    }
+
     /** A JSON body with {@code Content-Type: application/json} unless another type was set. */
     public HttpCall json(String json) {
         headers.putIfAbsent("Content-Type", "application/json");

@@ -42,6 +42,7 @@ public class InfrastructureInitializer implements ApplicationContextInitializer<
             properties.put("spring.datasource.password", database.password());
         }
         properties.put("eventual.security.service-token", TEST_SERVICE_TOKEN);
+        properties.put("spring.security.oauth2.resourceserver.jwt.issuer-uri", infrastructure.authServer().issuer());
         if (environment.getProperty(BROKER_PROPERTY, Boolean.class, true)) {
             properties.put("rocketmq.name-server", infrastructure.rocketMq().nameServerAddress());
         }

@@ -46,6 +46,7 @@ public final class TestInfrastructure {
     private DatabaseServer database;
     private EmbeddedRocketMq rocketMq;
     private RedisServer redis;
+    private TestAuthServer authServer;
 
     private TestInfrastructure(Path directory) {
         this.directory = directory;
@@ -72,6 +73,14 @@ public final class TestInfrastructure {
             SchemaMigrator.createAndMigrate(server, serviceDatabase);
         }
         return server;
+    }
+
+    /** The authorization server, started on first call (docs/security.md). */
+    public synchronized TestAuthServer authServer() {
+        if (authServer == null) {
+            authServer = TestAuthServer.start(directory.resolve("auth"));
+        }
+        return authServer;
     }
 
     /** The broker, started on first call, with the order topic created as a TRANSACTION topic. */
