@@ -83,12 +83,15 @@ class AuthServerIT {
         URI issuer = start();
         CodeFlowLogin login = new CodeFlowLogin(issuer, Duration.ofSeconds(30));
         JwtDecoder decoder = JwtDecoders.fromIssuerLocation(issuer.toString());
-        try (ExecutorService pool = Executors.newFixedThreadPool(16)) {
+        ExecutorService pool = Executors.newFixedThreadPool(16);
+        try {
             List<Future<String>> tokens = LongStream.rangeClosed(1, 48)
                     .mapToObj(id -> pool.submit(() -> login.signIn("customer-" + id, SYNTHETIC_PASSWORD).value())).toList();
             for (int i = 0; i < tokens.size(); i++) {
                 assertThat(decoder.decode(tokens.get(i).get()).getSubject()).isEqualTo("customer-" + (i + 1));
             }
+        } finally {
+            pool.shutdownNow();
         }
     }
 
