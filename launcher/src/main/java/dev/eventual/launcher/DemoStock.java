@@ -1,6 +1,5 @@
 package dev.eventual.launcher;
 
-import dev.eventual.common.messaging.InternalAuth;
 
 import java.io.IOException;
 import java.net.URI;
@@ -9,7 +8,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Map;
 
-/** Puts stock through inventory-service's admin API, which also seeds the stock gate of a gated SKU. */
+/** Puts stock through inventory-service's API as the admin, which also seeds the stock gate of a gated SKU. */
 public final class DemoStock {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
@@ -18,10 +17,10 @@ public final class DemoStock {
     }
 
     /** Only for SKUs that do not exist yet, so a restart keeps what happened. */
-    public static void seedMissing(int inventoryPort, String serviceToken, Map<Long, Integer> stock) {
+    public static void seedMissing(int inventoryPort, String adminToken, Map<Long, Integer> stock) {
         stock.forEach((sku, units) -> {
             try {
-                if (HTTP.send(HttpRequest.newBuilder(uri(inventoryPort, sku)).GET().build(),
+                if (HTTP.send(HttpRequest.newBuilder(uri(inventoryPort, sku)).header("Authorization", "Bearer " + adminToken).GET().build(),
                         HttpResponse.BodyHandlers.discarding()).statusCode() != 404) {
                     return;
                 }
@@ -31,16 +30,16 @@ public final class DemoStock {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted while seeding stock", e);
             }
-            set(inventoryPort, serviceToken, sku, units);
+            set(inventoryPort, adminToken, sku, units);
         });
     }
 
     /** Sets the SKU's stock, whether it exists or not. */
-    public static void set(int inventoryPort, String serviceToken, long sku, int units) {
+    public static void set(int inventoryPort, String adminToken, long sku, int units) {
         try {
             int status = HTTP.send(HttpRequest.newBuilder(uri(inventoryPort, sku))
                     .header("Content-Type", "application/json")
-                    .header(InternalAuth.TOKEN_HEADER, serviceToken)
+                    .header("Authorization", "Bearer " + adminToken)
                     .PUT(HttpRequest.BodyPublishers.ofString("{\"stock\":" + units + "}")).build(),
                     HttpResponse.BodyHandlers.discarding()).statusCode();
             if (status / 100 != 2) {

@@ -1,5 +1,7 @@
 package dev.eventual.launcher;
 
+import dev.eventual.launcher.identity.SuiteIdentity;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +28,7 @@ public record LaunchSettings(
         int inventoryPort,
         int noticePort,
         int reconcilePort,
+        int authPort,
         String serviceToken,
         List<String> serviceArgs) {
 
@@ -100,6 +103,7 @@ public record LaunchSettings(
     public static LaunchSettings defaults(Path dataDirectory, String bindAddress, String databasePassword,
                                           String serviceToken, List<String> serviceArgs) {
         return new LaunchSettings(dataDirectory, true, bindAddress, databasePassword, DATABASE_PORT, REDIS_PORT, 19876, 8081, 8082, 8083, 8084,
+                SuiteIdentity.PORT,
                 serviceToken, serviceArgs);
     }
 }

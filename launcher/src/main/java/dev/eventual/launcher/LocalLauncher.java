@@ -1,8 +1,9 @@
 package dev.eventual.launcher;
 
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.Secrets;
 import dev.eventual.infra.db.EmbeddedMariaDb;
+import dev.eventual.launcher.identity.DemoUsers;
+import dev.eventual.launcher.identity.SuiteIdentity;
 import dev.eventual.launcher.invariants.CheckDefaults;
 import dev.eventual.launcher.invariants.InvariantCheckCommand;
 import dev.eventual.launcher.invariants.SslMode;
@@ -24,10 +25,34 @@ import java.util.Map;
  */
 public final class LocalLauncher {
 
+    /** {@code ./run-local.sh --token=alice}: an access token of the running suite on standard output. */
+    static final String TOKEN_FLAG = "--token=";
+
     private LocalLauncher() {
     }
 
+    /**
+     * Signs a demo person or {@code customer:<id>} in to the running suite's authorization server (the
+     * authorization code flow through its login form, with the password the data directory keeps) and
+     * prints the access token alone, so that {@code TOKEN=$(./run-local.sh --token=alice)} works.
+     */
+    static int printToken(String who, Map<String, String> env) {
+        Path data = Path.of(env.getOrDefault("EVENTUAL_DATA_DIR", ".local-data")).toAbsolutePath();
+        try {
+            DemoUsers users = DemoUsers.read(data.resolve("auth"));
+            System.out.println(SuiteIdentity.token(SuiteIdentity.issuer(SuiteIdentity.PORT), users, who));
+            return 0;
+        } catch (RuntimeException e) {
+            System.err.println("no token for " + who + ": " + e.getMessage()
+                    + "\n(the local suite must be running: ./run-local.sh; users are alice, bob, olga, adam and customer:<id>)");
+            return 1;
+        }
+    }
+
     public static void main(String[] args) {
+        if (args.length == 1 && args[0].startsWith(TOKEN_FLAG)) {
+            System.exit(printToken(args[0].substring(TOKEN_FLAG.length()), System.getenv()));
+        }
         if (args.length > 0 && (args[0].equals("--check") || args[0].equals("check"))) {
             CheckDefaults defaults = args[0].equals("check") ? CheckDefaults.anyStack() : localSuiteCheck(System.getenv());
             System.exit(InvariantCheckCommand.run(Arrays.asList(args).subList(1, args.length), defaults, System.getenv(),
@@ -39,6 +64,7 @@ public final class LocalLauncher {
         } catch (IllegalArgumentException e) {
             System.err.println(e.getMessage());
             System.err.println("usage: ./run-local.sh [--gate] [--spring.property=value ...]\n"
+                    + "       ./run-local.sh --token=alice|bob|olga|adam|customer:<id>\n"
                     + "       ./run-local.sh --check [--initial-stock=sku:units,...] [--help]");
             System.exit(2);
             return;
@@ -58,7 +84,7 @@ public final class LocalLauncher {
         StopSignals.stopOnSignal(suite);
         Runtime.getRuntime().addShutdownHook(new Thread(suite::close, "eventual-shutdown"));
         System.out.println(banner(suite, token, data, bindAddress)
-                + gateLine(settings.gateEnabled(), suite.inventoryPort(), token));
+                + gateLine(settings.gateEnabled(), suite.inventoryPort()));
     }
 
     /**
@@ -80,20 +106,22 @@ public final class LocalLauncher {
     }
 
     /** Whether orders meet the stock gate, and how a gated SKU gets its count (docs/stock-gate.md). */
-    static String gateLine(boolean on, int inventoryPort, String token) {
+    static String gateLine(boolean on, int inventoryPort) {
         if (!on) {
             return "Stock gate: off (./run-local.sh --gate or EVENTUAL_GATE_ENABLED=true turns it on).\n";
         }
         return """
                 Stock gate: ON (docs/stock-gate.md). Setting a SKU's stock through the API seeds its count:
+                  ADMIN=$(./run-local.sh --token=adam)
                   curl -s -X PUT http://127.0.0.1:%d/api/inventory/<sku> -H 'Content-Type: application/json' \\
-                       -H '%s: %s' -d '{"stock":100}'
+                       -H "Authorization: Bearer $ADMIN" -d '{"stock":100}'
                 The demo SKUs were seeded that way when first created; a SKU whose stock was set while the
                 gate was off gets its count from the reconcile job's rebuild, which runs 1 s after start.
-                """.formatted(inventoryPort, InternalAuth.TOKEN_HEADER, token);
+                """.formatted(inventoryPort);
     }
 
     private static String banner(LocalSuite suite, String token, Path data, String bindAddress) {
+        DemoUsers users = suite.identity().users();
         return """
 
                 Eventual is running (Ctrl-C stops everything).
@@ -101,6 +129,7 @@ public final class LocalLauncher {
                   inventory-service  http://127.0.0.1:%2$d
                   notice-service     http://127.0.0.1:%3$d
                   reconcile-job      http://127.0.0.1:%4$d
+                  auth-server        %14$s   (OAuth 2.1 / OpenID Connect; docs/security.md)
                   MariaDB            127.0.0.1:%5$d   RocketMQ NameServer %6$s
                     admin: mariadb -h 127.0.0.1 -P %5$d -u root -p   (password: %9$s,
                     kept in %7$s/mariadb/root-password; EVENTUAL_LOCAL_DB_PASSWORD sets it)
@@ -109,16 +138,26 @@ public final class LocalLauncher {
                     REDISCLI_AUTH=<password> redis-cli -p %12$d)
                   listening on       %10$s only%11$s
                   data               %7$s (kept across restarts; delete it to start empty)
-                  service token      %8$s
+                  service token      %8$s   (the services' own calls only)
 
-                Place an order (demo SKUs 1001-1003 have 100 units, 1004 has 5, 1005 has 1):
+                Users (passwords kept in %7$s/auth/users.properties):
+                  alice  customer 1   %15$s
+                  bob    customer 2   %16$s
+                  olga   operator     %17$s
+                  adam   admin        %18$s
+                  customer-<id>       %19$s   (any numeric customer id, for load tools)
+
+                Sign in without a browser and place an order as alice (demo SKUs 1001-1003 have 100 units,
+                1004 has 5, 1005 has 1):
+                  TOKEN=$(./run-local.sh --token=alice)
                   curl -s -X POST http://127.0.0.1:%1$d/api/orders -H 'Content-Type: application/json' \\
-                       -H 'Idempotency-Key: demo-1' -d '{"userId":1,"skuId":1001,"quantity":2}'
+                       -H "Authorization: Bearer $TOKEN" -H 'Idempotency-Key: demo-1' -d '{"skuId":1001,"quantity":2}'
                 Then read it (statuses converge within a second):
-                  curl -s http://127.0.0.1:%1$d/api/orders/<orderId>
+                  curl -s http://127.0.0.1:%1$d/api/orders/<orderId> -H "Authorization: Bearer $TOKEN"
                 """.formatted(suite.orderPort(), suite.inventoryPort(), suite.noticePort(), suite.reconcilePort(),
                 suite.databasePort(), suite.nameServerAddress(), data, token, suite.database().password(), bindAddress,
                 bindAddress.equals(EmbeddedMariaDb.LOOPBACK) ? " (EVENTUAL_BIND_ADDRESS opens it)" : "",
-                suite.redis().port(), suite.redis().password());
+                suite.redis().port(), suite.redis().password(), suite.identity().issuer(),
+                users.alice(), users.bob(), users.olga(), users.adam(), users.customers());
     }
 }

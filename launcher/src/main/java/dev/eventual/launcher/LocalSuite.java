@@ -3,6 +3,7 @@ package dev.eventual.launcher;
 import dev.eventual.infra.db.DatabaseServer;
 import dev.eventual.infra.mq.RocketMqSettings;
 import dev.eventual.infra.redis.RedisServer;
+import dev.eventual.launcher.identity.SuiteIdentity;
 import dev.eventual.launcher.logging.ServiceLabel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,8 +17,8 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The whole suite in this JVM: embedded MariaDB and Redis (child processes), embedded RocketMQ, and each
- * service in its own Spring context on its own port. {@link #close()} stops everything in reverse.
+ * The whole suite in this JVM: embedded MariaDB and Redis (child processes), embedded RocketMQ, the
+ * authorization server, and each service in its own Spring context on its own port. {@link #close()} stops everything in reverse.
  */
 public final class LocalSuite implements AutoCloseable {
 
@@ -26,6 +27,7 @@ public final class LocalSuite implements AutoCloseable {
     static final Map<Long, Integer> DEMO_STOCK = Map.of(1001L, 100, 1002L, 100, 1003L, 100, 1004L, 5, 1005L, 1);
 
     private final SuiteInfrastructure infrastructure;
+    private SuiteIdentity identity;
     private final List<ConfigurableApplicationContext> services = new ArrayList<>();
     private final LaunchSettings settings;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -42,6 +44,8 @@ public final class LocalSuite implements AutoCloseable {
                         settings.dataDirectory(), settings.nameServerPort(), settings.keepData(), Duration.ofSeconds(5),
                         Duration.ofSeconds(6), Duration.ofMillis(500), settings.bindAddress())));
         try {
+            suite.identity = SuiteIdentity.start(settings.dataDirectory(), settings.bindAddress(), settings.authPort(),
+                    settings.keepData(), List.of());
             ConfigurableApplicationContext order = suite.run(SuiteService.ORDER, settings.orderPort(), List.of());
             String orderUrl = SuiteInfrastructure.peer("order-service", port(order));
             ConfigurableApplicationContext inventory = suite.run(SuiteService.INVENTORY, settings.inventoryPort(),
@@ -50,7 +54,7 @@ public final class LocalSuite implements AutoCloseable {
             suite.run(SuiteService.RECONCILE, settings.reconcilePort(), List.of(orderUrl,
                     SuiteInfrastructure.peer("inventory-service", port(inventory)),
                     SuiteInfrastructure.peer("notice-service", port(notice))));
-            DemoStock.seedMissing(suite.inventoryPort(), settings.serviceToken(), DEMO_STOCK);
+            DemoStock.seedMissing(suite.inventoryPort(), suite.identity.token("adam"), DEMO_STOCK);
             return suite;
         } catch (RuntimeException e) {
             suite.close();
@@ -72,6 +76,11 @@ public final class LocalSuite implements AutoCloseable {
 
     public int reconcilePort() {
         return port(services.get(3));
+    }
+
+    /** The suite's authorization server and its demo users. */
+    public SuiteIdentity identity() {
+        return identity;
     }
 
     public int databasePort() {
@@ -107,6 +116,9 @@ public final class LocalSuite implements AutoCloseable {
                 log.warn("Service did not stop cleanly: {}", e.toString());
             }
         }
+        if (identity != null) {
+            identity.close();
+        }
         infrastructure.close();
     }
 
@@ -115,7 +127,7 @@ public final class LocalSuite implements AutoCloseable {
         if (port != 0) {
             ServiceLabel.servicePort(service.serviceId(), port);
         }
-        List<String> args = infrastructure.serviceArgs(service, port, settings.serviceToken());
+        List<String> args = infrastructure.serviceArgs(service, port, settings.serviceToken(), identity.issuer());
         args.addAll(extra);
         args.addAll(settings.serviceArgs());
         ConfigurableApplicationContext context = ServiceLabel.startingAs(service.serviceId(),

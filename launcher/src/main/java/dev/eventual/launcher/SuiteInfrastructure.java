@@ -112,12 +112,13 @@ public final class SuiteInfrastructure implements AutoCloseable {
     }
 
     /**
-     * The arguments that tie a service to this database (with its own account), broker and, for the
-     * services that use it, Redis. Spring Boot reads {@code spring.data.redis.*} only where its Redis
+     * The arguments that tie a service to the suite's authorization server, this database (with its own
+     * account), broker and, for the services that use it, Redis. Spring Boot reads {@code spring.data.redis.*} only where its Redis
      * starter is on the class path; elsewhere they are inert.
      */
-    public List<String> serviceArgs(SuiteService service, int port, String serviceToken) {
+    public List<String> serviceArgs(SuiteService service, int port, String serviceToken, String issuer) {
         List<String> args = new ArrayList<>(List.of(
+                "--spring.security.oauth2.resourceserver.jwt.issuer-uri=" + issuer,
                 "--server.port=" + port,
                 "--server.address=" + bindAddress,
                 "--spring.datasource.url=" + database.jdbcUrl(service.database().databaseName()),

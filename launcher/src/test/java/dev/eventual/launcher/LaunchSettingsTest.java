@@ -72,11 +72,11 @@ class LaunchSettingsTest {
 
     @Test
     void theBannerSaysWhetherTheGateIsOnAndThatSettingStockSeedsIt() {
-        assertThat(LocalLauncher.gateLine(false, 8082, "token-0123456789abcdef"))
+        assertThat(LocalLauncher.gateLine(false, 8082))
                 .contains("Stock gate: off", "--gate", "EVENTUAL_GATE_ENABLED=true");
-        assertThat(LocalLauncher.gateLine(true, 8082, "token-0123456789abcdef"))
+        assertThat(LocalLauncher.gateLine(true, 8082))
                 .contains("Stock gate: ON", "seeds its count", "PUT http://127.0.0.1:8082/api/inventory/<sku>",
-                        "X-Eventual-Service-Token: token-0123456789abcdef", "gets its count from the reconcile job's rebuild")
+                        "./run-local.sh --token=adam", "Authorization: Bearer $ADMIN", "gets its count from the reconcile job's rebuild")
                 .doesNotContain("503");
     }
 

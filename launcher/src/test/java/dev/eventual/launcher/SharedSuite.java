@@ -21,7 +21,7 @@ final class SharedSuite {
     static synchronized LocalSuite get() {
         if (suite == null) {
             Path data = Path.of(System.getProperty("eventual.infra.dir", "target/infra")).resolve("launcher");
-            suite = LocalSuite.start(new LaunchSettings(data, false, EmbeddedMariaDb.LOOPBACK, null, 0, 0, 0, 0, 0, 0, 0, TOKEN, List.of(
+            suite = LocalSuite.start(new LaunchSettings(data, false, EmbeddedMariaDb.LOOPBACK, null, 0, 0, 0, 0, 0, 0, 0, 0, TOKEN, List.of(
                     "--eventual.order.reconcile-delay=1s", "--eventual.reconcile.standalone-interval=1s",
                     "--eventual.reconcile.backoff=1s", "--eventual.reconcile.jitter=0",
                     "--eventual.reconcile.max-retries=2",

@@ -3,7 +3,9 @@ package dev.eventual.launcher.process;
 import dev.eventual.infra.db.DatabaseServer;
 import dev.eventual.infra.mq.EmbeddedRocketMq;
 import dev.eventual.infra.redis.RedisServer;
+import dev.eventual.infra.db.EmbeddedMariaDb;
 import dev.eventual.launcher.DemoStock;
+import dev.eventual.launcher.identity.SuiteIdentity;
 import dev.eventual.launcher.SuiteInfrastructure;
 import dev.eventual.launcher.SuiteService;
 
@@ -28,6 +30,7 @@ public final class ProcessSuite implements AutoCloseable {
     public static final Duration START_TIMEOUT = Duration.ofMinutes(3);
 
     private final SuiteInfrastructure infrastructure;
+    private SuiteIdentity identity;
     private final ProcessSuiteSettings settings;
     private final Map<SuiteService, ServiceProcess> services = new EnumMap<>(SuiteService.class);
 
@@ -41,6 +44,8 @@ public final class ProcessSuite implements AutoCloseable {
                 settings.broker());
         ProcessSuite suite = new ProcessSuite(infrastructure, settings);
         try {
+            // in this JVM: the services in theirs check tokens against it over HTTP as anywhere else
+            suite.identity = SuiteIdentity.start(settings.dataDirectory(), EmbeddedMariaDb.LOOPBACK, 0, false, List.of());
             Map<SuiteService, Integer> ports = new EnumMap<>(SuiteService.class);
             for (SuiteService service : SuiteService.values()) {
                 ports.put(service, freePort());
@@ -87,13 +92,18 @@ public final class ProcessSuite implements AutoCloseable {
         return settings.serviceToken();
     }
 
+    /** The suite's authorization server: tokens for the demo people and any {@code customer:<id>}. */
+    public SuiteIdentity identity() {
+        return identity;
+    }
+
     public void seedStock(Map<Long, Integer> stock) {
-        DemoStock.seedMissing(service(SuiteService.INVENTORY).port(), settings.serviceToken(), stock);
+        DemoStock.seedMissing(service(SuiteService.INVENTORY).port(), identity.token("adam"), stock);
     }
 
     /** Sets a SKU's stock through inventory-service's API, whether it exists or not (a gated SKU's count follows). */
     public void setStock(long sku, int units) {
-        DemoStock.set(service(SuiteService.INVENTORY).port(), settings.serviceToken(), sku, units);
+        DemoStock.set(service(SuiteService.INVENTORY).port(), identity.token("adam"), sku, units);
     }
 
     @Override
@@ -102,6 +112,9 @@ public final class ProcessSuite implements AutoCloseable {
         Collections.reverse(reversed);
         try {
             reversed.forEach(ServiceProcess::stop);
+            if (identity != null) {
+                identity.close();
+            }
         } finally {
             infrastructure.close();
         }
@@ -114,7 +127,7 @@ public final class ProcessSuite implements AutoCloseable {
         // its log lines carry its name (ServiceLabel)
         command.add("-Deventual.service.name=" + service.serviceId());
         command.addAll(List.of("-cp", settings.classpath(), settings.mainClass(), service.name()));
-        command.addAll(infrastructure.serviceArgs(service, ports.get(service), settings.serviceToken()));
+        command.addAll(infrastructure.serviceArgs(service, ports.get(service), settings.serviceToken(), identity.issuer()));
         for (SuiteService peer : service.peers()) {
             command.add(SuiteInfrastructure.peer(peer.serviceId(), ports.get(peer)));
         }

@@ -1,0 +1,95 @@
+package dev.eventual.launcher.identity;
+
+import dev.eventual.auth.AuthServerApplication;
+import dev.eventual.auth.login.CodeFlowLogin;
+import dev.eventual.launcher.logging.ServiceLabel;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The suite's authorization server and its demo users: started before the services, which check every
+ * token against it, and stopped after them. Its signing key and the users' passwords live in the data
+ * directory ({@code auth/}), never in the repository.
+ */
+public final class SuiteIdentity implements AutoCloseable {
+
+    /** The auth-server's port in {@code ./run-local.sh}. */
+    public static final int PORT = 9000;
+    static final String SERVICE_ID = "auth-server";
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    private final ConfigurableApplicationContext server;
+    private final String issuer;
+    private final DemoUsers users;
+
+    private SuiteIdentity(ConfigurableApplicationContext server, String issuer, DemoUsers users) {
+        this.server = server;
+        this.issuer = issuer;
+        this.users = users;
+    }
+
+    /**
+     * @param port 0 picks a free one (tests)
+     * @param keep true keeps the signing key and the passwords of earlier starts
+     */
+    public static SuiteIdentity start(Path dataDirectory, String bindAddress, int port, boolean keep, List<String> extraArgs) {
+        Path directory = dataDirectory.resolve("auth").toAbsolutePath();
+        DemoUsers users = DemoUsers.readOrCreate(directory, keep);
+        int chosen = port == 0 ? freePort() : port;
+        String issuer = issuer(chosen);
+        List<String> args = new ArrayList<>(List.of("--server.port=" + chosen, "--server.address=" + bindAddress,
+                "--spring.security.oauth2.authorizationserver.issuer=" + issuer,
+                "--eventual.auth.signing-key-file=" + directory.resolve(keep ? "signing-key.json" : "signing-key-" + chosen + ".json")));
+        args.addAll(users.serverArgs());
+        args.addAll(extraArgs);
+        ServiceLabel.servicePort(SERVICE_ID, chosen);
+        ConfigurableApplicationContext server = ServiceLabel.startingAs(SERVICE_ID, () -> AuthServerApplication.application()
+                .registerShutdownHook(false).run(args.toArray(String[]::new)));
+        return new SuiteIdentity(server, issuer, users);
+    }
+
+    /** What a local suite on {@code port} puts in every token's {@code iss}. */
+    public static String issuer(int port) {
+        return "http://127.0.0.1:" + port;
+    }
+
+    public String issuer() {
+        return issuer;
+    }
+
+    public DemoUsers users() {
+        return users;
+    }
+
+    /** An access token for a demo person or {@code customer:<id>}, by the code flow through the login form. */
+    public String token(String who) {
+        return token(issuer, users, who);
+    }
+
+    /** The same against a running suite, with the passwords its data directory keeps. */
+    public static String token(String issuer, DemoUsers users, String who) {
+        String username = who.startsWith("customer:") ? "customer-" + who.substring("customer:".length()) : who;
+        return new CodeFlowLogin(URI.create(issuer), TIMEOUT).signIn(username, users.passwordOf(username)).value();
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+
+    private static int freePort() {
+        try (ServerSocket probe = new ServerSocket(0)) {
+            return probe.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
