@@ -25,6 +25,9 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongFunction;
+import java.util.Map;
 import java.util.Locale;
 
 /**
@@ -44,6 +47,7 @@ public final class BenchSuite implements AutoCloseable {
     public static final long FLASH_SKU = 700_000_000L;
 
     private final ProcessSuite suite;
+    private final Map<Long, String> customerTokens = new ConcurrentHashMap<>();
     private final ModeSwitch modes;
 
     private BenchSuite(ProcessSuite suite, ModeSwitch modes) {
@@ -90,6 +94,11 @@ public final class BenchSuite implements AutoCloseable {
 
     public static String token() {
         return TOKEN;
+    }
+
+    /** Customers' access tokens, one sign-in per customer for the whole run (tokens live 30 minutes). */
+    public LongFunction<String> customerTokens() {
+        return userId -> customerTokens.computeIfAbsent(userId, id -> suite.identity().token("customer:" + id));
     }
 
     public ProcessSuite processes() {

@@ -53,10 +53,12 @@ final class ChaosSuite {
     private static ChaosSuite instance;
 
     final ProcessSuite suite;
+    private final SuiteTokens tokens;
     final FaultSwitches faults;
 
     private ChaosSuite(ProcessSuite suite, FaultSwitches faults) {
         this.suite = suite;
+        this.tokens = new SuiteTokens(suite.identity());
         this.faults = faults;
     }
 
@@ -106,7 +108,7 @@ final class ChaosSuite {
     }
 
     OrderClient orders() {
-        return new OrderClient(port(SuiteService.ORDER));
+        return new OrderClient(port(SuiteService.ORDER), tokens);
     }
 
     /** Places orders for users firstUser, firstUser + 1, ... of {@code quantity.apply(i)} units; each must be accepted. */

@@ -22,9 +22,11 @@ final class OrderClient {
     private static final Duration RETRY_PAUSE = Duration.ofMillis(250);
 
     private final int port;
+    private final SuiteTokens tokens;
 
-    OrderClient(int port) {
+    OrderClient(int port, SuiteTokens tokens) {
         this.port = port;
+        this.tokens = tokens;
     }
 
     Attempt place(long userId, long skuId, int quantity, String idempotencyKey, Duration timeout) {
@@ -32,6 +34,7 @@ final class OrderClient {
                 .timeout(timeout)
                 .header("Content-Type", "application/json")
                 .header("Idempotency-Key", idempotencyKey)
+                .header("Authorization", "Bearer " + tokens.customer(userId))
                 .POST(HttpRequest.BodyPublishers.ofString(
                         "{\"userId\":" + userId + ",\"skuId\":" + skuId + ",\"quantity\":" + quantity + "}"))
                 .build();
@@ -70,6 +73,7 @@ final class OrderClient {
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/orders/" + orderId + "/cancel"))
                 .timeout(timeout)
                 .header("Content-Type", "application/json")
+                .header("Authorization", "Bearer " + tokens.admin())
                 .POST(HttpRequest.BodyPublishers.ofString("{\"reason\":\"scenario\"}"))
                 .build();
         try {
@@ -104,7 +108,8 @@ final class OrderClient {
 
     JsonNode get(long orderId) throws IOException, InterruptedException {
         HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + port + "/api/orders/" + orderId)).build(), HttpResponse.BodyHandlers.ofString());
+                URI.create("http://127.0.0.1:" + port + "/api/orders/" + orderId)).header("Authorization", "Bearer " + tokens.operator())
+                .build(), HttpResponse.BodyHandlers.ofString());
         return JSON.readTree(response.body());
     }
 

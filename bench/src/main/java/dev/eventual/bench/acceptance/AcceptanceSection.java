@@ -58,7 +58,7 @@ public final class AcceptanceSection {
     public AcceptanceResult run() {
         ServiceProcess reconcile = suite.processes().service(SuiteService.RECONCILE);
         reconcile.stop();
-        ClosedLoop load = new ClosedLoop(new OrderClient(suite.port(SuiteService.ORDER)),
+        ClosedLoop load = new ClosedLoop(new OrderClient(suite.port(SuiteService.ORDER), suite.customerTokens()),
                 n -> BenchSuite.FIRST_SKU + Math.floorMod(n, BenchSuite.SKUS));
         List<AcceptanceStep> steps = new ArrayList<>();
         try {

@@ -44,7 +44,7 @@ public final class ConsistencySection {
     }
 
     private ConsistencyRun runAt(double fraction, double rate) {
-        OpenLoop load = new OpenLoop(new OrderClient(suite.port(SuiteService.ORDER)),
+        OpenLoop load = new OpenLoop(new OrderClient(suite.port(SuiteService.ORDER), suite.customerTokens()),
                 n -> BenchSuite.FIRST_SKU + Math.floorMod(n * 7919L, BenchSuite.SKUS));
         PlacedOrders placed = load.run(rate, options.loadDuration());
         EffectTimes times = new EffectTimes(suite);

@@ -35,7 +35,7 @@ public final class EndToEndSection {
     public EndToEndResult run(int concurrency) {
         suite.mode(PublishMode.TRANSACTIONAL);
         suite.awaitReconciled(options.drain());
-        ClosedLoop load = new ClosedLoop(new OrderClient(suite.port(SuiteService.ORDER)),
+        ClosedLoop load = new ClosedLoop(new OrderClient(suite.port(SuiteService.ORDER), suite.customerTokens()),
                 n -> BenchSuite.FIRST_SKU + Math.floorMod(n, BenchSuite.SKUS));
         PlacedOrders placed = load.run(concurrency, Duration.ZERO, options.loadDuration());
         EffectTimes times = new EffectTimes(suite);

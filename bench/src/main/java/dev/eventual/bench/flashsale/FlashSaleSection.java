@@ -44,7 +44,7 @@ public final class FlashSaleSection {
 
     public FlashSaleResult run() {
         long sku = BenchSuite.FLASH_SKU;
-        FlashSaleLoad load = new FlashSaleLoad(new OrderClient(suite.port(SuiteService.ORDER)));
+        FlashSaleLoad load = new FlashSaleLoad(new OrderClient(suite.port(SuiteService.ORDER), suite.customerTokens()));
         // through the API (service token), as an operator would: setting the stock is what seeds the gate
         suite.processes().setStock(sku, 0);
         long warmUpRefused = warmUp(load, sku);

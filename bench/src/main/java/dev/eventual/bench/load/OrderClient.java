@@ -7,6 +7,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -20,9 +21,12 @@ public final class OrderClient {
 
     private final HttpClient http;
     private final URI orders;
+    private final LongFunction<String> tokens;
     private final String run = Long.toString(System.currentTimeMillis(), 36);
 
-    public OrderClient(int port) {
+    /** @param tokens the access token of a customer, kept by the caller: a sign-in is not part of an order's cost */
+    public OrderClient(int port, LongFunction<String> tokens) {
+        this.tokens = tokens;
         this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5)).build();
         this.orders = URI.create("http://127.0.0.1:" + port + "/api/orders");
@@ -44,6 +48,7 @@ public final class OrderClient {
         HttpRequest request = HttpRequest.newBuilder(orders).timeout(Duration.ofSeconds(30))
                 .header("Content-Type", "application/json")
                 .header("Idempotency-Key", "b" + run + "-" + KEYS.incrementAndGet())
+                .header("Authorization", "Bearer " + tokens.apply(userId))
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build();
         try {
             HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
