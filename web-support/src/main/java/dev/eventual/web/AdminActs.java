@@ -27,10 +27,20 @@ final class AdminActs implements RequestMatcher {
     private record Act(RequestMatcher matcher, String name) {
     }
 
+    /** Where an act is: its HTTP method (null: any) and path pattern, as its handler mapping says. */
+    record Route(HttpMethod method, String pattern, String name) {
+    }
+
     private final List<Act> acts;
 
     AdminActs(RequestMappingHandlerMapping handlers) {
-        List<Act> found = new ArrayList<>();
+        this.acts = routes(handlers).stream().map(route -> new Act(matcher(route.method(), route.pattern()), route.name()))
+                .toList();
+    }
+
+    /** The one derivation of the acts, for this matcher and for the OpenAPI documents (ApiDocsOperations). */
+    static List<Route> routes(RequestMappingHandlerMapping handlers) {
+        List<Route> found = new ArrayList<>();
         handlers.getHandlerMethods().forEach((mapping, method) -> {
             RequiresServiceToken required = method.getMethodAnnotation(RequiresServiceToken.class);
             if (required == null) {
@@ -39,12 +49,12 @@ final class AdminActs implements RequestMatcher {
             Set<RequestMethod> methods = mapping.getMethodsCondition().getMethods();
             for (String pattern : mapping.getPatternValues()) {
                 if (methods.isEmpty()) {
-                    found.add(new Act(matcher(null, pattern), required.value()));
+                    found.add(new Route(null, pattern, required.value()));
                 }
-                methods.forEach(httpMethod -> found.add(new Act(matcher(httpMethod.asHttpMethod(), pattern), required.value())));
+                methods.forEach(httpMethod -> found.add(new Route(httpMethod.asHttpMethod(), pattern, required.value())));
             }
         });
-        this.acts = List.copyOf(found);
+        return List.copyOf(found);
     }
 
     private static RequestMatcher matcher(HttpMethod method, String pattern) {

@@ -6,6 +6,7 @@ import dev.eventual.web.ApiProblemException;
 import dev.eventual.web.Ids;
 import dev.eventual.web.RequiresServiceToken;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,6 +34,8 @@ public class InventoryController {
     }
 
     @Operation(summary = "Read a SKU's stock")
+    @ApiResponse(responseCode = "200", description = "The SKU's stock")
+    @ApiResponse(responseCode = "404", description = "urn:eventual:problem:not-found: the SKU has no inventory")
     @GetMapping("/{skuId}")
     public StockView get(@PathVariable String skuId) {
         long sku = Ids.parse("skuId", skuId);
@@ -44,6 +47,9 @@ public class InventoryController {
     }
 
     @Operation(summary = "Set a SKU's stock (admin: header X-Eventual-Service-Token); seeds a gated SKU's count")
+    @ApiResponse(responseCode = "200", description = "Set: the SKU's stock")
+    @ApiResponse(responseCode = "503", description = "Not set, retry later: urn:eventual:problem:dependency-unavailable"
+            + " (the SKU is gated and its count cannot be seeded now) or database-unavailable")
     @RequiresServiceToken("setting stock")
     @PutMapping(path = "/{skuId}", consumes = MediaType.APPLICATION_JSON_VALUE)
     public StockView set(@PathVariable String skuId,

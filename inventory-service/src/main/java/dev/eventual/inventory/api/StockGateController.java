@@ -8,6 +8,7 @@ import dev.eventual.web.ApiProblemException;
 import dev.eventual.web.Ids;
 import dev.eventual.web.RequiresServiceToken;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.web.bind.annotation.RestController;
@@ -31,6 +32,11 @@ public class StockGateController implements StockGateApi {
 
     @Override
     @Operation(summary = "Seed a gated SKU's count again from its stock, exactly (admin: header X-Eventual-Service-Token)")
+    @ApiResponse(responseCode = "200", description = "Seeded: the count before and now, and the reservations ended")
+    @ApiResponse(responseCode = "404", description = "urn:eventual:problem:not-found: the SKU has no inventory")
+    @ApiResponse(responseCode = "409", description = "urn:eventual:problem:conflict: the SKU is not gated")
+    @ApiResponse(responseCode = "503", description = "Nothing changed, retry later: urn:eventual:problem:"
+            + "dependency-unavailable (Redis cannot be reached) or database-unavailable")
     @RequiresServiceToken("seeding the stock gate")
     public GateSeedView reseed(String skuId) {
         long sku = Ids.parse("skuId", skuId);
@@ -41,6 +47,10 @@ public class StockGateController implements StockGateApi {
 
     @Override
     @Operation(summary = "Seed every gated SKU that has no count, then mark the gate seeded (admin: header X-Eventual-Service-Token)")
+    @ApiResponse(responseCode = "200", description = "Rebuilt: how many SKUs were seeded")
+    @ApiResponse(responseCode = "409", description = "urn:eventual:problem:conflict: the stock gate is off")
+    @ApiResponse(responseCode = "503", description = "Not finished, retry later: urn:eventual:problem:"
+            + "dependency-unavailable (Redis cannot be reached) or database-unavailable")
     @RequiresServiceToken("rebuilding the stock gate")
     public GateRebuildView rebuild() {
         int seeded = rebuild.rebuild();

@@ -6,6 +6,7 @@ import dev.eventual.common.api.ConsumerStatusBatchResult;
 import dev.eventual.common.api.ConsumerStatusReport;
 import dev.eventual.common.api.OrderInternalApi;
 import dev.eventual.web.Ids;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -27,6 +28,9 @@ public class ConsumerStatusController implements OrderInternalApi {
     }
 
     @Override
+    @ApiResponse(responseCode = "204", description = "Recorded, or already known (reports are idempotent and monotonic)")
+    @ApiResponse(responseCode = "404", description = "urn:eventual:problem:not-found: the order has no committed event"
+            + " of that type")
     @ResponseStatus(HttpStatus.NO_CONTENT)
     public void reportConsumerStatus(@PathVariable("orderId") String orderId,
                                      @Valid @RequestBody ConsumerStatusReport report) {

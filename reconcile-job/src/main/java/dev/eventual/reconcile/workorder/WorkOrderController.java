@@ -3,6 +3,7 @@ package dev.eventual.reconcile.workorder;
 import dev.eventual.web.Ids;
 import dev.eventual.web.RequiresServiceToken;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -40,6 +41,8 @@ public class WorkOrderController {
     }
 
     @Operation(summary = "Read a work order with its audit trail")
+    @ApiResponse(responseCode = "200", description = "The work order")
+    @ApiResponse(responseCode = "404", description = "urn:eventual:problem:not-found: no such work order")
     @GetMapping("/{id}")
     public WorkOrderView get(@PathVariable String id) {
         long workOrderId = Ids.parse("id", id);
@@ -51,6 +54,12 @@ public class WorkOrderController {
     }
 
     @Operation(summary = "Resolve a work order: RETRY, CANCEL_ORDER or CLOSE (header X-Eventual-Service-Token)")
+    @ApiResponse(responseCode = "200", description = "Resolved: the work order with its audit trail")
+    @ApiResponse(responseCode = "404", description = "urn:eventual:problem:not-found: no such work order")
+    @ApiResponse(responseCode = "409", description = "urn:eventual:problem:conflict: the work order is resolved"
+            + " already, its event is no longer FAIL, or order-service refused the cancel (audited REJECTED)")
+    @ApiResponse(responseCode = "503", description = "Retry later: urn:eventual:problem:dependency-unavailable"
+            + " (order-service did not cancel the order; audited FAILED) or database-unavailable")
     @RequiresServiceToken("resolving work orders")
     @PostMapping(path = "/{id}/resolve", consumes = MediaType.APPLICATION_JSON_VALUE)
     public WorkOrderView resolve(@PathVariable String id,
