@@ -88,8 +88,9 @@ public final class LocalLauncher {
                 Stock gate: ON (docs/stock-gate.md). Setting a SKU's stock through the API seeds its count:
                   curl -s -X PUT http://127.0.0.1:%d/api/inventory/<sku> -H 'Content-Type: application/json' \\
                        -H '%s: %s' -d '{"stock":100}'
-                The demo SKUs were seeded that way when first created; a SKU whose stock was set while the
-                gate was off gets its count from the reconcile job's rebuild, which runs 1 s after start.
+                The demo SKUs were seeded that way when first created. A SKU whose stock was set while the
+                gate was off gets its count from the reconcile job's rebuild (1 s after start) when Redis has
+                no "catalog seeded" mark, as at the first start with --gate; otherwise set its stock again.
                 """.formatted(inventoryPort, InternalAuth.TOKEN_HEADER, token);
     }
 

@@ -76,7 +76,7 @@ class LaunchSettingsTest {
                 .contains("Stock gate: off", "--gate", "EVENTUAL_GATE_ENABLED=true");
         assertThat(LocalLauncher.gateLine(true, 8082, "token-0123456789abcdef"))
                 .contains("Stock gate: ON", "seeds its count", "PUT http://127.0.0.1:8082/api/inventory/<sku>",
-                        "X-Eventual-Service-Token: token-0123456789abcdef", "gets its count from the reconcile job's rebuild")
+                        "X-Eventual-Service-Token: token-0123456789abcdef", "gets its count from the reconcile job's rebuild", "otherwise set its stock again")
                 .doesNotContain("503");
     }
 
