@@ -15,8 +15,10 @@ public enum OrderRejection {
     IDEMPOTENCY_KEY_REUSED,
     /** The stock gate has too few units left. */
     SOLD_OUT,
-    /** The stock gate cannot answer (Redis unreachable, or no count for the SKU). */
-    GATE_UNAVAILABLE;
+    /** The stock gate cannot answer (Redis unreachable, or its catalog not seeded yet). */
+    GATE_UNAVAILABLE,
+    /** The stock gate's catalog is seeded and has no count for the SKU: inventory holds no such SKU. */
+    UNKNOWN_SKU;
 
     /** The tag value (and log word). */
     public String tag() {

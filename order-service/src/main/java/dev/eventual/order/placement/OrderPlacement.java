@@ -9,6 +9,7 @@ import dev.eventual.order.gate.Admission;
 import dev.eventual.order.gate.GateUnavailableException;
 import dev.eventual.order.gate.OrderGate;
 import dev.eventual.order.gate.SoldOutException;
+import dev.eventual.order.gate.UnknownSkuException;
 import dev.eventual.order.id.SnowflakeIds;
 import dev.eventual.order.store.MessageLogMapper;
 import dev.eventual.order.store.OrderMapper;
@@ -87,9 +88,9 @@ public class OrderPlacement {
     }
 
     /**
-     * A gated SKU's units are reserved first (a sold-out SKU is refused before anything is written or
-     * sent); every outcome that is not a committed order gives them back, except an unknown one, which
-     * the check-back settles (docs/stock-gate.md).
+     * A gated SKU's units are reserved first (a sold-out or unknown SKU is refused before anything is
+     * written or sent); every outcome that is not a committed order gives them back, except an unknown
+     * outcome, which the check-back settles (docs/stock-gate.md).
      */
     private PlacedOrder placeNew(long orderId, PlaceOrderCommand command) {
         Admission admission;
@@ -102,6 +103,10 @@ public class OrderPlacement {
                 return replay(first, command);
             }
             metrics.orderRejected(OrderRejection.SOLD_OUT);
+            log.info("Order {} not placed: {}", orderId, e.getMessage());
+            throw e;
+        } catch (UnknownSkuException e) {
+            metrics.orderRejected(OrderRejection.UNKNOWN_SKU);
             log.info("Order {} not placed: {}", orderId, e.getMessage());
             throw e;
         } catch (GateUnavailableException e) {
