@@ -15,7 +15,9 @@ import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /** Consumers, and the reconcile job on their behalf, report outcomes here (service token required). */
 @RestController
@@ -39,11 +41,12 @@ public class ConsumerStatusController implements OrderInternalApi {
 
     @Override
     public ConsumerStatusBatchResult reportConsumerStatuses(@Valid @RequestBody ConsumerStatusBatchReport batch) {
-        List<Long> orderIds = new ArrayList<>();
+        Map<Long, String> traceparents = new HashMap<>();
         for (int i = 0; i < batch.orderIds().size(); i++) {
-            orderIds.add(Ids.parse("orderIds[" + i + "]", batch.orderIds().get(i)));
+            // an id named twice is one report; its first trace is kept
+            traceparents.putIfAbsent(Ids.parse("orderIds[" + i + "]", batch.orderIds().get(i)), batch.traceparentOf(i));
         }
-        return recorder.recordAll(orderIds, new ConsumerStatusReport(batch.eventType(), batch.consumerGroup(),
+        return recorder.recordAll(traceparents, new ConsumerStatusReport(batch.eventType(), batch.consumerGroup(),
                 batch.status(), batch.detail()));
     }
 
