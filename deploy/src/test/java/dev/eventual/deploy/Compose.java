@@ -20,6 +20,9 @@ final class Compose {
     /** {@code ${NAME}}, {@code ${NAME:-default}} or {@code ${NAME:?message}}; {@code $$} escapes a dollar. */
     static final Pattern VARIABLE = Pattern.compile("(?<!\\$)\\$\\{([A-Za-z0-9_]+)(?:(:[-?])([^}]*))?}");
 
+    /** The recipe of the four service images. */
+    static final String SERVICE_DOCKERFILE = "deploy/docker/Dockerfile";
+
     private final Map<String, Object> root;
 
     private Compose(Map<String, Object> root) {
@@ -55,7 +58,7 @@ final class Compose {
     Map<String, String> builtModules() {
         Map<String, String> modules = new LinkedHashMap<>();
         services().forEach((name, service) -> {
-            if (service.containsKey("build")) {
+            if (SERVICE_DOCKERFILE.equals(map(service.get("build")).get("dockerfile"))) {
                 modules.put(name, buildArgs(name).get("MODULE"));
             }
         });

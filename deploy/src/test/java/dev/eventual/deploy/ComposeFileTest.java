@@ -27,7 +27,7 @@ class ComposeFileTest {
     void parsesAndHasTheWholeStack() {
         assertThat(compose.services()).containsKeys("preflight", "mysql", "rocketmq-namesrv", "rocketmq-broker",
                 "rocketmq-init", "xxl-job-admin", "mailpit", "order-service", "inventory-service", "notice-service",
-                "reconcile-job-1", "reconcile-job-2");
+                "reconcile-job-1", "reconcile-job-2", "checker");
         assertThat(compose.builtModules().values()).containsOnly(
                 "order-service", "inventory-service", "notice-service", "reconcile-job");
     }
@@ -68,9 +68,9 @@ class ComposeFileTest {
             if (!build.isEmpty()) {
                 sources.add(build.get("context").toString());
                 sources.add(build.get("context") + "/" + build.get("dockerfile"));
-                sources.add(compose.buildArgs(name).get("MODULE") + "/pom.xml");
             }
         });
+        compose.builtModules().values().forEach(module -> sources.add(module + "/pom.xml"));
         assertThat(sources).isNotEmpty().allSatisfy(source ->
                 assertThat(Repository.path(source)).as(source).exists());
         assertThat(Repository.path("deploy/mysql/initdb").toFile().list()).as("init scripts mounted into MySQL").isNotEmpty();
@@ -120,8 +120,7 @@ class ComposeFileTest {
 
     /** Its own health check, or the HEALTHCHECK of deploy/docker/Dockerfile when it is built from it. */
     private boolean hasHealthCheck(String name) {
-        Map<String, Object> service = compose.service(name);
-        return service.containsKey("healthcheck")
-                || (service.containsKey("build") && Repository.read("deploy/docker/Dockerfile").contains("\nHEALTHCHECK "));
+        return compose.service(name).containsKey("healthcheck") || (compose.builtModules().containsKey(name)
+                && Repository.read(Compose.SERVICE_DOCKERFILE).contains("\nHEALTHCHECK "));
     }
 }

@@ -40,9 +40,10 @@ class DemoOverrideTest {
     }
 
     @Test
-    void setsTheWalkThroughsTimingsOnBothExecutors() {
+    void setsTheWalkThroughsTimingsAndTheShortUnpaidTimeoutOnBothExecutors() {
         assertThat(demo.environment("order-service")).containsEntry("EVENTUAL_ORDER_RECONCILE_DELAY", "5s");
-        Map<String, String> timings = Map.of("RECONCILE_MAX_RETRIES", "2", "EVENTUAL_RECONCILE_BACKOFF", "3s");
+        Map<String, String> timings = Map.of("RECONCILE_MAX_RETRIES", "2", "EVENTUAL_RECONCILE_BACKOFF", "3s",
+                "EVENTUAL_RECONCILE_UNPAID_TIMEOUT", "10m");
         stack.builtModules().forEach((name, module) -> {
             if ("reconcile-job".equals(module)) {
                 assertThat(demo.environment(name)).as(name).containsExactlyInAnyOrderEntriesOf(timings);

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -34,7 +33,7 @@ class MySqlInitTest {
 
     @Test
     void createsEachServicesDatabaseAndUserWithThePasswordTheServiceGets() throws IOException {
-        Map<String, String> environment = distinctSecrets();
+        Map<String, String> environment = InitSql.distinctSecrets(compose);
         String sql = runInit("10-databases-and-users.sh", environment).output();
 
         for (ServiceDatabase database : ServiceDatabase.values()) {
@@ -61,7 +60,7 @@ class MySqlInitTest {
 
     @Test
     void createsTheConsoleAdminWithThePasswordFromEnvNotTheDefault() throws IOException {
-        Map<String, String> environment = distinctSecrets();
+        Map<String, String> environment = InitSql.distinctSecrets(compose);
         String sql = runInit("40-xxl-job-admin-user.sh", environment).output();
         assertThat(sql).contains("VALUES ('admin', SHA2('" + environment.get("XXL_JOB_ADMIN_PASSWORD") + "', 256), 1, NULL);");
         assertThat(Repository.read(INITDB + "/20-xxl-job-tables.sql")).doesNotContain("INSERT INTO xxl_job_user");
@@ -69,7 +68,7 @@ class MySqlInitTest {
 
     @Test
     void refusesAPasswordThatWouldBreakOutOfItsSqlString() throws IOException {
-        Map<String, String> environment = distinctSecrets();
+        Map<String, String> environment = InitSql.distinctSecrets(compose);
         environment.put("NOTICE_DB_PASSWORD", "x'; DROP DATABASE order_db; --");
         assertThat(runInit("10-databases-and-users.sh", environment).exitCode()).isNotZero();
         environment.put("XXL_JOB_ADMIN_PASSWORD", "x\\'");
@@ -115,12 +114,5 @@ class MySqlInitTest {
         Files.writeString(mysql, "#!/bin/sh\ncat\n");
         Files.setPosixFilePermissions(mysql, PosixFilePermissions.fromString("rwxr-xr-x"));
         return Shell.run(bin, environment, Shell.bash(INITDB + "/" + script));
-    }
-
-    /** A different value for every variable the mysql container gets, so each can be told apart. */
-    private Map<String, String> distinctSecrets() {
-        Map<String, String> environment = new HashMap<>();
-        compose.environment("mysql").keySet().forEach(name -> environment.put(name, "secret-of-" + name.toLowerCase()));
-        return environment;
     }
 }

@@ -7,16 +7,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -31,7 +27,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class MySqlReadyTest {
 
-    private static final String INITDB = "deploy/mysql/initdb";
     private static final String READY_SQL = "deploy/mysql/ready.sql";
     private static final String MOUNTED_AT = "/eventual/ready.sql";
 
@@ -56,15 +51,15 @@ class MySqlReadyTest {
 
     @Test
     void readyOnlyOnceTheLastInitScriptRanAndStillReadyWithASecondConsoleUser() throws IOException {
-        Map<String, String> environment = secrets();
+        Map<String, String> environment = InitSql.distinctSecrets(Compose.load());
         assertThat(ready()).as("empty server").isFalse();
 
-        runOnDatabase(scriptOutput("10-databases-and-users.sh", environment));
+        InitSql.runOn(database, InitSql.ofScript(bin, "10-databases-and-users.sh", environment));
         assertThat(ready()).as("databases and users, no console tables").isFalse();
-        runOnDatabase(Repository.read(INITDB + "/20-xxl-job-tables.sql"));
-        runOnDatabase(Repository.read(INITDB + "/30-xxl-job-eventual-jobs.sql"));
+        InitSql.runOn(database, Repository.read(InitSql.INITDB + "/20-xxl-job-tables.sql"));
+        InitSql.runOn(database, Repository.read(InitSql.INITDB + "/30-xxl-job-eventual-jobs.sql"));
         assertThat(ready()).as("everything but the console user of the last script").isFalse();
-        runOnDatabase(scriptOutput("40-xxl-job-admin-user.sh", environment));
+        InitSql.runOn(database, InitSql.ofScript(bin, "40-xxl-job-admin-user.sh", environment));
         assertThat(ready()).as("every init script ran").isTrue();
 
         database.execute("INSERT INTO xxl_job.xxl_job_user (username, password, role, permission)"
@@ -92,40 +87,15 @@ class MySqlReadyTest {
     private static boolean ready() {
         try (Connection connection = DriverManager.getConnection(url(), database.username(), database.password());
              Statement statement = connection.createStatement();
-             ResultSet result = statement.executeQuery(withoutComments(Repository.read(READY_SQL)).replaceAll(";\\s*$", ""))) {
+             ResultSet result = statement.executeQuery(InitSql.withoutComments(Repository.read(READY_SQL))
+                     .replaceAll(";\\s*$", ""))) {
             return result.next() && "1".equals(result.getString(1));
         } catch (SQLException e) {
             return false; // the mysql client prints no 1 when the query fails (a table not there yet)
         }
     }
 
-    /** Runs a script's statements in order on one connection, as the mysql client would. */
-    private static void runOnDatabase(String sql) {
-        database.execute(Arrays.stream(withoutComments(sql).split(";\\s*(\\n|$)"))
-                .map(String::strip).filter(statement -> !statement.isEmpty()).toList());
-    }
-
-    private static String withoutComments(String sql) {
-        return sql.lines().filter(line -> !line.stripLeading().startsWith("--")).reduce("", (a, b) -> a + b + "\n");
-    }
-
     private static String url() {
         return database.jdbcUrl("information_schema");
-    }
-
-    /** The SQL a shell init script sends to its mysql client. */
-    private String scriptOutput(String script, Map<String, String> environment) throws IOException {
-        Path mysql = bin.resolve("mysql");
-        Files.writeString(mysql, "#!/bin/sh\ncat\n");
-        Files.setPosixFilePermissions(mysql, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Shell.Result result = Shell.run(bin, environment, Shell.bash(INITDB + "/" + script));
-        assertThat(result.exitCode()).as(script + ": " + result.output()).isZero();
-        return result.output();
-    }
-
-    private static Map<String, String> secrets() {
-        Map<String, String> environment = new HashMap<>();
-        Compose.load().environment("mysql").keySet().forEach(name -> environment.put(name, "secret-of-" + name.toLowerCase()));
-        return environment;
     }
 }

@@ -115,8 +115,9 @@ public final class LocalLauncher {
                   ADMIN=$(./run-local.sh --token=adam)
                   curl -s -X PUT http://127.0.0.1:%d/api/inventory/<sku> -H 'Content-Type: application/json' \\
                        -H "Authorization: Bearer $ADMIN" -d '{"stock":100}'
-                The demo SKUs were seeded that way when first created; a SKU whose stock was set while the
-                gate was off gets its count from the reconcile job's rebuild, which runs 1 s after start.
+                The demo SKUs were seeded that way when first created. A SKU whose stock was set while the
+                gate was off gets its count from the reconcile job's rebuild (1 s after start) when Redis has
+                no "catalog seeded" mark, as at the first start with --gate; otherwise set its stock again.
                 """.formatted(inventoryPort);
     }
 

@@ -7,16 +7,23 @@ import dev.eventual.launcher.invariants.GateConnection;
 import dev.eventual.launcher.invariants.InvariantCheckCommand;
 import dev.eventual.launcher.invariants.Quiescence;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -27,6 +34,9 @@ class InvariantCheckCommandIT {
     private static final long SKU = 95_001;
     /** Gated in the shared suite (SharedSuite). */
     static final long GATED_SKU = 95_002;
+    /** Every line the report may have (docs/invariant-checker.md). */
+    private static final Pattern REPORT_LINE = Pattern.compile(
+            "VIOLATION .+|note: .+|\\d+ violation\\(s\\); stock conservation checked for .+|stock gate checked for .+");
 
     private final LocalSuite suite = SharedSuite.get();
 
@@ -54,14 +64,12 @@ class InvariantCheckCommandIT {
 
     @Test
     void checksTheStockGateInTheRedisItIsGivenAndNamesALeftoverReservation() {
-        assertThat(HttpCall.put(suite.inventoryPort(), "/api/inventory/" + GATED_SKU).bearer(SharedSuite.token("adam"))
-                .json("{\"stock\":5}").send().status()).isEqualTo(200);
+        stockGatedSku();
         String redis = "--redis=127.0.0.1:" + suite.redis().port();
         String gated = "--gated-skus=" + GATED_SKU;
         Map<String, String> password = Map.of("EVENTUAL_CHECK_REDIS_PASSWORD", suite.redis().password());
         try (GateConnection connection = GateConnection.open(suite.redis())) {
             StockGate gate = connection.gate();
-            await().atMost(Duration.ofSeconds(30)).until(() -> Long.valueOf(5).equals(gate.state(GATED_SKU).available()));
 
             Run consistent = check(password, redis, gated);
             assertThat(consistent.exitCode()).as(consistent.output()).isZero();
@@ -81,6 +89,56 @@ class InvariantCheckCommandIT {
         Run wrongPassword = check(Map.of("EVENTUAL_CHECK_REDIS_PASSWORD", "not-the-password"), redis, gated);
         assertThat(wrongPassword.exitCode()).as(wrongPassword.output()).isEqualTo(3);
         assertThat(wrongPassword.output()).contains("cannot read the stock gate (Redis 127.0.0.1:" + suite.redis().port() + ")");
+    }
+
+    /**
+     * The exec jar as {@code ./run-local.sh --check} runs it, in a JVM of its own with the jar's own
+     * logging: the report alone on standard output, the libraries' log lines on standard error. The
+     * deprecated Netty property makes Netty warn as soon as Lettuce allocates its first buffer, so
+     * there is a library line to find whatever else Lettuce and Netty say on this machine.
+     */
+    @Test
+    void theJarPrintsTheReportAloneOnStandardOutputAndLogsOnStandardError(@TempDir Path output) throws Exception {
+        stockGatedSku();
+        await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(500)).until(this::quiet);
+        Path report = output.resolve("stdout");
+        Path log = output.resolve("stderr");
+        ProcessBuilder jar = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dio.netty.noResourceLeakDetection=false", "-jar", execJar().toString(), "--check",
+                "--db-port=" + suite.databasePort(), "--redis=127.0.0.1:" + suite.redis().port(), "--gated-skus=" + GATED_SKU)
+                .redirectOutput(report.toFile()).redirectError(log.toFile());
+        jar.environment().keySet().removeIf(name -> name.startsWith("EVENTUAL_"));
+        jar.environment().put("EVENTUAL_LOCAL_DB_PASSWORD", suite.database().password());
+        jar.environment().put("EVENTUAL_CHECK_REDIS_PASSWORD", suite.redis().password());
+
+        Process check = jar.start();
+
+        assertThat(check.waitFor(2, TimeUnit.MINUTES)).as("the check ends").isTrue();
+        List<String> errors = Files.readAllLines(log);
+        assertThat(check.exitValue()).as(String.join("\n", errors)).isZero();
+        assertThat(Files.readAllLines(report)).allMatch(REPORT_LINE.asMatchPredicate())
+                .contains("stock gate checked for [" + GATED_SKU + "]");
+        assertThat(errors).anyMatch(line -> line.contains(" WARN io.netty.util.ResourceLeakDetector -- "));
+    }
+
+    /** The jar {@code package} built before the integration tests: the one the scripts run. */
+    private static Path execJar() throws IOException {
+        try (Stream<Path> files = Files.list(Path.of("target"))) {
+            List<Path> jars = files.filter(file -> file.getFileName().toString().matches("eventual-launcher-.+-exec\\.jar"))
+                    .toList();
+            assertThat(jars).as("launcher/target/eventual-launcher-*-exec.jar").hasSize(1);
+            return jars.get(0);
+        }
+    }
+
+    /** The gated SKU with 5 units in stock and the same count in the gate. */
+    private void stockGatedSku() {
+        assertThat(HttpCall.put(suite.inventoryPort(), "/api/inventory/" + GATED_SKU).bearer(SharedSuite.token("adam"))
+                .json("{\"stock\":5}").send().status()).isEqualTo(200);
+        try (GateConnection connection = GateConnection.open(suite.redis())) {
+            StockGate gate = connection.gate();
+            await().atMost(Duration.ofSeconds(30)).until(() -> Long.valueOf(5).equals(gate.state(GATED_SKU).available()));
+        }
     }
 
     private Run check(String... extra) {

@@ -76,7 +76,8 @@ class LaunchSettingsTest {
                 .contains("Stock gate: off", "--gate", "EVENTUAL_GATE_ENABLED=true");
         assertThat(LocalLauncher.gateLine(true, 8082))
                 .contains("Stock gate: ON", "seeds its count", "PUT http://127.0.0.1:8082/api/inventory/<sku>",
-                        "./run-local.sh --token=adam", "Authorization: Bearer $ADMIN", "gets its count from the reconcile job's rebuild")
+                        "./run-local.sh --token=adam", "Authorization: Bearer $ADMIN", "gets its count from the reconcile job's rebuild",
+                        "otherwise set its stock again")
                 .doesNotContain("503");
     }
 

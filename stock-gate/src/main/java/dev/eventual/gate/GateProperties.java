@@ -13,9 +13,10 @@ import java.util.Set;
  * @param enabled          off by default: every order takes today's path, and nothing talks to Redis
  * @param skus             the gated SKUs; empty gates every SKU
  * @param whenUnavailable  order-service: what a gated order gets while Redis cannot answer (or has no count for the
- *                         SKU): REFUSE answers 503, BYPASS takes today's path (inventory may then fail
- *                         the order, and the count is no longer the stock minus what is in flight
- *                         until it is seeded again)
+ *                         SKU before its catalog is seeded): REFUSE answers 503, BYPASS takes today's path
+ *                         (inventory may then fail the order, and the count is no longer the stock minus
+ *                         what is in flight until it is seeded again). Once the catalog is seeded, a SKU
+ *                         without a count is unknown and refused in both modes
  */
 @Validated
 @ConfigurationProperties("eventual.gate")

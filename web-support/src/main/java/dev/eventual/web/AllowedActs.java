@@ -34,10 +34,20 @@ final class AllowedActs {
         }
     }
 
+    /** One handler's path pattern and method (null: any), as the OpenAPI documents list them too. */
+    record Route(HttpMethod method, String pattern, String name, Set<CallerRole> roles) {
+    }
+
     private final List<Act> acts;
 
     AllowedActs(RequestMappingHandlerMapping handlers) {
-        List<Act> found = new ArrayList<>();
+        this.acts = routes(handlers).stream()
+                .map(route -> new Act(matcher(route.method(), route.pattern()), route.name(), route.roles())).toList();
+    }
+
+    /** Every {@link Allowed} handler's routes: the one source of the filter chain's rules and the documents' requirements. */
+    static List<Route> routes(RequestMappingHandlerMapping handlers) {
+        List<Route> found = new ArrayList<>();
         handlers.getHandlerMethods().forEach((mapping, method) -> {
             Allowed allowed = method.getMethodAnnotation(Allowed.class);
             if (allowed == null) {
@@ -47,16 +57,16 @@ final class AllowedActs {
             Set<RequestMethod> methods = mapping.getMethodsCondition().getMethods();
             for (String pattern : mapping.getPatternValues()) {
                 if (methods.isEmpty()) {
-                    found.add(new Act(PathPatternRequestMatcher.pathPattern(pattern), allowed.act(), roles));
+                    found.add(new Route(null, pattern, allowed.act(), roles));
                 }
-                methods.forEach(httpMethod -> found.add(new Act(matcher(httpMethod.asHttpMethod(), pattern), allowed.act(), roles)));
+                methods.forEach(httpMethod -> found.add(new Route(httpMethod.asHttpMethod(), pattern, allowed.act(), roles)));
             }
         });
-        this.acts = List.copyOf(found);
+        return List.copyOf(found);
     }
 
     private static RequestMatcher matcher(HttpMethod method, String pattern) {
-        return PathPatternRequestMatcher.pathPattern(method, pattern);
+        return method == null ? PathPatternRequestMatcher.pathPattern(pattern) : PathPatternRequestMatcher.pathPattern(method, pattern);
     }
 
     List<Act> all() {

@@ -1,6 +1,7 @@
 package dev.eventual.web;
 
 import dev.eventual.common.api.problem.ProblemTypes;
+import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.boot.webmvc.error.ErrorController;
@@ -16,8 +17,9 @@ import java.net.URI;
 /**
  * Errors the servlet container raises outside Spring MVC (a TRACE request, a {@code sendError} from
  * a filter) are forwarded here: they leave as problems like every other error, instead of Boot's
- * default error JSON.
+ * default error JSON. Not an API of its own, so left out of the OpenAPI documents.
  */
+@Hidden
 @RestController
 public class ProblemErrorController implements ErrorController {
 

@@ -30,7 +30,7 @@ import tools.jackson.databind.type.LogicalType;
 
 /**
  * Registers the shared HTTP plumbing in every service that has this module on its classpath (the
- * service-token guard is {@link ServiceTokenSecurityAutoConfiguration}). Runs before Boot's error
+ * security filter chain is {@link CallerSecurityAutoConfiguration}). Runs before Boot's error
  * MVC configuration so that {@link ProblemErrorController} replaces its BasicErrorController.
  * <p>
  * Filter order: the body limit, then Spring Security's chain ({@code spring.security.filter.order},

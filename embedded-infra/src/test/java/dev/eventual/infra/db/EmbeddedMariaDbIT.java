@@ -68,6 +68,19 @@ class EmbeddedMariaDbIT {
     }
 
     @Test
+    void aThrowawayServerWithAccountsHasItsPasswordAndNoInstallDefaults() throws Exception {
+        // what tests' suites start (keepData false): the defaults are dropped once root has its password
+        EmbeddedMariaDb database = EmbeddedMariaDb.startWithAccounts(kept, 0, EmbeddedMariaDb.LOOPBACK, null, false);
+        try {
+            assertThatThrownBy(() -> DriverManager.getConnection(database.jdbcUrl(""), "root", "").close())
+                    .isInstanceOf(SQLException.class).hasMessageContaining("Access denied");
+            assertNoInstallDefaults(database);
+        } finally {
+            database.close();
+        }
+    }
+
+    @Test
     void dataUnderJavaIoTmpdirIsRefusedNotDeleted() throws Exception {
         Path directory = Path.of(System.getProperty("java.io.tmpdir")).resolve("eventual-it-tmp-" + System.nanoTime());
         Path marker = directory.resolve("data").resolve("marker");

@@ -8,6 +8,7 @@ import dev.eventual.web.Caller;
 import dev.eventual.web.CallerRole;
 import dev.eventual.web.Ids;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,6 +37,8 @@ public class InventoryController {
 
     @Operation(summary = "Read a SKU's stock (any signed-in customer, operator or admin)")
     @Allowed(act = "reading stock", value = {CallerRole.CUSTOMER, CallerRole.OPERATOR, CallerRole.ADMIN})
+    @ApiResponse(responseCode = "200", description = "The SKU's stock")
+    @ApiResponse(responseCode = "404", description = "urn:eventual:problem:not-found: the SKU has no inventory")
     @GetMapping("/{skuId}")
     public StockView get(@PathVariable String skuId) {
         long sku = Ids.parse("skuId", skuId);
@@ -48,6 +51,9 @@ public class InventoryController {
 
     @Operation(summary = "Set a SKU's stock (the admin); seeds a gated SKU's count")
     @Allowed(act = "setting stock", value = CallerRole.ADMIN)
+    @ApiResponse(responseCode = "200", description = "Set: the SKU's stock")
+    @ApiResponse(responseCode = "503", description = "Not set, retry later: urn:eventual:problem:dependency-unavailable"
+            + " (the SKU is gated and its count cannot be seeded now) or database-unavailable")
     @PutMapping(path = "/{skuId}", consumes = MediaType.APPLICATION_JSON_VALUE)
     public StockView set(@PathVariable String skuId,
                          @Valid @RequestBody SetStockRequest request, Caller caller) {

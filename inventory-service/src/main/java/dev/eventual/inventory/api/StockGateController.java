@@ -12,6 +12,7 @@ import dev.eventual.web.Caller;
 import dev.eventual.web.CallerRole;
 import dev.eventual.web.Ids;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -38,6 +39,11 @@ public class StockGateController {
     @Operation(summary = "Seed a gated SKU's count again from its stock, exactly (the admin, or the reconcile job"
             + " with header X-Eventual-Service-Token)")
     @Allowed(act = "seeding the stock gate", value = {CallerRole.ADMIN, CallerRole.SERVICE})
+    @ApiResponse(responseCode = "200", description = "Seeded: the count before and now, and the reservations ended")
+    @ApiResponse(responseCode = "404", description = "urn:eventual:problem:not-found: the SKU has no inventory")
+    @ApiResponse(responseCode = "409", description = "urn:eventual:problem:conflict: the SKU is not gated")
+    @ApiResponse(responseCode = "503", description = "Nothing changed, retry later: urn:eventual:problem:"
+            + "dependency-unavailable (Redis cannot be reached) or database-unavailable")
     @PostMapping(StockGateApi.RESEED_PATH)
     public GateSeedView reseed(@PathVariable String skuId, Caller caller) {
         long sku = Ids.parse("skuId", skuId);
@@ -50,6 +56,10 @@ public class StockGateController {
     @Operation(summary = "Seed every gated SKU that has no count, then mark the gate seeded (the admin, or the"
             + " reconcile job with header X-Eventual-Service-Token)")
     @Allowed(act = "rebuilding the stock gate", value = {CallerRole.ADMIN, CallerRole.SERVICE})
+    @ApiResponse(responseCode = "200", description = "Rebuilt: how many SKUs were seeded")
+    @ApiResponse(responseCode = "409", description = "urn:eventual:problem:conflict: the stock gate is off")
+    @ApiResponse(responseCode = "503", description = "Not finished, retry later: urn:eventual:problem:"
+            + "dependency-unavailable (Redis cannot be reached) or database-unavailable")
     @PostMapping(StockGateApi.REBUILD_PATH)
     public GateRebuildView rebuild(Caller caller) {
         int seeded = rebuild.rebuild();

@@ -84,13 +84,13 @@ public class OrderEventHandler implements OrderEventBatchHandler {
 
     @Override
     public void dropped(String orderKey, String messageId, String tag, RuntimeException cause) {
-        metrics.failure("malformed");
+        metrics.failure(InventoryMetrics.Failure.MALFORMED);
         log.error("Order {}: dropped malformed message {} (tag {}): {}", orderKey, messageId, tag, cause.getMessage());
     }
 
     @Override
     public void failed(ReceivedEvent event, RuntimeException cause) {
-        metrics.failure("technical");
+        metrics.failure(InventoryMetrics.Failure.TECHNICAL);
         try (OrderTraces.OrderScope scope = traces.resume("order event", event.orderId(), event.traceparent())) {
             log.warn("Order {}: {} not applied, the broker will redeliver (delivery {}): {}", event.orderId(),
                     event.type(), event.deliveries(), cause.toString());
@@ -132,7 +132,7 @@ public class OrderEventHandler implements OrderEventBatchHandler {
     private DeductOutcome reported(OrderEventType type, DeductOutcome outcome) {
         log.info("Order {}: {} {} -> {} ({})", outcome.orderId(), type, outcome.duplicate() ? "seen again" : "applied",
                 outcome.status(), outcome.detail());
-        metrics.handled(type.name(), outcome);
+        metrics.handled(type, outcome);
         ConsumeStatus reported = type == OrderEventType.ORDER_CANCELED || outcome.status() == DeductStatus.SUCCESS
                 ? ConsumeStatus.SUCCESS : ConsumeStatus.FAIL;
         reports.submit(new StatusReport(outcome.orderId(), type, reported, outcome.detail()));

@@ -97,7 +97,7 @@ public class NoticeEventHandler implements OrderEventBatchHandler {
 
     @Override
     public void dropped(String orderKey, String messageId, String tag, RuntimeException cause) {
-        metrics.failure(NoticeMetrics.MALFORMED);
+        metrics.failure(NoticeMetrics.Failure.MALFORMED);
         log.error("Order {}: dropped malformed message {} (tag {}): {}", orderKey, messageId, tag, cause.getMessage());
     }
 

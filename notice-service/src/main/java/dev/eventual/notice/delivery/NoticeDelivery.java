@@ -74,7 +74,7 @@ public class NoticeDelivery {
             return new DeliveryResult(DeliveryOutcome.IN_PROGRESS, NoticeStatus.PROCESSING,
                     "another delivery is sending it (attempt " + claim.attempt() + "); nothing sent");
         } catch (DataAccessException e) {
-            metrics.failure(NoticeMetrics.DATABASE);
+            metrics.failure(NoticeMetrics.Failure.DATABASE);
             log.warn("Order {}: {} notice: notice_log unavailable: {}", notice.orderId(), notice.type(), e.toString());
             throw e;
         }
@@ -96,7 +96,7 @@ public class NoticeDelivery {
         try {
             claimed = notices.size() > 1 && claims.claimAllFresh(notices, channel.name());
         } catch (DataAccessException e) {
-            metrics.failure(NoticeMetrics.DATABASE);
+            metrics.failure(NoticeMetrics.Failure.DATABASE);
             log.warn("Orders {}: notices: notice_log unavailable: {}", notices.stream().map(Notice::orderId).toList(),
                     e.toString());
             throw e;
@@ -185,7 +185,7 @@ public class NoticeDelivery {
 
     /** Records what it can of a channel failure and reports PROCESSING; the notice stays PROCESSING. */
     private ChannelUnavailableException technicalFailure(Notice notice, int attempt, RuntimeException e) {
-        metrics.failure(NoticeMetrics.CHANNEL_UNAVAILABLE);
+        metrics.failure(NoticeMetrics.Failure.CHANNEL_UNAVAILABLE);
         log.warn("Order {}: {} notice attempt {} failed, will be tried again: {}", notice.orderId(), notice.type(),
                 attempt, e.toString());
         try {
@@ -205,7 +205,7 @@ public class NoticeDelivery {
     }
 
     private DeliveryResult refused(Notice notice, int attempt, String reason) {
-        metrics.failure(NoticeMetrics.REFUSED);
+        metrics.failure(NoticeMetrics.Failure.REFUSED);
         log.warn("Order {}: {} notice refused by the {} channel (attempt {}), recorded FAIL: {}", notice.orderId(),
                 notice.type(), channel.name(), attempt, reason);
         if (!claims.fail(notice, attempt, reason)) {

@@ -19,6 +19,7 @@ import dev.eventual.notice.delivery.NoticeDelivery;
 import dev.eventual.web.ApiProblemException;
 import dev.eventual.web.Ids;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -59,6 +60,9 @@ public class RedriveController implements NoticeInternalApi {
     @Override
     @Operation(summary = "Send the order-created notice unless it already succeeded",
             description = "Idempotent. 503 when the channel is unavailable (the notice stays PROCESSING)")
+    @ApiResponse(responseCode = "200", description = "The notice's status after the attempt")
+    @ApiResponse(responseCode = "503", description = "Retry later: urn:eventual:problem:dependency-unavailable (the"
+            + " channel is unavailable; the notice was not sent and stays PROCESSING) or database-unavailable")
     public RedriveResult retryCreated(@RequestBody OrderCreatedEvent event) {
         return redrive(() -> NoticeRequest.of(event));
     }
@@ -66,6 +70,9 @@ public class RedriveController implements NoticeInternalApi {
     @Override
     @Operation(summary = "Send the order-canceled notice unless it already succeeded",
             description = "Idempotent. 503 when the channel is unavailable (the notice stays PROCESSING)")
+    @ApiResponse(responseCode = "200", description = "The notice's status after the attempt")
+    @ApiResponse(responseCode = "503", description = "Retry later: urn:eventual:problem:dependency-unavailable (the"
+            + " channel is unavailable; the notice was not sent and stays PROCESSING) or database-unavailable")
     public RedriveResult retryCanceled(@RequestBody OrderCanceledEvent event) {
         return redrive(() -> NoticeRequest.of(event));
     }

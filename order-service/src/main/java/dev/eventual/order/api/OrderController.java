@@ -17,9 +17,14 @@ import dev.eventual.web.Caller;
 import dev.eventual.web.CallerRole;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.headers.Header;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -34,7 +39,10 @@ import org.springframework.web.bind.annotation.RestController;
 
 import java.net.URI;
 
-/** The public order API. Errors are RFC 9457 problem details. */
+/**
+ * The public order API. Errors are RFC 9457 problem details; each operation's {@code @ApiResponse}s
+ * are its own outcomes ({@link OrderProblems}), web-support's OpenAPI customizer adds the shared ones.
+ */
 @RestController
 @RequestMapping(path = "/api/orders", produces = MediaType.APPLICATION_JSON_VALUE)
 public class OrderController {
@@ -61,6 +69,21 @@ public class OrderController {
             + "Idempotency-Key answers 200 with the first order and sends nothing; 503 when the broker is unreachable "
             + "(nothing written). The order is the signed-in customer's: a userId in the body that names anyone else is 403")
     @Allowed(act = "placing an order", value = CallerRole.CUSTOMER)
+    @ApiResponse(responseCode = "201", description = "Placed: the order", headers = {
+            @Header(name = HttpHeaders.LOCATION, description = "/api/orders/{orderId}", schema = @Schema(type = "string")),
+            @Header(name = REPLAYED, description = "false", schema = @Schema(type = "boolean"))})
+    @ApiResponse(responseCode = "200", description = "The Idempotency-Key was used before for this order: the first"
+            + " order, nothing sent", headers = {
+            @Header(name = HttpHeaders.LOCATION, description = "/api/orders/{orderId}", schema = @Schema(type = "string")),
+            @Header(name = REPLAYED, description = "true", schema = @Schema(type = "boolean"))})
+    @ApiResponse(responseCode = "409", description = "urn:eventual:problem:sold-out (stock gate on): the SKU has too"
+            + " few units left; nothing written", content = @Content(mediaType = MediaType.APPLICATION_PROBLEM_JSON_VALUE,
+            schema = @Schema(ref = OrderApiDocs.SOLD_OUT_PROBLEM_REF)))
+    @ApiResponse(responseCode = "422", description = "urn:eventual:problem:conflict: the Idempotency-Key was used"
+            + " for a different order")
+    @ApiResponse(responseCode = "503", description = "Not placed, retry later: urn:eventual:problem:broker-unavailable,"
+            + " database-unavailable or dependency-unavailable (stock gate, order ids, a rolled-back attempt); nothing"
+            + " written. urn:eventual:problem:outcome-unknown: retry with the same Idempotency-Key to learn it")
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<OrderView> create(
             @Parameter(description = "unique per user; 1-64 of A-Z a-z 0-9 . _ : -")
@@ -86,6 +109,8 @@ public class OrderController {
     @Operation(summary = "Read an order with its message, reconcile and consumer statuses",
             description = "a customer reads its own orders only: another's id answers 404, as an unknown one does")
     @Allowed(act = "reading an order", value = {CallerRole.CUSTOMER, CallerRole.OPERATOR, CallerRole.ADMIN})
+    @ApiResponse(responseCode = "200", description = "The order")
+    @ApiResponse(responseCode = "404", description = "urn:eventual:problem:not-found: no such order")
     @GetMapping("/{orderId}")
     public OrderView get(@PathVariable String orderId, Caller caller) {
         return queries.findFor(Ids.parse("orderId", orderId), onlyOwn(caller));
@@ -110,6 +135,13 @@ public class OrderController {
             + " A customer cancels its own orders (another's is 404), the admin any (its name goes into the reason and"
             + " the log), the unpaid timeout with the service token")
     @Allowed(act = "canceling an order", value = {CallerRole.CUSTOMER, CallerRole.ADMIN, CallerRole.SERVICE})
+    @ApiResponse(responseCode = "200", description = "Canceled: the order")
+    @ApiResponse(responseCode = "404", description = "urn:eventual:problem:not-found: no such order")
+    @ApiResponse(responseCode = "409", description = "urn:eventual:problem:conflict: the order is not CREATED or PAID"
+            + " (or not the expectedStatus), or changed meanwhile")
+    @ApiResponse(responseCode = "503", description = "Not canceled, retry later: urn:eventual:problem:broker-unavailable,"
+            + " database-unavailable or dependency-unavailable. urn:eventual:problem:outcome-unknown: read the order"
+            + " to learn it")
     @PostMapping(path = "/{orderId}/cancel", consumes = MediaType.APPLICATION_JSON_VALUE)
     public OrderView cancel(@PathVariable String orderId,
                             @Valid @RequestBody(required = false) CancelOrderRequest request, Caller caller) {
@@ -127,6 +159,10 @@ public class OrderController {
             description = "CREATED → PAID; the same paymentId again answers 200 with the order; another paymentId on a"
                     + " PAID order, or a CANCELED order, is 409; 404 if unknown. No event is published")
     @Allowed(act = "confirming payments", value = CallerRole.SERVICE)
+    @ApiResponse(responseCode = "200", description = "Paid, or paid before by the same paymentId: the order")
+    @ApiResponse(responseCode = "404", description = "urn:eventual:problem:not-found: no such order")
+    @ApiResponse(responseCode = "409", description = "urn:eventual:problem:conflict: the order is CANCELED or paid by"
+            + " another payment, or the paymentId paid another order")
     @PostMapping(path = "/{orderId}/pay", consumes = MediaType.APPLICATION_JSON_VALUE)
     public OrderView pay(@PathVariable String orderId, @Valid @RequestBody PayOrderRequest request, Caller caller) {
         long id = Ids.parse("orderId", orderId);

@@ -6,6 +6,7 @@ import dev.eventual.order.consumer.EventNotCommittedException;
 import dev.eventual.order.consumer.InvalidReportException;
 import dev.eventual.order.gate.GateUnavailableException;
 import dev.eventual.order.gate.SoldOutException;
+import dev.eventual.order.gate.UnknownSkuException;
 import dev.eventual.order.id.OrderIdsUnavailableException;
 import dev.eventual.order.payment.OrderNotPayableException;
 import dev.eventual.order.placement.IdempotencyKeyReusedException;
@@ -61,6 +62,18 @@ class OrderProblems {
     ErrorResponse soldOut(SoldOutException e) {
         ApiProblemException problem = new ApiProblemException(HttpStatus.CONFLICT, ProblemTypes.SOLD_OUT, "Sold out",
                 e.getMessage());
+        problem.getBody().setProperty("sku", Long.toString(e.sku()));
+        return problem;
+    }
+
+    /**
+     * 422, not 404: the resource, /api/orders, exists; the body names a SKU that is not sold, and the same
+     * request will not succeed later. The SKU is named in the detail and as a property.
+     */
+    @ExceptionHandler
+    ErrorResponse unknownSku(UnknownSkuException e) {
+        ApiProblemException problem = new ApiProblemException(HttpStatus.UNPROCESSABLE_CONTENT, ProblemTypes.UNKNOWN_SKU,
+                "Unknown SKU", e.getMessage() + "; nothing was written");
         problem.getBody().setProperty("sku", Long.toString(e.sku()));
         return problem;
     }

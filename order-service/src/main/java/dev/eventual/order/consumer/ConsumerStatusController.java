@@ -6,6 +6,7 @@ import dev.eventual.common.api.ConsumerStatusBatchResult;
 import dev.eventual.common.api.ConsumerStatusReport;
 import dev.eventual.common.api.OrderInternalApi;
 import dev.eventual.web.Ids;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -14,7 +15,9 @@ import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /** Consumers, and the reconcile job on their behalf, report outcomes here (service token required). */
 @RestController
@@ -27,6 +30,9 @@ public class ConsumerStatusController implements OrderInternalApi {
     }
 
     @Override
+    @ApiResponse(responseCode = "204", description = "Recorded, or already known (reports are idempotent and monotonic)")
+    @ApiResponse(responseCode = "404", description = "urn:eventual:problem:not-found: the order has no committed event"
+            + " of that type")
     @ResponseStatus(HttpStatus.NO_CONTENT)
     public void reportConsumerStatus(@PathVariable("orderId") String orderId,
                                      @Valid @RequestBody ConsumerStatusReport report) {
@@ -35,11 +41,12 @@ public class ConsumerStatusController implements OrderInternalApi {
 
     @Override
     public ConsumerStatusBatchResult reportConsumerStatuses(@Valid @RequestBody ConsumerStatusBatchReport batch) {
-        List<Long> orderIds = new ArrayList<>();
+        Map<Long, String> traceparents = new HashMap<>();
         for (int i = 0; i < batch.orderIds().size(); i++) {
-            orderIds.add(Ids.parse("orderIds[" + i + "]", batch.orderIds().get(i)));
+            // an id named twice is one report; its first trace is kept
+            traceparents.putIfAbsent(Ids.parse("orderIds[" + i + "]", batch.orderIds().get(i)), batch.traceparentOf(i));
         }
-        return recorder.recordAll(orderIds, new ConsumerStatusReport(batch.eventType(), batch.consumerGroup(),
+        return recorder.recordAll(traceparents, new ConsumerStatusReport(batch.eventType(), batch.consumerGroup(),
                 batch.status(), batch.detail()));
     }
 

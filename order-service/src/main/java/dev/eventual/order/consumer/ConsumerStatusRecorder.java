@@ -21,7 +21,6 @@ import org.springframework.transaction.annotation.Transactional;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -62,14 +61,19 @@ public class ConsumerStatusRecorder {
             throw new EventNotCommittedException("order " + orderId + " has no committed " + report.eventType() + " event");
         }
         apply(List.of(event), report.consumerGroup(), report.eventType(),
-                Map.of(orderId, outcomeOf(orderId, report)));
+                Map.of(orderId, outcomeOf(orderId, report, null)));
     }
 
-    /** The same report for many orders (the reconcile job tells whole pages this way). */
+    /**
+     * The same report for many orders (the reconcile job tells whole pages this way), each in its own
+     * order's trace.
+     *
+     * @param traceparents the orders, each with the trace its report continues (null: the request's own)
+     */
     @Transactional(isolation = Isolation.READ_COMMITTED)
-    public ConsumerStatusBatchResult recordAll(Collection<Long> orderIds, ConsumerStatusReport report) {
-        return recordEach(report.consumerGroup(), new TreeSet<>(orderIds).stream()
-                .map(orderId -> outcomeOf(orderId, report))
+    public ConsumerStatusBatchResult recordAll(Map<Long, String> traceparents, ConsumerStatusReport report) {
+        return recordEach(report.consumerGroup(), new TreeMap<>(traceparents).entrySet().stream()
+                .map(order -> outcomeOf(order.getKey(), report, order.getValue()))
                 .toList());
     }
 
@@ -107,9 +111,9 @@ public class ConsumerStatusRecorder {
         return new ConsumerStatusBatchResult(recorded, found - recorded, unknown);
     }
 
-    /** A report in the request's own trace: the reconcile job sends these while it works on the orders. */
-    private static ConsumerOutcome outcomeOf(long orderId, ConsumerStatusReport report) {
-        return new ConsumerOutcome(orderId, report.eventType(), report.status(), report.detail(), null);
+    /** A report in {@code traceparent}'s trace; null continues the request's own (a single order's report). */
+    private static ConsumerOutcome outcomeOf(long orderId, ConsumerStatusReport report, String traceparent) {
+        return new ConsumerOutcome(orderId, report.eventType(), report.status(), report.detail(), traceparent);
     }
 
     private static void requireExpectedGroup(String consumerGroup) {

@@ -1,6 +1,7 @@
 package dev.eventual.order.gate;
 
 import dev.eventual.gate.GateDecision;
+import dev.eventual.gate.GateOutcome;
 import dev.eventual.gate.GateProperties;
 import dev.eventual.gate.StockGate;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -31,6 +32,7 @@ public class OrderGate {
 
     /**
      * @throws SoldOutException         the SKU has too few units left
+     * @throws UnknownSkuException      the gate's catalog is seeded and has no count for the SKU
      * @throws GateUnavailableException the gate cannot answer and is configured to refuse
      */
     public Admission admit(long sku, long orderId, int quantity) {
@@ -38,8 +40,15 @@ public class OrderGate {
             return new Admission(sku, orderId, false);
         }
         GateDecision decision;
+        boolean catalogSeeded = false;
         try {
             decision = gate.reserve(sku, orderId, quantity);
+            if (decision.outcome() == GateOutcome.NOT_SEEDED && gate.catalogSeeded()) {
+                // the rebuild sets the mark after its last seed: asked again now, a SKU it seeded since the
+                // first answer has its count, and one still without a count is not in inventory
+                catalogSeeded = true;
+                decision = gate.reserve(sku, orderId, quantity);
+            }
         } catch (DataAccessException e) {
             return unavailable(sku, orderId, "Redis cannot answer: " + e.getMostSpecificCause(), e);
         }
@@ -52,7 +61,15 @@ public class OrderGate {
                 count("sold_out");
                 throw new SoldOutException(sku, quantity, decision.quantity());
             }
-            case NOT_SEEDED -> unavailable(sku, orderId, "the gate has no count for sku " + sku + " yet", null);
+            case NOT_SEEDED -> {
+                if (catalogSeeded) {
+                    // an answer, not an outage: BYPASS would only let inventory refuse the order later
+                    count("unknown_sku");
+                    throw new UnknownSkuException(sku);
+                }
+                yield unavailable(sku, orderId, "the gate has no count for sku " + sku + " yet (its catalog is not"
+                        + " seeded: the reconcile job's rebuild is pending)", null);
+            }
         };
     }
 

@@ -4,10 +4,12 @@ import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.order.config.OrderMetrics;
+import dev.eventual.order.config.OrderRejection;
 import dev.eventual.order.gate.Admission;
 import dev.eventual.order.gate.GateUnavailableException;
 import dev.eventual.order.gate.OrderGate;
 import dev.eventual.order.gate.SoldOutException;
+import dev.eventual.order.gate.UnknownSkuException;
 import dev.eventual.order.id.SnowflakeIds;
 import dev.eventual.order.store.MessageLogMapper;
 import dev.eventual.order.store.OrderMapper;
@@ -68,7 +70,7 @@ public class OrderPlacement {
             }
             // the idempotency lookup or a replay read found no database; the local transaction reports its own
             PublishFailure failure = PublishFailure.DATABASE_UNAVAILABLE;
-            metrics.orderRejected(failure.reason());
+            metrics.orderRejected(failure.rejection());
             log.warn("Order of user {} not placed: {} ({})", command.userId(), failure.reason(), NestedExceptionUtils.getMostSpecificCause(e).toString());
             throw new PublishFailedException(failure, "the order was not placed", "retry later");
         }
@@ -86,9 +88,9 @@ public class OrderPlacement {
     }
 
     /**
-     * A gated SKU's units are reserved first (a sold-out SKU is refused before anything is written or
-     * sent); every outcome that is not a committed order gives them back, except an unknown one, which
-     * the check-back settles (docs/stock-gate.md).
+     * A gated SKU's units are reserved first (a sold-out or unknown SKU is refused before anything is
+     * written or sent); every outcome that is not a committed order gives them back, except an unknown
+     * outcome, which the check-back settles (docs/stock-gate.md).
      */
     private PlacedOrder placeNew(long orderId, PlaceOrderCommand command) {
         Admission admission;
@@ -100,11 +102,15 @@ public class OrderPlacement {
             if (first != null) {
                 return replay(first, command);
             }
-            metrics.orderRejected("sold_out");
+            metrics.orderRejected(OrderRejection.SOLD_OUT);
+            log.info("Order {} not placed: {}", orderId, e.getMessage());
+            throw e;
+        } catch (UnknownSkuException e) {
+            metrics.orderRejected(OrderRejection.UNKNOWN_SKU);
             log.info("Order {} not placed: {}", orderId, e.getMessage());
             throw e;
         } catch (GateUnavailableException e) {
-            metrics.orderRejected("gate_unavailable");
+            metrics.orderRejected(OrderRejection.GATE_UNAVAILABLE);
             log.warn("Order {} not placed: stock gate unavailable ({})", orderId, e.getMessage());
             throw e;
         }
@@ -141,7 +147,7 @@ public class OrderPlacement {
 
     private PlacedOrder replay(OrderRow first, PlaceOrderCommand command) {
         if (first.getSkuId() != command.skuId() || first.getQuantity() != command.quantity()) {
-            metrics.orderRejected("idempotency_key_reused");
+            metrics.orderRejected(OrderRejection.IDEMPOTENCY_KEY_REUSED);
             throw new IdempotencyKeyReusedException(command.userId(), first.getOrderId());
         }
         metrics.orderReplayed();
@@ -153,7 +159,7 @@ public class OrderPlacement {
     }
 
     private PublishFailedException notPlaced(long orderId, PublishFailure failure, Object cause) {
-        metrics.orderRejected(failure.reason());
+        metrics.orderRejected(failure.rejection());
         log.warn("Order {} not placed: {} ({})", orderId, failure.reason(), cause);
         return new PublishFailedException(failure, "the order was not placed", failure == PublishFailure.OUTCOME_UNKNOWN
                 ? "retry with the same Idempotency-Key to learn it" : "retry later");

@@ -1,25 +1,27 @@
 package dev.eventual.order.tx;
 
+import dev.eventual.order.config.OrderRejection;
+
 /**
  * Why a publish attempt did not commit, named the same way in the metric reason and the log line (and,
  * at the web edge, in the problem type). The client may retry every one.
  */
 public enum PublishFailure {
-    BROKER_UNAVAILABLE("broker_unavailable",
+    BROKER_UNAVAILABLE(OrderRejection.BROKER_UNAVAILABLE,
             "the broker did not store the half message; nothing was written"),
-    DATABASE_UNAVAILABLE("database_unavailable", "no database connection could be had; nothing was written"),
-    ATTEMPT_ROLLED_BACK("attempt_rolled_back",
+    DATABASE_UNAVAILABLE(OrderRejection.DATABASE_UNAVAILABLE, "no database connection could be had; nothing was written"),
+    ATTEMPT_ROLLED_BACK(OrderRejection.ATTEMPT_ROLLED_BACK,
             "the broker's check-back rolled this attempt back before its database transaction began;"
                     + " nothing was written"),
-    LOCAL_TRANSACTION_FAILED("local_transaction_failed",
+    LOCAL_TRANSACTION_FAILED(OrderRejection.LOCAL_TRANSACTION_FAILED,
             "the database transaction failed and was rolled back; nothing was written"),
-    OUTCOME_UNKNOWN("outcome_unknown", "the database commit did not answer: it may or may not have happened");
+    OUTCOME_UNKNOWN(OrderRejection.OUTCOME_UNKNOWN, "the database commit did not answer: it may or may not have happened");
 
-    private final String reason;
+    private final OrderRejection rejection;
     private final String cause;
 
-    PublishFailure(String reason, String cause) {
-        this.reason = reason;
+    PublishFailure(OrderRejection rejection, String cause) {
+        this.rejection = rejection;
         this.cause = cause;
     }
 
@@ -34,9 +36,14 @@ public enum PublishFailure {
         };
     }
 
-    /** The metric reason and log word. */
+    /** The metric reason; its tag is the log word. */
+    public OrderRejection rejection() {
+        return rejection;
+    }
+
+    /** The log word, and the reason of {@code eventual.orders.cancel.rejected}. */
     public String reason() {
-        return reason;
+        return rejection.tag();
     }
 
     /** What did not happen at the broker or in the database, for the client. */

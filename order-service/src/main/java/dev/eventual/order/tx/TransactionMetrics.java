@@ -1,17 +1,28 @@
 package dev.eventual.order.tx;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.rocketmq.spring.core.RocketMQLocalTransactionState;
 import org.springframework.stereotype.Component;
 
-/** The half message's meters: how local transactions ended and what check-backs answered. */
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * The half message's meters: how local transactions ended and what check-backs answered. Every
+ * check-back answer is registered at start: the dashboard's rate() needs a sample before the first one.
+ */
 @Component
 public class TransactionMetrics {
 
     private final MeterRegistry registry;
+    private final Map<RocketMQLocalTransactionState, Counter> checkBacks = new EnumMap<>(RocketMQLocalTransactionState.class);
 
     public TransactionMetrics(MeterRegistry registry) {
         this.registry = registry;
+        for (RocketMQLocalTransactionState answer : RocketMQLocalTransactionState.values()) {
+            checkBacks.put(answer, registry.counter("eventual.order.check-backs", "answer", answer.name()));
+        }
     }
 
     void localTransaction(LocalTxOutcome outcome) {
@@ -19,6 +30,6 @@ public class TransactionMetrics {
     }
 
     void checkBack(RocketMQLocalTransactionState answer) {
-        registry.counter("eventual.order.check-backs", "answer", answer.name()).increment();
+        checkBacks.get(answer).increment();
     }
 }

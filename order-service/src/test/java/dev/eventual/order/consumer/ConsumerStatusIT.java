@@ -147,6 +147,27 @@ class ConsumerStatusIT {
     }
 
     @Test
+    void aBatchWithAMalformedTraceparentOrNotOneTraceparentPerOrderChangesNothing() {
+        String orderId = place();
+        String other = place();
+        String traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+
+        HttpCall.Response malformed = sendBatch(tracedBatch(List.of(orderId), "\"00-not-a-trace-01\""));
+        HttpCall.Response tooFew = sendBatch(tracedBatch(List.of(orderId, other), "\"" + traceparent + "\""));
+
+        assertThat(malformed.status()).isEqualTo(400);
+        assertThat(malformed.json().get("invalidParams").findValuesAsString("name")).contains("traceparents[0]");
+        assertThat(tooFew.status()).isEqualTo(400);
+        assertThat(tooFew.json().get("invalidParams").findValuesAsString("name")).contains("traceparentsOnePerOrder");
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM message_consumer_status WHERE order_id IN (?, ?)", Long.class,
+                Long.parseLong(orderId), Long.parseLong(other))).isZero();
+
+        HttpCall.Response traced = sendBatch(tracedBatch(List.of(orderId, other), "\"" + traceparent + "\", null"));
+        assertThat(traced.status()).isEqualTo(200);
+        assertThat(traced.json().get("recorded").asInt()).isEqualTo(2);
+    }
+
+    @Test
     void aConsumersCoalescedReportsEachKeepTheirOwnOutcome() {
         String succeeded = place();
         String failed = place();
@@ -256,6 +277,12 @@ class ConsumerStatusIT {
     private static String batch(String group, String status, String... orderIds) {
         return "{\"eventType\":\"ORDER_CREATED\",\"consumerGroup\":\"" + group + "\",\"status\":\"" + status
                 + "\",\"orderIds\":[\"" + String.join("\",\"", orderIds) + "\"]}";
+    }
+
+    /** A notice SUCCESS batch for the orders, with the {@code traceparents} list given as JSON items. */
+    private static String tracedBatch(List<String> orderIds, String traceparents) {
+        return "{\"eventType\":\"ORDER_CREATED\",\"consumerGroup\":\"" + NOTICE + "\",\"status\":\"SUCCESS\",\"orderIds\":[\""
+                + String.join("\",\"", orderIds) + "\"],\"traceparents\":[" + traceparents + "]}";
     }
 
     private HttpCall.Response send(String orderId, String body) {

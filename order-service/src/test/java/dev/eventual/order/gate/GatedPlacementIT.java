@@ -12,12 +12,15 @@ import dev.eventual.infra.test.TestInfrastructure;
 import dev.eventual.infra.test.TestTokens;
 import dev.eventual.order.OrderServiceApplication;
 import dev.eventual.order.tx.OrderTransactionListener;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.rocketmq.spring.core.RocketMQLocalTransactionState;
 import org.apache.rocketmq.spring.support.RocketMQHeaders;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.messaging.Message;
 import org.springframework.messaging.support.MessageBuilder;
@@ -36,8 +39,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * order-service with the stock gate on, against real Redis, MariaDB and broker: the gate decides before
- * the half message, refuses a sold-out SKU with nothing written, and every attempt that does not end
- * in a committed order gives its units back (docs/stock-gate.md).
+ * the half message, refuses a sold-out or unknown SKU with nothing written, and every attempt that does
+ * not end in a committed order gives its units back (docs/stock-gate.md).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "spring.config.name=" + OrderServiceApplication.CONFIG_NAME,
@@ -46,6 +49,9 @@ import static org.awaitility.Awaitility.await;
         "eventual.gate.enabled=true"})
 @ContextConfiguration(initializers = InfrastructureInitializer.class)
 class GatedPlacementIT {
+
+    /** The mark the reconcile job's rebuild sets once every gated SKU has a count (docs/stock-gate.md). */
+    private static final String CATALOG_SEEDED = "eventual:gate:catalog-seeded";
 
     @LocalServerPort
     int port;
@@ -58,6 +64,12 @@ class GatedPlacementIT {
 
     @Autowired
     OrderTransactionListener listener;
+
+    @Autowired
+    StringRedisTemplate redis;
+
+    @Autowired
+    MeterRegistry meters;
 
     private final long sku = ThreadLocalRandom.current().nextLong(1_000_000, 1_000_000_000);
     private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
@@ -156,14 +168,46 @@ class GatedPlacementIT {
         assertThat(gate.state(sku).available()).isEqualTo(3L);
     }
 
+    /** Redis lost its data (no catalog mark): the rebuild will seed the SKU, so the client may retry. */
     @Test
-    void aSkuTheGateHasNoCountForIsRefusedWith503AndNothingWritten() {
+    void beforeTheCatalogIsSeededASkuTheGateHasNoCountForIsRefusedWith503AndNothingWritten() {
+        redis.delete(CATALOG_SEEDED);
+
         HttpCall.Response refused = place(99, "unseeded-" + sku, 1);
 
         assertThat(refused.status()).isEqualTo(503);
         assertThat(refused.json().get("title").asString()).isEqualTo("Stock gate unavailable");
         assertThat(refused.json().get("detail").asString()).contains("sku " + sku);
+        assertNothingWrittenFor(sku);
+    }
+
+    /** Every SKU inventory holds has a count once the catalog is seeded: one without is not sold, retrying won't help. */
+    @Test
+    void onceTheCatalogIsSeededASkuTheGateHasNoCountForIsRefusedWith422NamingItAndNothingWritten() {
+        gate.markCatalogSeeded();
+        double refusedBefore = meters.counter("eventual.orders.rejected", "reason", "unknown_sku").count();
+
+        HttpCall.Response refused = place(99, "unknown-" + sku, 1);
+
+        assertThat(refused.status()).isEqualTo(422);
+        assertThat(refused.contentType()).startsWith("application/problem+json");
+        assertThat(refused.json().get("type").asString()).isEqualTo("urn:eventual:problem:unknown-sku");
+        assertThat(refused.json().get("sku").asString()).isEqualTo(Long.toString(sku));
+        assertThat(refused.json().get("detail").asString()).contains("sku " + sku);
+        assertThat(meters.counter("eventual.orders.rejected", "reason", "unknown_sku").count()).isEqualTo(refusedBefore + 1);
+        assertNothingWrittenFor(sku);
+    }
+
+    @AfterEach
+    void forgetTheCatalogMark() {
+        redis.delete(CATALOG_SEEDED);
+    }
+
+    /** No order, no event and no reservation: neither in order_db nor in Redis. */
+    private void assertNothingWrittenFor(long sku) {
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM t_order WHERE sku_id = ?", Integer.class, sku)).isZero();
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM message_log WHERE payload LIKE ?", Integer.class,
+                "%\"skuId\":\"" + sku + "\"%")).isZero();
         assertThat(gate.state(sku)).isEqualTo(new GateState(null, Map.of()));
     }
 

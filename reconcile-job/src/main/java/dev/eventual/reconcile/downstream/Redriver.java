@@ -11,6 +11,7 @@ import dev.eventual.reconcile.decide.Action;
 import dev.eventual.reconcile.decide.Observation;
 import dev.eventual.reconcile.scan.DueRow;
 import dev.eventual.web.tracing.OrderTraces;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,6 +19,7 @@ import org.springframework.stereotype.Component;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -33,17 +35,27 @@ import java.util.Map;
 public class Redriver {
 
     private static final Logger log = LoggerFactory.getLogger(Redriver.class);
+    /** The result of a re-drive whose call failed or did not get to the row. */
+    private static final String NOT_DONE = "not_done";
 
     private final InventoryClient inventory;
     private final NoticeClient notice;
-    private final MeterRegistry meters;
+    private final Map<Action, Map<String, Counter>> counted = new EnumMap<>(Action.class);
     private final OrderTraces traces;
 
     public Redriver(InventoryClient inventory, NoticeClient notice, MeterRegistry meters, OrderTraces traces) {
         this.inventory = inventory;
         this.notice = notice;
-        this.meters = meters;
         this.traces = traces;
+        // every action with every answer from the start: the dashboard's increase() needs a sample before the first
+        for (Action action : Action.values()) {
+            Map<String, Counter> byResult = new HashMap<>();
+            for (DownstreamStatus answer : DownstreamStatus.values()) {
+                byResult.put(answer.name(), counter(meters, action, answer.name()));
+            }
+            byResult.put(NOT_DONE, counter(meters, action, NOT_DONE));
+            counted.put(action, byResult);
+        }
     }
 
     /** What is known after each row's actions, in the order of {@code redrives}. */
@@ -105,8 +117,11 @@ public class Redriver {
     }
 
     private void count(Action action, DownstreamStatus answer) {
-        meters.counter("eventual.reconcile.redrives", "action", action.name(),
-                "result", answer == null ? "not_done" : answer.name()).increment();
+        counted.get(action).get(answer == null ? NOT_DONE : answer.name()).increment();
+    }
+
+    private static Counter counter(MeterRegistry meters, Action action, String result) {
+        return meters.counter("eventual.reconcile.redrives", "action", action.name(), "result", result);
     }
 
     /** The rows' stored events, each with its order's trace. */

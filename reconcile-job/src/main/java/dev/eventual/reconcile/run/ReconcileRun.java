@@ -26,6 +26,7 @@ import dev.eventual.reconcile.shard.ShardRange;
 import dev.eventual.reconcile.workorder.WorkOrderOpening;
 import dev.eventual.reconcile.workorder.WorkOrders;
 import dev.eventual.web.tracing.OrderTraces;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,6 +36,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,6 +65,7 @@ public class ReconcileRun {
     private final Backoff backoff;
     private final ReconcileProperties properties;
     private final MeterRegistry meters;
+    private final Map<RowOutcome, Counter> rowOutcomes = new EnumMap<>(RowOutcome.class);
     private final OrderTraces traces;
     private final Clock clock;
 
@@ -82,6 +85,10 @@ public class ReconcileRun {
         this.meters = meters;
         this.traces = traces;
         this.clock = clock;
+        // every outcome from the start: the dashboard's increase() needs a sample before the first row
+        for (RowOutcome outcome : RowOutcome.values()) {
+            rowOutcomes.put(outcome, meters.counter("eventual.reconcile.rows", "outcome", outcome.tag()));
+        }
     }
 
     public RunResult run(ShardRange shard) {
@@ -160,7 +167,7 @@ public class ReconcileRun {
                                PagePosition last, Tally tally) {
         int finished = rows.finishConsumed(status, keys.fromKey(), keys.toKeyInclusive(), dueBy, after, last);
         tally.succeeded += finished;
-        meters.counter("eventual.reconcile.rows", "outcome", "reconciled").increment(finished);
+        count(RowOutcome.RECONCILED, finished);
         return finished;
     }
 
@@ -256,11 +263,11 @@ public class ReconcileRun {
             DueRow row = settlement.row();
             if (finished.status() == ReconcileStatus.SUCCESS) {
                 tally.succeeded++;
-                count("reconciled");
+                count(RowOutcome.RECONCILED, 1);
                 log.debug("Order {}: {} reconciled: {}", row.orderId(), row.eventType(), settlement.reason());
             } else {
                 tally.retried++;
-                count("retried");
+                count(RowOutcome.RETRIED, 1);
                 try (OrderTraces.OrderScope scope = inTrace(row)) {
                     log.info("Order {}: {} not yet consistent ({}), retry {} of {}", row.orderId(), row.eventType(),
                             settlement.reason(), finished.retryCount(), properties.maxRetries());
@@ -276,7 +283,7 @@ public class ReconcileRun {
         try (OrderTraces.OrderScope scope = inTrace(row)) {
             if (workOrders.open(opening, token, now)) {
                 tally.escalated++;
-                count("work_order");
+                count(RowOutcome.WORK_ORDER, 1);
             }
         }
     }
@@ -291,7 +298,7 @@ public class ReconcileRun {
         }
         int finished = rows.finishReconciled(ids, token);
         tally.succeeded += finished;
-        meters.counter("eventual.reconcile.rows", "outcome", "reconciled").increment(finished);
+        count(RowOutcome.RECONCILED, finished);
     }
 
     /** Status and retry count stay: the run could not decide these rows, which says nothing about them. */
@@ -299,7 +306,7 @@ public class ReconcileRun {
         int deferred = rows.defer(page.stream().map(DueRow::id).toList(), token, now.plus(properties.downstreamDownDelay()),
                 truncate("downstream unavailable: " + error));
         tally.deferred += deferred;
-        meters.counter("eventual.reconcile.rows", "outcome", "deferred").increment(deferred);
+        count(RowOutcome.DEFERRED, deferred);
     }
 
     private Map<Long, DownstreamStatus> cancelNoticeReports(List<DueRow> open) {
@@ -316,8 +323,8 @@ public class ReconcileRun {
                 }));
     }
 
-    private void count(String outcome) {
-        meters.counter("eventual.reconcile.rows", "outcome", outcome).increment();
+    private void count(RowOutcome outcome, int howMany) {
+        rowOutcomes.get(outcome).increment(howMany);
     }
 
     private static String truncate(String text) {

@@ -5,6 +5,7 @@ import dev.eventual.web.Caller;
 import dev.eventual.web.CallerRole;
 import dev.eventual.web.Ids;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -47,6 +48,8 @@ public class WorkOrderController {
 
     @Operation(summary = "Read a work order with its audit trail (operator, admin)")
     @Allowed(act = "reading a work order", value = {CallerRole.OPERATOR, CallerRole.ADMIN})
+    @ApiResponse(responseCode = "200", description = "The work order")
+    @ApiResponse(responseCode = "404", description = "urn:eventual:problem:not-found: no such work order")
     @GetMapping("/{id}")
     public WorkOrderView get(@PathVariable String id) {
         long workOrderId = Ids.parse("id", id);
@@ -61,6 +64,12 @@ public class WorkOrderController {
             description = "the audit names the access token's subject; CANCEL_ORDER by an operator, or while"
                     + " eventual.reconcile.work-orders.destructive-actions-enabled is false, is 403 and audited as REJECTED")
     @Allowed(act = "resolving a work order", value = {CallerRole.OPERATOR, CallerRole.ADMIN})
+    @ApiResponse(responseCode = "200", description = "Resolved: the work order with its audit trail")
+    @ApiResponse(responseCode = "404", description = "urn:eventual:problem:not-found: no such work order")
+    @ApiResponse(responseCode = "409", description = "urn:eventual:problem:conflict: the work order is resolved"
+            + " already, its event is no longer FAIL, or order-service refused the cancel (audited REJECTED)")
+    @ApiResponse(responseCode = "503", description = "Retry later: urn:eventual:problem:dependency-unavailable"
+            + " (order-service did not cancel the order; audited FAILED) or database-unavailable")
     @PostMapping(path = "/{id}/resolve", consumes = MediaType.APPLICATION_JSON_VALUE)
     public WorkOrderView resolve(@PathVariable String id, @Valid @RequestBody ResolveRequest request, Caller caller) {
         long workOrderId = Ids.parse("id", id);

@@ -43,6 +43,10 @@ public final class HttpCall {
         return new HttpCall("http://127.0.0.1:" + port, "GET", path);
     }
 
+    public static HttpCall request(int port, String method, String path) {
+        return new HttpCall("http://127.0.0.1:" + port, method, path);
+    }
+
     public HttpCall header(String name, String value) {
         headers.put(name, value);
         return this;

@@ -18,6 +18,8 @@ public final class ProblemTypes {
     public static final URI CONFLICT = URI.create("urn:eventual:problem:conflict");
     /** The stock gate has too few units of the SKU left (docs/stock-gate.md). */
     public static final URI SOLD_OUT = URI.create("urn:eventual:problem:sold-out");
+    /** The stock gate's catalog is seeded and has no count for the SKU: it is not sold (docs/stock-gate.md). */
+    public static final URI UNKNOWN_SKU = URI.create("urn:eventual:problem:unknown-sku");
     public static final URI UNAUTHORIZED = URI.create("urn:eventual:problem:unauthorized");
     /** Authenticated, but the caller's role may not make this act. */
     public static final URI FORBIDDEN = URI.create("urn:eventual:problem:forbidden");

@@ -1,0 +1,64 @@
+package dev.eventual.inventory;
+
+import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.common.messaging.OrderMessaging;
+import dev.eventual.infra.test.InfrastructureInitializer;
+import dev.eventual.infra.test.MonitoredMetrics;
+import dev.eventual.infra.test.PrometheusScrape;
+import dev.eventual.inventory.deduct.DeductStatus;
+import dev.eventual.inventory.deduct.InventoryMetrics;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.micrometer.metrics.autoconfigure.export.prometheus.PrometheusOutputFormat;
+import org.springframework.boot.micrometer.metrics.autoconfigure.export.prometheus.PrometheusScrapeEndpoint;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.ContextConfiguration;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Before any traffic, inventory-service serves every series the compose stack's dashboard and alert rules
+ * ask of it, counters at 0, every event with every outcome and every failure reason (docs/operations.md).
+ * The metric names come from the dashboard and rule files. A context of its own whose order-event
+ * listener is off, so that it consumes none of the other tests' events (and takes none from their
+ * consumer group).
+ */
+@SpringBootTest(properties = {
+        "spring.config.name=" + InventoryServiceApplication.CONFIG_NAME,
+        InfrastructureInitializer.DATABASE_PROPERTY + "=INVENTORY",
+        "spring.cloud.discovery.client.simple.instances.order-service[0].uri=http://127.0.0.1:1",
+        "rocketmq.consumer.listeners[" + OrderMessaging.INVENTORY_CONSUMER_GROUP + "][" + OrderMessaging.ORDER_TOPIC + "]=false"})
+@ContextConfiguration(initializers = InfrastructureInitializer.class)
+class MonitoredSeriesIT {
+
+    @Autowired
+    PrometheusScrapeEndpoint prometheus;
+
+    @Test
+    void everySeriesTheDashboardAndAlertsAskForIsServedAtZeroBeforeTheFirstEvent() {
+        PrometheusScrape scrape = PrometheusScrape.parse(new String(
+                prometheus.scrape(PrometheusOutputFormat.CONTENT_TYPE_004, null).getBody(), StandardCharsets.UTF_8));
+
+        assertThat(MonitoredMetrics.of(MonitoredMetrics.Service.INVENTORY_SERVICE))
+                .contains("eventual_inventory_consumed_total", "eventual_inventory_failures_total");
+        assertThat(MonitoredMetrics.notRegisteredAtZero(scrape, MonitoredMetrics.Service.INVENTORY_SERVICE)).isEmpty();
+        List<Map<String, String>> eventsAndOutcomes = new ArrayList<>();
+        for (OrderEventType event : OrderEventType.values()) {
+            for (DeductStatus outcome : DeductStatus.values()) {
+                eventsAndOutcomes.add(Map.of("event", event.name(), "outcome", outcome.name()));
+            }
+        }
+        assertThat(scrape.samples("eventual_inventory_consumed_total")).extracting(PrometheusScrape.Sample::labels)
+                .containsExactlyInAnyOrderElementsOf(eventsAndOutcomes);
+        assertThat(scrape.labelValues("eventual_inventory_duplicates_total", "event"))
+                .containsExactlyInAnyOrderElementsOf(Arrays.stream(OrderEventType.values()).map(Enum::name).toList());
+        assertThat(scrape.labelValues("eventual_inventory_failures_total", "reason")).containsExactlyInAnyOrderElementsOf(
+                Arrays.stream(InventoryMetrics.Failure.values()).map(InventoryMetrics.Failure::tag).toList());
+    }
+}

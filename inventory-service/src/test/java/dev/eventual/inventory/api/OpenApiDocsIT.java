@@ -1,0 +1,33 @@
+package dev.eventual.inventory.api;
+
+import dev.eventual.infra.test.ApiDocsCheck;
+import dev.eventual.infra.test.HttpCall;
+import dev.eventual.inventory.support.InventoryServiceIT;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The OpenAPI document says what inventory-service really answers, and which calls need the service token. */
+@InventoryServiceIT
+class OpenApiDocsIT {
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void describesTheRunningService() {
+        HttpCall.Response response = HttpCall.get(port, "/v3/api-docs").send();
+        assertThat(response.status()).isEqualTo(200);
+        ApiDocsCheck docs = ApiDocsCheck.of(response.json());
+
+        Set<String> guarded = docs.assertDescribes("inventory-service", ApiDocsCheck.overHttp(port));
+
+        assertThat(guarded).contains("PUT /api/inventory/{skuId}", "POST /api/inventory/{skuId}/gate",
+                "POST /api/inventory/gate/rebuild", "POST /internal/inventory/retries")
+                .doesNotContain("GET /api/inventory/{skuId}");
+        assertThat(docs.responseCodes("POST", "/api/inventory/{skuId}/gate")).contains("200", "404", "409", "503");
+    }
+}

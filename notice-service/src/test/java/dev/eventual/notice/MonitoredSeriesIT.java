@@ -1,0 +1,51 @@
+package dev.eventual.notice;
+
+import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.common.messaging.OrderMessaging;
+import dev.eventual.infra.test.InfrastructureInitializer;
+import dev.eventual.infra.test.MonitoredMetrics;
+import dev.eventual.infra.test.PrometheusScrape;
+import dev.eventual.notice.config.NoticeMetrics;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.micrometer.metrics.autoconfigure.export.prometheus.PrometheusOutputFormat;
+import org.springframework.boot.micrometer.metrics.autoconfigure.export.prometheus.PrometheusScrapeEndpoint;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.ContextConfiguration;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Before any traffic, notice-service serves every series the compose stack's dashboard and alert rules ask
+ * of it, counters at 0, every event type and failure reason (docs/operations.md). The metric names come
+ * from the dashboard and rule files. A context of its own whose order-event listener is off: it is no
+ * second member of the notice consumer group beside {@code NoticeServiceIT}'s, and consumes nothing.
+ */
+@SpringBootTest(properties = {
+        "spring.config.name=" + NoticeServiceApplication.CONFIG_NAME,
+        InfrastructureInitializer.DATABASE_PROPERTY + "=NOTICE",
+        "spring.cloud.discovery.client.simple.instances.order-service[0].uri=http://127.0.0.1:1",
+        "rocketmq.consumer.listeners[" + OrderMessaging.NOTICE_CONSUMER_GROUP + "][" + OrderMessaging.ORDER_TOPIC + "]=false"})
+@ContextConfiguration(initializers = InfrastructureInitializer.class)
+class MonitoredSeriesIT {
+
+    @Autowired
+    PrometheusScrapeEndpoint prometheus;
+
+    @Test
+    void everySeriesTheDashboardAndAlertsAskForIsServedAtZeroBeforeTheFirstEvent() {
+        PrometheusScrape scrape = PrometheusScrape.parse(new String(
+                prometheus.scrape(PrometheusOutputFormat.CONTENT_TYPE_004, null).getBody(), StandardCharsets.UTF_8));
+
+        assertThat(MonitoredMetrics.of(MonitoredMetrics.Service.NOTICE_SERVICE))
+                .contains("eventual_notice_consumed_total", "eventual_notice_failures_total");
+        assertThat(MonitoredMetrics.notRegisteredAtZero(scrape, MonitoredMetrics.Service.NOTICE_SERVICE)).isEmpty();
+        assertThat(scrape.labelValues("eventual_notice_consumed_total", "type"))
+                .containsExactlyInAnyOrderElementsOf(Arrays.stream(OrderEventType.values()).map(Enum::name).toList());
+        assertThat(scrape.labelValues("eventual_notice_failures_total", "reason")).containsExactlyInAnyOrderElementsOf(
+                Arrays.stream(NoticeMetrics.Failure.values()).map(NoticeMetrics.Failure::tag).toList());
+    }
+}

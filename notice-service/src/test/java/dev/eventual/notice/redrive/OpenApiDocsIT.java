@@ -1,0 +1,32 @@
+package dev.eventual.notice.redrive;
+
+import dev.eventual.infra.test.ApiDocsCheck;
+import dev.eventual.infra.test.HttpCall;
+import dev.eventual.notice.support.NoticeServiceIT;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The OpenAPI document says what notice-service really answers; all of its calls need the service token. */
+@NoticeServiceIT
+class OpenApiDocsIT {
+
+    @LocalServerPort
+    int port;
+
+    @Test
+    void describesTheRunningService() {
+        HttpCall.Response response = HttpCall.get(port, "/v3/api-docs").send();
+        assertThat(response.status()).isEqualTo(200);
+        ApiDocsCheck docs = ApiDocsCheck.of(response.json());
+
+        Set<String> guarded = docs.assertDescribes("notice-service", ApiDocsCheck.overHttp(port));
+
+        assertThat(guarded).contains("POST /internal/notices/status", "POST /internal/notices/order-created/retry",
+                "POST /internal/notices/order-canceled/retries");
+        assertThat(docs.responseCodes("POST", "/internal/notices/order-created/retry")).contains("200", "503");
+    }
+}

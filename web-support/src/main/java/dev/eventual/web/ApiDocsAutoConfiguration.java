@@ -1,0 +1,36 @@
+package dev.eventual.web;
+
+import org.springdoc.core.customizers.OpenApiCustomizer;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
+
+/**
+ * What every service's OpenAPI document (springdoc, {@code /v3/api-docs}) shares, so that clients
+ * generated from it know what the services really answer: the title and the project version, the
+ * RFC 9457 problem responses web-support gives (with their {@value ApiDocs#PROBLEM_SCHEMA} schema),
+ * and the service-token scheme on exactly the operations the token guard covers. Each service
+ * describes itself ({@code @OpenAPIDefinition}) and declares its own outcomes ({@code @ApiResponse})
+ * beside its controllers.
+ */
+@AutoConfiguration
+@ConditionalOnClass(OpenApiCustomizer.class)
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+public class ApiDocsAutoConfiguration {
+
+    @Bean
+    ApiDocsComponents eventualApiDocsComponents(Environment environment) {
+        return new ApiDocsComponents(environment.getProperty("spring.application.name", "service"),
+                ApiDocsComponents.projectVersion());
+    }
+
+    @Bean
+    ApiDocsOperations eventualApiDocsOperations(
+            @Qualifier("requestMappingHandlerMapping") RequestMappingHandlerMapping handlers) {
+        return new ApiDocsOperations(handlers);
+    }
+}
