@@ -74,7 +74,7 @@ class ApiDocsTest {
         assertThat(read.getResponses().get("409").getContent().get("application/problem+json").getSchema().get$ref())
                 .isEqualTo("#/components/schemas/ThingProblem");
         assertThat(openApi.getPaths().get("/internal/echo").getPost().getResponses().keySet())
-                .containsExactly("200", "400", "401", "413", "415", "500", "503");
+                .containsExactly("200", "400", "401", "403", "413", "415", "500", "503");
         assertThat(openApi.getComponents().getSchemas().get(ApiDocs.PROBLEM_SCHEMA).getProperties())
                 .containsKeys("type", "title", "status", "detail", "instance", "invalidParams");
     }
