@@ -28,6 +28,7 @@ public final class ApiDocsCheck {
     private static final String SCHEMAS = "#/components/schemas/";
     private static final String PROBLEM_REF = SCHEMAS + "Problem";
     private static final String SERVICE_TOKEN = "serviceToken";
+    private static final String BEARER = "bearer";
     private static final Pattern PATH_VARIABLE = Pattern.compile("\\{[^}]+}");
     /** Not JSON: an open operation refuses it (400) before doing anything, a guarded one never reads it (401). */
     private static final String UNREADABLE_BODY = "{";
@@ -75,6 +76,9 @@ public final class ApiDocsCheck {
         soft.assertThat(scheme.path("type").stringValue("")).as("token scheme type").isEqualTo("apiKey");
         soft.assertThat(scheme.path("in").stringValue("")).as("token scheme in").isEqualTo("header");
         soft.assertThat(scheme.path("name").stringValue("")).as("token scheme header").isEqualTo(InternalAuth.TOKEN_HEADER);
+        JsonNode bearer = docs.path("components").path("securitySchemes").path(BEARER);
+        soft.assertThat(bearer.path("type").stringValue("")).as("bearer scheme type").isEqualTo("http");
+        soft.assertThat(bearer.path("scheme").stringValue("")).as("bearer scheme").isEqualTo("bearer");
         soft.assertThat(docs.path("paths").propertyNames()).as("paths").isNotEmpty().doesNotContain("/error");
 
         Set<String> guarded = new TreeSet<>();
@@ -90,7 +94,7 @@ public final class ApiDocsCheck {
                 if (refused) {
                     guarded.add(name);
                 }
-                soft.assertThat(declaresServiceToken(operation)).as(name + " declares the service token").isEqualTo(refused);
+                soft.assertThat(declaresACredential(operation)).as(name + " declares a credential").isEqualTo(refused);
                 soft.assertThat(operation.path("responses").has("401")).as(name + " declares 401").isEqualTo(refused);
             }
         }
@@ -133,10 +137,10 @@ public final class ApiDocsCheck {
         return false;
     }
 
-    /** Requirements are alternatives (a second scheme may come): the token is declared when one names its scheme. */
-    private static boolean declaresServiceToken(JsonNode operation) {
+    /** Requirements are alternatives: a person's bearer token, the service token, or either. */
+    private static boolean declaresACredential(JsonNode operation) {
         for (JsonNode requirement : operation.path("security")) {
-            if (requirement.has(SERVICE_TOKEN)) {
+            if (requirement.has(SERVICE_TOKEN) || requirement.has(BEARER)) {
                 return true;
             }
         }
