@@ -3,6 +3,7 @@ package dev.eventual.reconcile;
 import dev.eventual.reconcile.config.ReconcileProperties;
 import dev.eventual.reconcile.gate.GateRepairProperties;
 import dev.eventual.reconcile.timeout.UnpaidTimeoutProperties;
+import dev.eventual.reconcile.workorder.WorkOrderProperties;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -17,7 +18,8 @@ import java.time.Clock;
  */
 @SpringBootApplication
 @EnableFeignClients
-@EnableConfigurationProperties({ReconcileProperties.class, UnpaidTimeoutProperties.class, GateRepairProperties.class})
+@EnableConfigurationProperties({ReconcileProperties.class, UnpaidTimeoutProperties.class, GateRepairProperties.class,
+        WorkOrderProperties.class})
 public class ReconcileJobApplication {
 
     /** Its configuration is {@value #CONFIG_NAME}.yml, so all services can share one classpath (tests, launcher). */

@@ -4,17 +4,21 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 
 /**
- * inventory-service's repair acts on the stock gate (docs/stock-gate.md), service token required:
- * the reconcile job calls them; an operator may.
+ * inventory-service's repair acts on the stock gate (docs/stock-gate.md), as the reconcile job calls them
+ * (service token); the admin may too. inventory-service's controller does not implement this interface:
+ * its handlers also take the caller, for the audit, so they share the paths instead.
  */
 public interface StockGateApi {
 
+    String RESEED_PATH = "/api/inventory/{skuId}/gate";
+    String REBUILD_PATH = "/api/inventory/gate/rebuild";
+
     /** Seeds a gated SKU's count again from its stock, exactly; 404 for a SKU inventory does not hold. */
-    @PostMapping("/api/inventory/{skuId}/gate")
+    @PostMapping(RESEED_PATH)
     GateSeedView reseed(@PathVariable("skuId") String skuId);
 
     /** Seeds every gated SKU that has no count, then marks the gate seeded. */
-    @PostMapping("/api/inventory/gate/rebuild")
+    @PostMapping(REBUILD_PATH)
     GateRebuildView rebuild();
 
     /**

@@ -2,9 +2,11 @@ package dev.eventual.inventory.api;
 
 import dev.eventual.inventory.gate.GateSeeding;
 import dev.eventual.inventory.stock.StockMapper;
+import dev.eventual.web.Allowed;
 import dev.eventual.web.ApiProblemException;
+import dev.eventual.web.Caller;
+import dev.eventual.web.CallerRole;
 import dev.eventual.web.Ids;
-import dev.eventual.web.RequiresServiceToken;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.Valid;
 import org.slf4j.Logger;
@@ -17,7 +19,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-/** Stock per SKU. Reading is public; setting it is an admin act and needs the service token. */
+/** Stock per SKU: anyone signed in reads it; the admin sets it. */
 @RestController
 @RequestMapping(path = "/api/inventory", produces = MediaType.APPLICATION_JSON_VALUE)
 public class InventoryController {
@@ -32,7 +34,8 @@ public class InventoryController {
         this.gate = gate;
     }
 
-    @Operation(summary = "Read a SKU's stock")
+    @Operation(summary = "Read a SKU's stock (any signed-in customer, operator or admin)")
+    @Allowed(act = "reading stock", value = {CallerRole.CUSTOMER, CallerRole.OPERATOR, CallerRole.ADMIN})
     @GetMapping("/{skuId}")
     public StockView get(@PathVariable String skuId) {
         long sku = Ids.parse("skuId", skuId);
@@ -43,14 +46,14 @@ public class InventoryController {
         return new StockView(Long.toString(sku), current);
     }
 
-    @Operation(summary = "Set a SKU's stock (admin: header X-Eventual-Service-Token); seeds a gated SKU's count")
-    @RequiresServiceToken("setting stock")
+    @Operation(summary = "Set a SKU's stock (the admin); seeds a gated SKU's count")
+    @Allowed(act = "setting stock", value = CallerRole.ADMIN)
     @PutMapping(path = "/{skuId}", consumes = MediaType.APPLICATION_JSON_VALUE)
     public StockView set(@PathVariable String skuId,
-                         @Valid @RequestBody SetStockRequest request) {
+                         @Valid @RequestBody SetStockRequest request, Caller caller) {
         long sku = Ids.parse("skuId", skuId);
         gate.setStock(sku, request.stock());
-        log.info("Stock of sku {} set to {}", sku, request.stock());
+        log.info("Stock of sku {} set to {} by {}", sku, request.stock(), caller.subject());
         return new StockView(Long.toString(sku), request.stock());
     }
 }

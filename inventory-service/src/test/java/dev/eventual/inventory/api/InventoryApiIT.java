@@ -6,6 +6,8 @@ import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.infra.test.InfrastructureInitializer;
+import dev.eventual.infra.test.TestInfrastructure;
+import dev.eventual.infra.test.TestTokens;
 import dev.eventual.inventory.InventoryServiceApplication;
 import dev.eventual.inventory.deduct.OrderEventHandler;
 import dev.eventual.inventory.support.Events;
@@ -26,11 +28,16 @@ import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The public stock API and the internal status / retry / release API, over real HTTP. */
+/**
+ * The public stock API (as the admin) and the internal status / retry / release API (service token), over
+ * real HTTP. Who may read and set stock is InventoryRolesIT's.
+ */
 @InventoryServiceIT
 class InventoryApiIT {
 
     private static final String TOKEN = InfrastructureInitializer.TEST_SERVICE_TOKEN;
+
+    private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
 
     @LocalServerPort
     int port;
@@ -49,23 +56,6 @@ class InventoryApiIT {
         assertThat(applicationName).isEqualTo(InventoryServiceApplication.CONFIG_NAME);
     }
 
-    @Test
-    void stockIsSetWithTheTokenAndReadByAnyone() {
-        long sku = Events.newSku();
-
-        assertThat(HttpCall.get(port, "/api/inventory/" + sku).send().status()).isEqualTo(404);
-        assertThat(put(sku, "{\"stock\":5}", null).status()).isEqualTo(401);
-        assertThat(put(sku, "{\"stock\":5}", "wrong-wrong-wrong-wrong").status()).isEqualTo(401);
-        // the token is checked before the body: without it, a wrong body is 401 too, not a hint at what is valid
-        assertThat(put(sku, "{\"stock\":-1}", null).status()).isEqualTo(401);
-        assertThat(put(sku, "{\"stock\":", null).status()).isEqualTo(401);
-        assertThat(put(sku, "{\"stock\":5}", TOKEN).status()).isEqualTo(200);
-
-        JsonNode view = HttpCall.get(port, "/api/inventory/" + sku).send().json();
-        assertThat(view.get("skuId").asString()).isEqualTo(Long.toString(sku));
-        assertThat(view.get("stock").asInt()).isEqualTo(5);
-    }
-
     @ParameterizedTest(name = "{0} -> {2}")
     @CsvSource(delimiter = '|', value = {
             "negative stock          | {\"stock\":-1}          | 400 | stock",
@@ -77,20 +67,20 @@ class InventoryApiIT {
     void badStockIsRefusedAndNothingChanges(String name, String body, int status, String field) {
         long sku = Events.newSku();
 
-        HttpCall.Response response = put(sku, body, TOKEN);
+        HttpCall.Response response = put(sku, body);
 
         assertThat(response.status()).as(response.body()).isEqualTo(status);
         assertThat(response.contentType()).startsWith("application/problem+json");
         if (field != null) {
             assertThat(response.json().get("invalidParams").findValuesAsString("name")).contains(field);
         }
-        assertThat(HttpCall.get(port, "/api/inventory/" + sku).send().status()).isEqualTo(404);
+        assertThat(stockOf(sku).status()).isEqualTo(404);
     }
 
     @Test
     void batchStatusAnswersEveryRequestedOrder() {
         long sku = Events.newSku();
-        put(sku, "{\"stock\":1}", TOKEN);
+        put(sku, "{\"stock\":1}");
         var deducted = Events.created(sku, 1);
         var failed = Events.created(sku, 1);
         var released = Events.created(sku, 1);
@@ -110,27 +100,27 @@ class InventoryApiIT {
     @Test
     void retryReattemptsAFailOnceStockArrivesAndIsIdempotent() {
         long sku = Events.newSku();
-        put(sku, "{\"stock\":0}", TOKEN);
+        put(sku, "{\"stock\":0}");
         var order = Events.created(sku, 2);
         handler.onCreated(order, false);
         String body = "{\"schemaVersion\":1,\"orderId\":" + order.orderId() + ",\"userId\":7,\"skuId\":" + sku
                 + ",\"quantity\":2}";
 
         assertThat(internal("/internal/inventory/retry", body, TOKEN).json().get("status").asString()).isEqualTo("FAIL");
-        put(sku, "{\"stock\":5}", TOKEN);
+        put(sku, "{\"stock\":5}");
         assertThat(internal("/internal/inventory/retry", body, TOKEN).json().get("status").asString()).isEqualTo("SUCCESS");
         assertThat(internal("/internal/inventory/retry", body, TOKEN).json().get("status").asString()).isEqualTo("SUCCESS");
-        assertThat(HttpCall.get(port, "/api/inventory/" + sku).send().json().get("stock").asInt()).isEqualTo(3);
+        assertThat(stockOf(sku).json().get("stock").asInt()).isEqualTo(3);
 
         assertThat(internal("/internal/inventory/release", body, TOKEN).json().get("status").asString()).isEqualTo("RELEASED");
         assertThat(internal("/internal/inventory/release", body, TOKEN).json().get("status").asString()).isEqualTo("RELEASED");
-        assertThat(HttpCall.get(port, "/api/inventory/" + sku).send().json().get("stock").asInt()).isEqualTo(5);
+        assertThat(stockOf(sku).json().get("stock").asInt()).isEqualTo(5);
     }
 
     @Test
     void retryOfAnOrderNeverSeenProcessesIt() {
         long sku = Events.newSku();
-        put(sku, "{\"stock\":2}", TOKEN);
+        put(sku, "{\"stock\":2}");
         long orderId = Events.created(sku, 1).orderId();
 
         HttpCall.Response response = internal("/internal/inventory/retry", "{\"schemaVersion\":1,\"orderId\":" + orderId
@@ -147,7 +137,7 @@ class InventoryApiIT {
     @Test
     void retryAndReleaseTakeTheEventAsTheBrokerCarriesIt() {
         long sku = Events.newSku();
-        put(sku, "{\"stock\":4}", TOKEN);
+        put(sku, "{\"stock\":4}");
         OrderCreatedEvent created = Events.created(sku, 3);
         String createdJson = newerProducer(OrderEvents.toJson(created));
         assertThat(createdJson).contains("\"orderId\":\"" + created.orderId() + "\"", "\"skuId\":\"" + sku + "\"");
@@ -156,14 +146,14 @@ class InventoryApiIT {
 
         assertThat(retried.status()).as(retried.body()).isEqualTo(200);
         assertThat(retried.json().get("status").asString()).isEqualTo("SUCCESS");
-        assertThat(HttpCall.get(port, "/api/inventory/" + sku).send().json().get("stock").asInt()).isEqualTo(1);
+        assertThat(stockOf(sku).json().get("stock").asInt()).isEqualTo(1);
 
         HttpCall.Response released = internal("/internal/inventory/release",
                 newerProducer(OrderEvents.toJson(Events.canceled(created))), TOKEN);
 
         assertThat(released.status()).as(released.body()).isEqualTo(200);
         assertThat(released.json().get("status").asString()).isEqualTo("RELEASED");
-        assertThat(HttpCall.get(port, "/api/inventory/" + sku).send().json().get("stock").asInt()).isEqualTo(4);
+        assertThat(stockOf(sku).json().get("stock").asInt()).isEqualTo(4);
     }
 
     @ParameterizedTest(name = "{0} -> {3}")
@@ -207,7 +197,7 @@ class InventoryApiIT {
     @Test
     void batchRetriesAndReleasesAnswerEachEventInOrderAndApplyEachOnce() {
         long sku = Events.newSku();
-        put(sku, "{\"stock\":5}", TOKEN);
+        put(sku, "{\"stock\":5}");
         OrderCreatedEvent first = Events.created(sku, 3);
         OrderCreatedEvent tooMuch = Events.created(sku, 3);
         String events = "{\"events\":[" + OrderEvents.toJson(first) + "," + OrderEvents.toJson(tooMuch) + ","
@@ -221,7 +211,7 @@ class InventoryApiIT {
                 + result.get("status").asString()));
         assertThat(statuses).containsExactly(first.orderId() + " SUCCESS", tooMuch.orderId() + " FAIL",
                 first.orderId() + " SUCCESS");
-        assertThat(HttpCall.get(port, "/api/inventory/" + sku).send().json().get("stock").asInt()).isEqualTo(2);
+        assertThat(stockOf(sku).json().get("stock").asInt()).isEqualTo(2);
 
         HttpCall.Response released = internal("/internal/inventory/releases", "{\"events\":["
                 + OrderEvents.toJson(Events.canceled(first)) + "," + OrderEvents.toJson(Events.canceled(first)) + "]}", TOKEN);
@@ -229,13 +219,13 @@ class InventoryApiIT {
         assertThat(released.status()).as(released.body()).isEqualTo(200);
         assertThat(released.json().get("results").get(0).get("status").asString()).isEqualTo("RELEASED");
         assertThat(released.json().get("results").get(1).get("status").asString()).isEqualTo("RELEASED");
-        assertThat(HttpCall.get(port, "/api/inventory/" + sku).send().json().get("stock").asInt()).isEqualTo(5);
+        assertThat(stockOf(sku).json().get("stock").asInt()).isEqualTo(5);
     }
 
     @Test
     void aBatchWithABadEventOrNoEventsIsRefusedWhole() {
         long sku = Events.newSku();
-        put(sku, "{\"stock\":5}", TOKEN);
+        put(sku, "{\"stock\":5}");
         OrderCreatedEvent good = Events.created(sku, 1);
         String bad = OrderEvents.toJson(new OrderCreatedEvent(1, Events.created(sku, 1).orderId(), 1, sku, 0,
                 java.time.Instant.EPOCH));
@@ -248,13 +238,13 @@ class InventoryApiIT {
         assertThat(refused.json().get("invalidParams").findValuesAsString("name")).contains("events[1].quantity");
         assertThat(empty.status()).isEqualTo(400);
         assertThat(empty.json().get("invalidParams").findValuesAsString("name")).contains("events");
-        assertThat(HttpCall.get(port, "/api/inventory/" + sku).send().json().get("stock").asInt()).isEqualTo(5);
+        assertThat(stockOf(sku).json().get("stock").asInt()).isEqualTo(5);
     }
 
     @Test
     void aBatchOverTheCapIsRefusedAndNothingOfItApplied() {
         long sku = Events.newSku();
-        put(sku, "{\"stock\":1000}", TOKEN);
+        put(sku, "{\"stock\":1000}");
         String events = IntStream.rangeClosed(0, RedriveBatch.MAX_EVENTS)
                 .mapToObj(i -> OrderEvents.toJson(Events.created(sku, 1))).collect(Collectors.joining(","));
 
@@ -262,19 +252,19 @@ class InventoryApiIT {
 
         assertThat(refused.status()).as(refused.body()).isEqualTo(400);
         assertThat(refused.json().get("invalidParams").findValuesAsString("name")).contains("events");
-        assertThat(HttpCall.get(port, "/api/inventory/" + sku).send().json().get("stock").asInt()).isEqualTo(1000);
+        assertThat(stockOf(sku).json().get("stock").asInt()).isEqualTo(1000);
     }
 
     private static String newerProducer(String json) {
         return json.substring(0, json.length() - 1) + ",\"channel\":\"web\",\"lines\":[{\"skuId\":\"1\"}]}";
     }
 
-    private HttpCall.Response put(long sku, String body, String token) {
-        HttpCall call = HttpCall.put(port, "/api/inventory/" + sku).json(body);
-        if (token != null) {
-            call.header(InternalAuth.TOKEN_HEADER, token);
-        }
-        return call.send();
+    private HttpCall.Response put(long sku, String body) {
+        return HttpCall.put(port, "/api/inventory/" + sku).bearer(tokens.admin()).json(body).send();
+    }
+
+    private HttpCall.Response stockOf(long sku) {
+        return HttpCall.get(port, "/api/inventory/" + sku).bearer(tokens.operator()).send();
     }
 
     private HttpCall.Response status(String body, String token) {

@@ -9,6 +9,7 @@ import dev.eventual.gate.StockGate;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.infra.test.InfrastructureInitializer;
 import dev.eventual.infra.test.TestInfrastructure;
+import dev.eventual.infra.test.TestTokens;
 import dev.eventual.inventory.InventoryServiceApplication;
 import dev.eventual.inventory.deduct.OrderEventHandler;
 import dev.eventual.inventory.deduct.StockLedger;
@@ -61,6 +62,7 @@ class InventoryGateIT {
     @Autowired
     StringRedisTemplate redis;
 
+    private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
     private final long sku = Events.newSku();
 
     /** As after the reconcile job's first rebuild: without the mark, a missing count waits for the rebuild. */
@@ -192,10 +194,22 @@ class InventoryGateIT {
     }
 
     @Test
-    void theGatesRepairActsNeedTheServiceTokenAndAnInventorySku() {
+    void theGatesRepairActsAreTheAdminsAndTheReconcileJobsAndNeedAnInventorySku() {
         assertThat(HttpCall.post(port, "/api/inventory/" + sku + "/gate").send().status()).isEqualTo(401);
         assertThat(HttpCall.post(port, "/api/inventory/gate/rebuild").send().status()).isEqualTo(401);
+        assertThat(HttpCall.post(port, "/api/inventory/" + sku + "/gate").bearer(tokens.operator()).send().status())
+                .isEqualTo(403);
+        assertThat(HttpCall.post(port, "/api/inventory/gate/rebuild").bearer(tokens.customer(7)).send().status())
+                .isEqualTo(403);
         assertThat(reseed().status()).isEqualTo(404);
+        assertThat(HttpCall.post(port, "/api/inventory/" + sku + "/gate").bearer(tokens.admin()).send().status())
+                .isEqualTo(404);
+
+        setStock(4);
+
+        HttpCall.Response byAdmin = HttpCall.post(port, "/api/inventory/" + sku + "/gate").bearer(tokens.admin()).send();
+        assertThat(byAdmin.status()).as(byAdmin.body()).isEqualTo(200);
+        assertThat(byAdmin.json().get("available").asLong()).isEqualTo(4);
     }
 
     @Test
@@ -203,7 +217,7 @@ class InventoryGateIT {
         setStock(10);
         TestInfrastructure.shared().redis().stop();
         try {
-            HttpCall.Response set = HttpCall.put(port, "/api/inventory/" + sku).header(InternalAuth.TOKEN_HEADER, TOKEN)
+            HttpCall.Response set = HttpCall.put(port, "/api/inventory/" + sku).bearer(tokens.admin())
                     .json("{\"stock\":50}").send();
 
             assertThat(set.status()).as(set.body()).isEqualTo(503);
@@ -220,7 +234,7 @@ class InventoryGateIT {
     }
 
     private void setStock(int units) {
-        HttpCall.Response set = HttpCall.put(port, "/api/inventory/" + sku).header(InternalAuth.TOKEN_HEADER, TOKEN)
+        HttpCall.Response set = HttpCall.put(port, "/api/inventory/" + sku).bearer(tokens.admin())
                 .json("{\"stock\":" + units + "}").send();
         assertThat(set.status()).as(set.body()).isEqualTo(200);
     }

@@ -7,5 +7,13 @@ public enum WorkOrderAction {
     /** Cancel the order through order-service; compensation follows through its ORDER_CANCELED event. */
     CANCEL_ORDER,
     /** Record that it was resolved by hand; the event counts as reconciled. */
-    CLOSE
+    CLOSE;
+
+    /**
+     * An action that cannot be undone: a canceled order stays canceled, whereas a wrong RETRY or CLOSE
+     * changes only reconciliation's bookkeeping. Only an admin takes one, and only while they are enabled.
+     */
+    boolean destructive() {
+        return this == CANCEL_ORDER;
+    }
 }

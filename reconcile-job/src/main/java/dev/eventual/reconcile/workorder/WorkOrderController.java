@@ -1,7 +1,9 @@
 package dev.eventual.reconcile.workorder;
 
+import dev.eventual.web.Allowed;
+import dev.eventual.web.Caller;
+import dev.eventual.web.CallerRole;
 import dev.eventual.web.Ids;
-import dev.eventual.web.RequiresServiceToken;
 import io.swagger.v3.oas.annotations.Operation;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
@@ -15,7 +17,10 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-/** Manual work orders. Reading is open to operators' dashboards; resolving needs the service token. */
+/**
+ * Manual work orders: operators and admins read and resolve them; only an admin cancels the order
+ * (a destructive action, {@link WorkOrderAction#destructive()}). The audit names the access token's subject.
+ */
 @RestController
 @RequestMapping(path = "/api/work-orders", produces = MediaType.APPLICATION_JSON_VALUE)
 public class WorkOrderController {
@@ -28,7 +33,8 @@ public class WorkOrderController {
         this.resolution = resolution;
     }
 
-    @Operation(summary = "List work orders, newest first")
+    @Operation(summary = "List work orders, newest first (operator, admin)")
+    @Allowed(act = "listing work orders", value = {CallerRole.OPERATOR, CallerRole.ADMIN})
     @GetMapping
     public WorkOrderPage list(@RequestParam(required = false) WorkOrderStatus status,
                               @RequestParam(required = false) String orderId,
@@ -39,7 +45,8 @@ public class WorkOrderController {
                 .map(row -> WorkOrderView.of(row, workOrders.auditTrail(row.id()))).toList(), workOrders.count(status, order));
     }
 
-    @Operation(summary = "Read a work order with its audit trail")
+    @Operation(summary = "Read a work order with its audit trail (operator, admin)")
+    @Allowed(act = "reading a work order", value = {CallerRole.OPERATOR, CallerRole.ADMIN})
     @GetMapping("/{id}")
     public WorkOrderView get(@PathVariable String id) {
         long workOrderId = Ids.parse("id", id);
@@ -50,13 +57,14 @@ public class WorkOrderController {
         return WorkOrderView.of(row, workOrders.auditTrail(workOrderId));
     }
 
-    @Operation(summary = "Resolve a work order: RETRY, CANCEL_ORDER or CLOSE (header X-Eventual-Service-Token)")
-    @RequiresServiceToken("resolving work orders")
+    @Operation(summary = "Resolve a work order: RETRY or CLOSE (operator, admin), CANCEL_ORDER (admin)",
+            description = "the audit names the access token's subject; CANCEL_ORDER by an operator, or while"
+                    + " eventual.reconcile.work-orders.destructive-actions-enabled is false, is 403 and audited as REJECTED")
+    @Allowed(act = "resolving a work order", value = {CallerRole.OPERATOR, CallerRole.ADMIN})
     @PostMapping(path = "/{id}/resolve", consumes = MediaType.APPLICATION_JSON_VALUE)
-    public WorkOrderView resolve(@PathVariable String id,
-                                         @Valid @RequestBody ResolveRequest request) {
+    public WorkOrderView resolve(@PathVariable String id, @Valid @RequestBody ResolveRequest request, Caller caller) {
         long workOrderId = Ids.parse("id", id);
-        resolution.resolve(workOrderId, request);
+        resolution.resolve(workOrderId, request, new Resolver(caller.subject(), caller.is(CallerRole.ADMIN)));
         return get(id);
     }
 }

@@ -23,6 +23,11 @@ class WorkOrderProblems {
     }
 
     @ExceptionHandler
+    ErrorResponse forbidden(WorkOrderForbiddenException e) {
+        return ApiProblemException.forbidden(e.getMessage());
+    }
+
+    @ExceptionHandler
     ErrorResponse refused(WorkOrderRefusedException e) {
         return ApiProblemException.conflict(e.getMessage());
     }

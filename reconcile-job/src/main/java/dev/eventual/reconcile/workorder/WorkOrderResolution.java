@@ -10,8 +10,9 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * An operator's action on an open work order. Every attempt is audited with its outcome: APPLIED,
- * REJECTED (illegal now, 409) or FAILED (order-service could not be reached, 503).
+ * An operator's or admin's action on an open work order. Every attempt is audited under the resolver's
+ * name with its outcome: APPLIED, REJECTED (not the resolver's to take, 403, or illegal now, 409) or
+ * FAILED (order-service could not be reached, 503).
  */
 @Service
 public class WorkOrderResolution {
@@ -23,49 +24,60 @@ public class WorkOrderResolution {
     private final TransactionTemplate transaction;
     private final DueRowMapper events;
     private final OrderTraces traces;
+    private final WorkOrderProperties properties;
 
     public WorkOrderResolution(WorkOrderMapper workOrders, OrderCancelClient orders, TransactionTemplate transaction,
-                               DueRowMapper events, OrderTraces traces) {
+                               DueRowMapper events, OrderTraces traces, WorkOrderProperties properties) {
         this.workOrders = workOrders;
         this.orders = orders;
         this.transaction = transaction;
         this.events = events;
         this.traces = traces;
+        this.properties = properties;
     }
 
     /**
      * Applies the operator's action in the order's trace (the event's stored one), so the cancel it
      * asks order-service for and the re-drives it hands back are found under the order's trace id.
      */
-    public void resolve(long id, ResolveRequest request) {
+    public void resolve(long id, ResolveRequest request, Resolver resolver) {
         WorkOrderRow workOrder = workOrders.find(id);
         if (workOrder == null) {
             throw new WorkOrderNotFoundException(id);
         }
         try (OrderTraces.OrderScope scope = traces.resume("work order " + request.action(), workOrder.orderId(),
                 events.traceParentOf(workOrder.messageLogId()))) {
-            resolve(workOrder, request);
+            resolve(workOrder, request, resolver);
         }
     }
 
-    private void resolve(WorkOrderRow workOrder, ResolveRequest request) {
+    private void resolve(WorkOrderRow workOrder, ResolveRequest request, Resolver resolver) {
         long id = workOrder.id();
+        // who may take the action is decided before whether the work order's state allows it
+        if (request.action().destructive() && !resolver.admin()) {
+            throw forbidden(id, request, resolver, request.action() + " is for admin; " + resolver.name()
+                    + " is not one. Nothing was changed");
+        }
+        if (request.action().destructive() && !properties.destructiveActionsEnabled()) {
+            throw forbidden(id, request, resolver, request.action() + " is switched off here"
+                    + " (eventual.reconcile.work-orders.destructive-actions-enabled is false). Nothing was changed");
+        }
         if (workOrder.status() != WorkOrderStatus.OPEN) {
-            throw rejected(id, request, "work order " + id + " is " + workOrder.status());
+            throw rejected(id, request, resolver, "work order " + id + " is " + workOrder.status());
         }
         if (request.action() == WorkOrderAction.CANCEL_ORDER) {
-            cancelOrder(workOrder, request);
+            cancelOrder(workOrder, request, resolver);
         }
-        String refusal = transaction.execute(status -> apply(id, request));
+        String refusal = transaction.execute(status -> apply(id, request, resolver));
         if (refusal != null) {
-            throw rejected(id, request, refusal);
+            throw rejected(id, request, resolver, refusal);
         }
         log.info("Order {}: work order {} resolved with {} by {}", workOrder.orderId(), id, request.action(),
-                request.operator());
+                resolver.name());
     }
 
     /** @return null when applied, else why not (the caller audits and answers 409) */
-    private String apply(long id, ResolveRequest request) {
+    private String apply(long id, ResolveRequest request, Resolver resolver) {
         WorkOrderRow workOrder = workOrders.lock(id);
         if (workOrder.status() != WorkOrderStatus.OPEN) {
             return "work order " + id + " was resolved meanwhile";
@@ -77,27 +89,34 @@ public class WorkOrderResolution {
         if (changed == 0) {
             return "the event of work order " + id + " is no longer FAIL";
         }
-        workOrders.resolve(id, request.action(), request.operator(), request.note());
-        workOrders.audit(id, request.action().name(), request.operator(), request.note(), "APPLIED", null);
+        workOrders.resolve(id, request.action(), resolver.name(), request.note());
+        workOrders.audit(id, request.action().name(), resolver.name(), request.note(), "APPLIED", null);
         return null;
     }
 
-    private void cancelOrder(WorkOrderRow workOrder, ResolveRequest request) {
+    private void cancelOrder(WorkOrderRow workOrder, ResolveRequest request, Resolver resolver) {
         try {
             orders.cancel(Long.toString(workOrder.orderId()), new OrderCancelClient.CancelRequest(
-                    "work order " + workOrder.id() + ": " + (request.note() == null ? "canceled by operator" : request.note())));
+                    "work order " + workOrder.id() + " (" + resolver.name() + "): "
+                            + (request.note() == null ? "canceled by hand" : request.note())));
         } catch (FeignException.Conflict | FeignException.NotFound e) {
-            throw rejected(workOrder.id(), request, "order-service refused the cancel: " + e.status());
+            throw rejected(workOrder.id(), request, resolver, "order-service refused the cancel: " + e.status());
         } catch (RuntimeException e) {
-            workOrders.audit(workOrder.id(), request.action().name(), request.operator(), request.note(), "FAILED",
+            workOrders.audit(workOrder.id(), request.action().name(), resolver.name(), request.note(), "FAILED",
                     truncate(e.toString()));
             throw new OrderNotCanceledException(e);
         }
     }
 
-    private WorkOrderRefusedException rejected(long id, ResolveRequest request, String why) {
-        workOrders.audit(id, request.action().name(), request.operator(), request.note(), "REJECTED", truncate(why));
+    private WorkOrderRefusedException rejected(long id, ResolveRequest request, Resolver resolver, String why) {
+        workOrders.audit(id, request.action().name(), resolver.name(), request.note(), "REJECTED", truncate(why));
         return new WorkOrderRefusedException(why);
+    }
+
+    private WorkOrderForbiddenException forbidden(long id, ResolveRequest request, Resolver resolver, String why) {
+        workOrders.audit(id, request.action().name(), resolver.name(), request.note(), "REJECTED", truncate(why));
+        log.warn("Work order {}: {} by {} refused: {}", id, request.action(), resolver.name(), why);
+        return new WorkOrderForbiddenException(why);
     }
 
     private static String truncate(String text) {

@@ -11,12 +11,12 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * reconcile-job on the real order_db, its scheduler quiet (runs are started by the tests), no
- * downstream services: rows the tests seed are ones a run settles without asking anyone.
+ * reconcile-job on the real order_db and a random port, its scheduler quiet (runs are started by the
+ * tests), no downstream services: rows the tests seed are ones a run settles without asking anyone.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
-@SpringBootTest(properties = {
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "spring.config.name=" + ReconcileJobApplication.CONFIG_NAME,
         InfrastructureInitializer.DATABASE_PROPERTY + "=ORDER",
         InfrastructureInitializer.BROKER_PROPERTY + "=false",

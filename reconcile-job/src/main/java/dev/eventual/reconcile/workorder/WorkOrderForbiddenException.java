@@ -1,0 +1,9 @@
+package dev.eventual.reconcile.workorder;
+
+/** The resolver may not take this action (not an admin, or destructive actions are off); it was audited as REJECTED. */
+class WorkOrderForbiddenException extends RuntimeException {
+
+    WorkOrderForbiddenException(String why) {
+        super(why);
+    }
+}

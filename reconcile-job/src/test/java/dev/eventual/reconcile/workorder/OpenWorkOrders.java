@@ -1,0 +1,50 @@
+package dev.eventual.reconcile.workorder;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Open work orders on the real order_db, each over an ORDER_CREATED event that reconciliation gave up on
+ * (FAIL), as a run leaves them. A resolution hands some events back to reconciliation, due at once:
+ * {@link #removeEvents()} deletes them, so that no later run of another test claims them.
+ */
+final class OpenWorkOrders {
+
+    /** A work order and the order it is about. */
+    record Opened(long id, long orderId) {
+    }
+
+    private final JdbcTemplate jdbc;
+    private final WorkOrderMapper workOrders;
+    private final List<Long> orders = new ArrayList<>();
+
+    OpenWorkOrders(JdbcTemplate jdbc, WorkOrderMapper workOrders) {
+        this.jdbc = jdbc;
+        this.workOrders = workOrders;
+    }
+
+    Opened open() {
+        long orderId = ThreadLocalRandom.current().nextLong(1L << 40, 1L << 50);
+        orders.add(orderId);
+        jdbc.update("INSERT INTO message_log (order_id, event_type, shard_key, topic, tag, msg_key, payload, msg_status,"
+                + " reconcile_status, retry_count, next_reconcile_time) VALUES (?, 'ORDER_CREATED', 1234, 't',"
+                + " 'ORDER_CREATED', 'k', '{}', 'SENT', 'FAIL', 5, '2099-01-01 00:00:00')", orderId);
+        long messageLogId = jdbc.queryForObject("SELECT id FROM message_log WHERE order_id = ?", Long.class, orderId);
+        workOrders.open(new WorkOrderOpening(orderId, "ORDER_CREATED", messageLogId, "insufficient stock", "CREATED",
+                "FAIL", "SUCCESS", 5));
+        return new Opened(workOrders.idOf(orderId, "ORDER_CREATED"), orderId);
+    }
+
+    /** The reconcile status of the work order's event. */
+    String eventStatus(Opened opened) {
+        return jdbc.queryForObject("SELECT reconcile_status FROM message_log WHERE order_id = ?", String.class,
+                opened.orderId());
+    }
+
+    void removeEvents() {
+        orders.forEach(orderId -> jdbc.update("DELETE FROM message_log WHERE order_id = ?", orderId));
+    }
+}

@@ -1,0 +1,224 @@
+package dev.eventual.reconcile.workorder;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.eventual.common.messaging.InternalAuth;
+import dev.eventual.infra.test.HttpCall;
+import dev.eventual.infra.test.InfrastructureInitializer;
+import dev.eventual.infra.test.TestAuthServer;
+import dev.eventual.infra.test.TestInfrastructure;
+import dev.eventual.infra.test.TestTokens;
+import dev.eventual.reconcile.support.ReconcileJobIT;
+import dev.eventual.reconcile.workorder.OpenWorkOrders.Opened;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Who may list, read and resolve work orders, with real access tokens from the test authorization server;
+ * order-service is a stand-in on loopback that records the cancels it is asked for. Every audit row names
+ * the token's subject.
+ */
+@ReconcileJobIT
+class WorkOrderApiIT {
+
+    /** What the order-service stand-in was asked, by order id: the service token presented and the body. */
+    private record Cancel(String serviceToken, String body) {
+    }
+
+    private static final Map<String, List<Cancel>> cancels = new ConcurrentHashMap<>();
+    private static final HttpServer orderService = startOrderService();
+
+    @DynamicPropertySource
+    static void orderService(DynamicPropertyRegistry registry) {
+        registry.add("spring.cloud.discovery.client.simple.instances.order-service[0].uri",
+                () -> "http://127.0.0.1:" + orderService.getAddress().getPort());
+    }
+
+    @AfterAll
+    static void stop() {
+        orderService.stop(0);
+    }
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    JdbcTemplate jdbc;
+
+    @Autowired
+    WorkOrderMapper mapper;
+
+    private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
+    private OpenWorkOrders workOrders;
+
+    @BeforeEach
+    void workOrders() {
+        workOrders = new OpenWorkOrders(jdbc, mapper);
+    }
+
+    @AfterEach
+    void removeEvents() {
+        workOrders.removeEvents();
+    }
+
+    @Test
+    void anOperatorListsAndReadsWorkOrders() {
+        Opened opened = workOrders.open();
+
+        HttpCall.Response list = HttpCall.get(port, "/api/work-orders?orderId=" + opened.orderId())
+                .bearer(tokens.operator()).send();
+        HttpCall.Response read = HttpCall.get(port, "/api/work-orders/" + opened.id()).bearer(tokens.operator()).send();
+
+        assertThat(list.status()).as(list.body()).isEqualTo(200);
+        assertThat(list.json().get("total").asLong()).isEqualTo(1);
+        assertThat(list.json().get("items").get(0).get("id").asString()).isEqualTo(Long.toString(opened.id()));
+        assertThat(read.status()).as(read.body()).isEqualTo(200);
+        assertThat(read.json().get("orderId").asString()).isEqualTo(Long.toString(opened.orderId()));
+        assertThat(read.json().get("status").asString()).isEqualTo("OPEN");
+    }
+
+    @Test
+    void anOperatorRetriesAndClosesAndTheAuditNamesTheTokensSubject() {
+        Opened retried = workOrders.open();
+        Opened closed = workOrders.open();
+
+        HttpCall.Response retry = resolve(retried, "{\"action\":\"RETRY\",\"note\":\"stock added\"}", tokens.operator());
+        HttpCall.Response close = resolve(closed, "{\"action\":\"CLOSE\"}", tokens.operator());
+
+        assertThat(retry.status()).as(retry.body()).isEqualTo(200);
+        assertResolved(retry.json(), "RETRY", TestAuthServer.OPERATOR);
+        assertThat(retry.json().get("audit").get(0).get("note").asString()).isEqualTo("stock added");
+        assertThat(workOrders.eventStatus(retried)).isEqualTo("RETRY");
+        assertThat(close.status()).as(close.body()).isEqualTo(200);
+        assertResolved(close.json(), "CLOSE", TestAuthServer.OPERATOR);
+        assertThat(workOrders.eventStatus(closed)).isEqualTo("SUCCESS");
+    }
+
+    @Test
+    void aBodyThatStillNamesTheOperatorIsRefusedNamingTheField() {
+        Opened opened = workOrders.open();
+
+        HttpCall.Response response = resolve(opened, "{\"action\":\"RETRY\",\"operator\":\"ann\"}", tokens.operator());
+
+        assertThat(response.status()).as(response.body()).isEqualTo(400);
+        assertThat(response.json().get("invalidParams").findValuesAsString("name")).containsExactly("operator");
+        assertThat(mapper.find(opened.id()).status()).isEqualTo(WorkOrderStatus.OPEN);
+        assertThat(mapper.auditTrail(opened.id())).isEmpty();
+    }
+
+    @Test
+    void anOperatorCannotCancelTheOrderAndTheRefusalIsAudited() {
+        Opened opened = workOrders.open();
+
+        HttpCall.Response response = resolve(opened, "{\"action\":\"CANCEL_ORDER\",\"note\":\"customer asked\"}",
+                tokens.operator());
+
+        assertThat(response.status()).as(response.body()).isEqualTo(403);
+        assertThat(response.contentType()).startsWith("application/problem+json");
+        assertThat(response.json().get("type").asString()).isEqualTo("urn:eventual:problem:forbidden");
+        assertThat(response.json().get("detail").asString())
+                .isEqualTo("CANCEL_ORDER is for admin; " + TestAuthServer.OPERATOR + " is not one. Nothing was changed");
+        assertThat(cancels).doesNotContainKey(Long.toString(opened.orderId()));
+        assertThat(mapper.find(opened.id()).status()).isEqualTo(WorkOrderStatus.OPEN);
+        assertThat(workOrders.eventStatus(opened)).isEqualTo("FAIL");
+        assertThat(mapper.auditTrail(opened.id())).singleElement().satisfies(row -> {
+            assertThat(row.action()).isEqualTo("CANCEL_ORDER");
+            assertThat(row.operator()).isEqualTo(TestAuthServer.OPERATOR);
+            assertThat(row.outcome()).isEqualTo("REJECTED");
+            assertThat(row.note()).isEqualTo("customer asked");
+            assertThat(row.detail()).contains("is for admin");
+        });
+    }
+
+    @Test
+    void theAdminCancelsTheOrderThroughOrderServiceWithTheServiceToken() {
+        Opened opened = workOrders.open();
+
+        HttpCall.Response response = resolve(opened, "{\"action\":\"CANCEL_ORDER\"}", tokens.admin());
+
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        assertResolved(response.json(), "CANCEL_ORDER", TestAuthServer.ADMIN);
+        assertThat(cancels.get(Long.toString(opened.orderId()))).singleElement().satisfies(cancel -> {
+            assertThat(cancel.serviceToken()).isEqualTo(InfrastructureInitializer.TEST_SERVICE_TOKEN);
+            assertThat(cancel.body()).contains("work order " + opened.id() + " (" + TestAuthServer.ADMIN + ")");
+        });
+        assertThat(workOrders.eventStatus(opened)).isEqualTo("RETRY");
+    }
+
+    @Test
+    void aCustomerIsRefusedAndWithoutAnAccessTokenNoOneIsServed() {
+        Opened opened = workOrders.open();
+        String customer = tokens.customer(7);
+
+        assertThat(HttpCall.get(port, "/api/work-orders").bearer(customer).send().status()).isEqualTo(403);
+        assertThat(HttpCall.get(port, "/api/work-orders/" + opened.id()).bearer(customer).send().status()).isEqualTo(403);
+        assertThat(resolve(opened, "{\"action\":\"CLOSE\"}", customer).status()).isEqualTo(403);
+        assertThat(HttpCall.get(port, "/api/work-orders").send().status()).isEqualTo(401);
+        assertThat(HttpCall.get(port, "/api/work-orders/" + opened.id()).send().status()).isEqualTo(401);
+        assertThat(HttpCall.post(port, "/api/work-orders/" + opened.id() + "/resolve").json("{\"action\":\"CLOSE\"}")
+                .send().status()).isEqualTo(401);
+        // no service resolves work orders: the service token is no credential here
+        assertThat(HttpCall.post(port, "/api/work-orders/" + opened.id() + "/resolve").json("{\"action\":\"CLOSE\"}")
+                .header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN).send().status())
+                .isEqualTo(401);
+        // refused before the handler: nothing happened, so nothing was audited
+        assertThat(mapper.find(opened.id()).status()).isEqualTo(WorkOrderStatus.OPEN);
+        assertThat(mapper.auditTrail(opened.id())).isEmpty();
+    }
+
+    private HttpCall.Response resolve(Opened opened, String body, String token) {
+        return HttpCall.post(port, "/api/work-orders/" + opened.id() + "/resolve").bearer(token).json(body).send();
+    }
+
+    private static void assertResolved(JsonNode view, String action, String by) {
+        assertThat(view.get("status").asString()).isEqualTo("RESOLVED");
+        assertThat(view.get("resolution").asString()).isEqualTo(action);
+        assertThat(view.get("resolvedBy").asString()).isEqualTo(by);
+        assertThat(view.get("audit")).singleElement().satisfies(entry -> {
+            assertThat(entry.get("action").asString()).isEqualTo(action);
+            assertThat(entry.get("operator").asString()).isEqualTo(by);
+            assertThat(entry.get("outcome").asString()).isEqualTo("APPLIED");
+        });
+    }
+
+    /** Answers every cancel with 200 and records it; the unpaid-order scan may ask for others' orders too. */
+    private static HttpServer startOrderService() {
+        try {
+            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            server.createContext("/api/orders/", exchange -> {
+                String orderId = exchange.getRequestURI().getPath().split("/")[3];
+                cancels.computeIfAbsent(orderId, id -> new CopyOnWriteArrayList<>()).add(new Cancel(
+                        exchange.getRequestHeaders().getFirst(InternalAuth.TOKEN_HEADER),
+                        new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8)));
+                byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
+                exchange.getResponseHeaders().set("Content-Type", "application/json");
+                exchange.sendResponseHeaders(200, body.length);
+                exchange.getResponseBody().write(body);
+                exchange.close();
+            });
+            server.start();
+            return server;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
