@@ -2,6 +2,8 @@ package dev.eventual.launcher;
 
 import dev.eventual.common.api.problem.ProblemTypes;
 import dev.eventual.common.messaging.InternalAuth;
+import dev.eventual.launcher.BadInput.Forgery;
+import dev.eventual.launcher.BadInput.Identity;
 import dev.eventual.launcher.BadInput.Service;
 
 import java.io.ByteArrayOutputStream;
@@ -10,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +20,11 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.zip.GZIPOutputStream;
 
+import static dev.eventual.launcher.BadInput.Identity.ADMIN;
+import static dev.eventual.launcher.BadInput.Identity.CUSTOMER;
+import static dev.eventual.launcher.BadInput.Identity.NONE;
+import static dev.eventual.launcher.BadInput.Identity.OPERATOR;
+import static dev.eventual.launcher.BadInput.Identity.SERVICE;
 import static dev.eventual.launcher.BadInput.Service.INVENTORY;
 import static dev.eventual.launcher.BadInput.Service.NOTICE;
 import static dev.eventual.launcher.BadInput.Service.ORDER;
@@ -24,10 +32,16 @@ import static dev.eventual.launcher.BadInput.Service.RECONCILE;
 
 /**
  * The bad-input corpus: every public and internal endpoint of the four services (and the actuator),
- * each request wrong in one way, with the refusal the design asks for. Ids that must not exist are
+ * each request wrong in one way, with the refusal the design asks for. Each is sent as a caller the
+ * endpoint lets through ({@link Identity}: a customer, the operator or the admin with a real token of
+ * the suite, or the service token), so that what is wrong is the input, unless the caller or its
+ * credential is what is wrong: missing or forged tokens, roles an act does not allow, another
+ * customer's order, what a foreign web page can send (docs/security.md). Ids that must not exist are
  * far outside what the suite creates (snowflake order ids have 18 digits and test-inserted ones 13,
  * work order ids count from 1, SKUs in use are 1001-1005, 70000-70049 and 90000), so a 404 is never
- * a lucky hit and a request that wrongly passes validation cannot touch another test's data.
+ * a lucky hit and a request that wrongly passes validation cannot touch another test's data; the
+ * cases about callers aim at the corpus' own SKU and order on purpose, so that one wrongly let through
+ * writes, which the IT sees.
  */
 final class BadInputCorpus {
 
@@ -36,6 +50,10 @@ final class BadInputCorpus {
     static final String UNKNOWN_WORK_ORDER = "999999999999";
     /** The SKU of the one valid order placed after the corpus (the corpus' own, untouched by other tests). */
     static final long CORPUS_SKU = 90_000;
+    /** The customer whose real order the corpus' other callers try to read, cancel and pay (its own id). */
+    static final long ORDER_OWNER = 90_000;
+    /** Stands in a path for the id of {@link #ORDER_OWNER}'s order, which the IT places before the corpus. */
+    static final String ANOTHERS_ORDER = "{order-of-customer-" + ORDER_OWNER + "}";
 
     private static final String JSON = "application/json";
     private static final String FORGED_TOKEN = "x".repeat(SharedSuite.TOKEN.length());
@@ -65,19 +83,23 @@ final class BadInputCorpus {
         readStock(cases);
         setStock(cases);
         seedGate(cases);
-        batchStatus(cases, new Endpoint(INVENTORY, "POST", "/internal/inventory/status", null, true));
-        batchStatus(cases, new Endpoint(NOTICE, "POST", "/internal/notices/status", null, true));
+        batchStatus(cases, new Endpoint(INVENTORY, "POST", "/internal/inventory/status", null, SERVICE));
+        batchStatus(cases, new Endpoint(NOTICE, "POST", "/internal/notices/status", null, SERVICE));
         inventoryRedrive(cases);
         noticeRedrive(cases);
         listWorkOrders(cases);
         readWorkOrder(cases);
         resolveWorkOrder(cases);
         actuatorAndUnknownPaths(cases);
+        bearerTokens(cases);
+        roles(cases);
+        anotherCustomersOrder(cases);
+        foreignPages(cases);
         return cases;
     }
 
     private static void placeOrder(List<BadInput> cases) {
-        Endpoint e = new Endpoint(ORDER, "POST", "/api/orders", null, false);
+        Endpoint e = new Endpoint(ORDER, "POST", "/api/orders", null, CUSTOMER);
         // malformed and truncated JSON
         cases.add(e.json("truncated JSON", "{\"userId\":1,\"skuId\":").malformed());
         cases.add(e.json("single-quoted JSON", "{'userId':1,'skuId':1,'quantity':1}").malformed());
@@ -156,25 +178,25 @@ final class BadInputCorpus {
         cases.add(e.json("20 KB body", OVERSIZED).refused(413));
         cases.add(e.json("20 KB chunked body", OVERSIZED).chunked().refused(413));
         cases.add(e.json("Accept: application/xml only", order("1", "1", "1")).header("Accept", "application/xml").refused(406));
-        cases.add(e.json("PUT instead of POST", order("1", "1", "1")).method("PUT").refused(405));
-        cases.add(e.draft("DELETE").method("DELETE").refused(405));
+        cases.add(e.json("PUT instead of POST", order("1", "1", "1")).method("PUT").undeclared());
+        cases.add(e.draft("DELETE").method("DELETE").undeclared());
         cases.add(e.draft("TRACE").method("TRACE").refused(405));
     }
 
     private static void readOrder(List<BadInput> cases) {
-        Endpoint e = new Endpoint(ORDER, "GET", "/api/orders/{orderId}", "/api/orders/" + UNKNOWN_ORDER, false);
+        Endpoint e = new Endpoint(ORDER, "GET", "/api/orders/{orderId}", "/api/orders/" + UNKNOWN_ORDER, CUSTOMER);
         pathIds(cases, e, "/api/orders/", "orderId");
         cases.add(e.draft("encoded slash in id").path("/api/orders/1%2F2").refusedByContainer());
         cases.add(e.draft("NUL in id").path("/api/orders/1%00").refusedByContainer());
         cases.add(e.draft("path traversal").path("/api/orders/..%2F..%2Fetc%2Fpasswd").refusedByContainer());
         cases.add(e.draft("unknown order").refused(404));
-        cases.add(e.draft("DELETE").method("DELETE").refused(405));
-        cases.add(e.draft("PATCH").method("PATCH").body(JSON, "{}").refused(405));
+        cases.add(e.draft("DELETE").method("DELETE").undeclared());
+        cases.add(e.draft("PATCH").method("PATCH").body(JSON, "{}").undeclared());
         cases.add(e.draft("20 KB body on a GET").body(JSON, OVERSIZED).refused(413));
     }
 
     private static void listOrders(List<BadInput> cases) {
-        Endpoint e = new Endpoint(ORDER, "GET", "/api/orders", null, false);
+        Endpoint e = new Endpoint(ORDER, "GET", "/api/orders", null, OPERATOR);
         cases.add(e.query("size zero", "size=0").invalid("size"));
         cases.add(e.query("size above 100", "size=101").invalid("size"));
         cases.add(e.query("text size", "size=abc").invalid("size"));
@@ -194,7 +216,7 @@ final class BadInputCorpus {
     }
 
     private static void cancelOrder(List<BadInput> cases) {
-        Endpoint e = new Endpoint(ORDER, "POST", "/api/orders/{orderId}/cancel", "/api/orders/" + UNKNOWN_ORDER + "/cancel", false);
+        Endpoint e = new Endpoint(ORDER, "POST", "/api/orders/{orderId}/cancel", "/api/orders/" + UNKNOWN_ORDER + "/cancel", CUSTOMER);
         cases.add(e.draft("text id").path("/api/orders/abc/cancel").invalid("orderId"));
         cases.add(e.draft("id beyond long").path("/api/orders/" + FAR_ABOVE_LONG + "/cancel").invalid("orderId"));
         cases.add(e.draft("zero id").path("/api/orders/0/cancel").invalid("orderId"));
@@ -215,20 +237,20 @@ final class BadInputCorpus {
         cases.add(e.draft("YAML body").body("application/yaml", "reason: x\n").refused(415));
         cases.add(e.json("20 KB body", OVERSIZED).refused(413));
         cases.add(e.json("20 KB chunked body", OVERSIZED).chunked().refused(413));
-        cases.add(e.draft("GET").method("GET").refused(405));
-        cases.add(e.draft("PUT").method("PUT").refused(405));
+        cases.add(e.draft("GET").method("GET").undeclared());
+        cases.add(e.draft("PUT").method("PUT").undeclared());
     }
 
     private static void reportConsumerStatus(List<BadInput> cases) {
         Endpoint e = new Endpoint(ORDER, "POST", "/internal/orders/{orderId}/consumer-status",
-                "/internal/orders/" + UNKNOWN_ORDER + "/consumer-status", true);
+                "/internal/orders/" + UNKNOWN_ORDER + "/consumer-status", SERVICE);
         String valid = report(q("ORDER_CREATED"), q("eventual-inventory-consumer"), q("SUCCESS"));
         tokens(cases, e, valid);
         cases.add(e.json("token as a Bearer authorization", valid).withoutToken()
                 .header("Authorization", "Bearer " + SharedSuite.TOKEN).refused(401));
         cases.add(e.json("token in the query string", valid).withoutToken()
                 .path(e.defaultPath() + "?" + InternalAuth.TOKEN_HEADER + "=" + SharedSuite.TOKEN).refused(401));
-        cases.add(e.json("token without its first character", valid)
+        cases.add(e.json("token without its first character", valid).withoutToken()
                 .header(InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN.substring(1)).refused(401));
         cases.add(e.json("no token, path parameter hiding /internal/", valid).withoutToken()
                 .path("/internal;x=1/orders/" + UNKNOWN_ORDER + "/consumer-status").refused(401));
@@ -268,7 +290,7 @@ final class BadInputCorpus {
     }
 
     private static void reportConsumerStatuses(List<BadInput> cases) {
-        Endpoint e = new Endpoint(ORDER, "POST", "/internal/orders/consumer-statuses", null, true);
+        Endpoint e = new Endpoint(ORDER, "POST", "/internal/orders/consumer-statuses", null, SERVICE);
         String group = q("eventual-notice-consumer");
         String valid = batch(q("ORDER_CREATED"), group, q("SUCCESS"), q(UNKNOWN_ORDER));
         tokens(cases, e, valid);
@@ -299,7 +321,7 @@ final class BadInputCorpus {
     }
 
     private static void reportConsumerOutcomes(List<BadInput> cases) {
-        Endpoint e = new Endpoint(ORDER, "POST", "/internal/orders/consumer-reports", null, true);
+        Endpoint e = new Endpoint(ORDER, "POST", "/internal/orders/consumer-reports", null, SERVICE);
         String group = q("eventual-inventory-consumer");
         String valid = reports(group, outcome(q(UNKNOWN_ORDER), q("ORDER_CREATED"), q("SUCCESS")));
         tokens(cases, e, valid);
@@ -329,16 +351,16 @@ final class BadInputCorpus {
     }
 
     private static void readStock(List<BadInput> cases) {
-        Endpoint e = new Endpoint(INVENTORY, "GET", "/api/inventory/{skuId}", "/api/inventory/" + UNKNOWN_SKU, false);
+        Endpoint e = new Endpoint(INVENTORY, "GET", "/api/inventory/{skuId}", "/api/inventory/" + UNKNOWN_SKU, CUSTOMER);
         pathIds(cases, e, "/api/inventory/", "skuId");
         cases.add(e.draft("NUL in id").path("/api/inventory/%00").refusedByContainer());
         cases.add(e.draft("unknown SKU").refused(404));
-        cases.add(e.draft("POST").method("POST").body(JSON, "{}").refused(405));
-        cases.add(e.draft("DELETE").method("DELETE").refused(405));
+        cases.add(e.draft("POST").method("POST").body(JSON, "{}").undeclared());
+        cases.add(e.draft("DELETE").method("DELETE").undeclared());
     }
 
     private static void setStock(List<BadInput> cases) {
-        Endpoint e = new Endpoint(INVENTORY, "PUT", "/api/inventory/{skuId}", "/api/inventory/" + UNKNOWN_SKU, true);
+        Endpoint e = new Endpoint(INVENTORY, "PUT", "/api/inventory/{skuId}", "/api/inventory/" + UNKNOWN_SKU, ADMIN);
         tokens(cases, e, stock("5"));
         cases.add(e.json("no token and a negative stock", stock("-1")).withoutToken().refused(401));
         cases.add(e.json("text stock", stock(q("x"))).invalid("stock"));
@@ -367,16 +389,16 @@ final class BadInputCorpus {
     /** The stock gate's repair acts: a SKU the shared suite does not gate is a 409, and nothing is seeded. */
     private static void seedGate(List<BadInput> cases) {
         Endpoint e = new Endpoint(INVENTORY, "POST", "/api/inventory/{skuId}/gate", "/api/inventory/" + UNKNOWN_SKU + "/gate",
-                true);
+                ADMIN).alsoServices();
         tokens(cases, e, "");
         cases.add(e.draft("text SKU").path("/api/inventory/abc/gate").invalid("skuId"));
         cases.add(e.draft("SKU beyond long").path("/api/inventory/" + FAR_ABOVE_LONG + "/gate").invalid("skuId"));
         cases.add(e.draft("SKU with a leading zero").path("/api/inventory/0" + UNKNOWN_SKU + "/gate").invalid("skuId"));
         cases.add(e.draft("a SKU the gate does not hold").refused(409, ProblemTypes.CONFLICT));
-        cases.add(e.draft("GET").method("GET").refused(405));
-        Endpoint rebuild = new Endpoint(INVENTORY, "POST", "/api/inventory/gate/rebuild", null, true);
+        cases.add(e.draft("GET").method("GET").undeclared());
+        Endpoint rebuild = new Endpoint(INVENTORY, "POST", "/api/inventory/gate/rebuild", null, ADMIN).alsoServices();
         tokens(cases, rebuild, "");
-        cases.add(rebuild.draft("DELETE").method("DELETE").refused(405));
+        cases.add(rebuild.draft("DELETE").method("DELETE").undeclared());
     }
 
     /** The status endpoints of inventory and notice take the same batch request. */
@@ -409,7 +431,7 @@ final class BadInputCorpus {
     }
 
     private static void inventoryRedrive(List<BadInput> cases) {
-        Endpoint retry = new Endpoint(INVENTORY, "POST", "/internal/inventory/retry", null, true);
+        Endpoint retry = new Endpoint(INVENTORY, "POST", "/internal/inventory/retry", null, SERVICE);
         tokens(cases, retry, created("4242", "1", UNKNOWN_SKU, "1"));
         cases.add(retry.json("text orderId", created(q("abc"), "1", UNKNOWN_SKU, "1")).invalid("orderId"));
         cases.add(retry.json("zero orderId", created("0", "1", UNKNOWN_SKU, "1")).invalid("orderId"));
@@ -439,7 +461,7 @@ final class BadInputCorpus {
         cases.add(retry.json("600 KB body", INTERNAL_OVERSIZED).refused(413));
         cases.add(retry.draft("GET").method("GET").refused(405));
 
-        Endpoint release = new Endpoint(INVENTORY, "POST", "/internal/inventory/release", null, true);
+        Endpoint release = new Endpoint(INVENTORY, "POST", "/internal/inventory/release", null, SERVICE);
         tokens(cases, release, canceled("4242", "1", UNKNOWN_SKU, "1", q("r")));
         cases.add(release.json("text orderId", canceled(q("x"), "1", UNKNOWN_SKU, "1", q("r"))).invalid("orderId"));
         cases.add(release.json("zero skuId", canceled("4242", "1", "0", "1", q("r"))).invalid("skuId"));
@@ -455,7 +477,7 @@ final class BadInputCorpus {
     }
 
     private static void noticeRedrive(List<BadInput> cases) {
-        Endpoint created = new Endpoint(NOTICE, "POST", "/internal/notices/order-created/retry", null, true);
+        Endpoint created = new Endpoint(NOTICE, "POST", "/internal/notices/order-created/retry", null, SERVICE);
         tokens(cases, created, created("4242", "1", UNKNOWN_SKU, "1"));
         cases.add(created.json("text orderId", created(q("abc"), "1", UNKNOWN_SKU, "1")).invalid("orderId"));
         cases.add(created.json("negative userId", created("4242", "-5", UNKNOWN_SKU, "1")).invalid("userId"));
@@ -471,7 +493,7 @@ final class BadInputCorpus {
         cases.add(created.json("600 KB body", INTERNAL_OVERSIZED).refused(413));
         cases.add(created.draft("GET").method("GET").refused(405));
 
-        Endpoint canceled = new Endpoint(NOTICE, "POST", "/internal/notices/order-canceled/retry", null, true);
+        Endpoint canceled = new Endpoint(NOTICE, "POST", "/internal/notices/order-canceled/retry", null, SERVICE);
         tokens(cases, canceled, canceled("4242", "1", UNKNOWN_SKU, "1", q("r")));
         cases.add(canceled.json("text orderId", canceled(q("x"), "1", UNKNOWN_SKU, "1", q("r"))).invalid("orderId"));
         cases.add(canceled.json("string orderId with a leading zero", canceled(q("04242"), "1", UNKNOWN_SKU, "1", q("r")))
@@ -484,7 +506,7 @@ final class BadInputCorpus {
     }
 
     private static void listWorkOrders(List<BadInput> cases) {
-        Endpoint e = new Endpoint(RECONCILE, "GET", "/api/work-orders", null, false);
+        Endpoint e = new Endpoint(RECONCILE, "GET", "/api/work-orders", null, OPERATOR);
         cases.add(e.query("unknown status", "status=BOGUS").invalid("status"));
         cases.add(e.query("lower-case status", "status=open").invalid("status"));
         cases.add(e.query("SQL in status", "status=OPEN%27%3B%20DROP%20TABLE%20reconcile_work_order%3B--").invalid("status"));
@@ -497,67 +519,176 @@ final class BadInputCorpus {
         cases.add(e.query("size zero", "size=0").invalid("size"));
         cases.add(e.query("size above 100", "size=101").invalid("size"));
         cases.add(e.query("size 1e309", "size=1e309").invalid("size"));
-        cases.add(e.draft("POST").method("POST").body(JSON, "{}").refused(405));
+        cases.add(e.draft("POST").method("POST").body(JSON, "{}").undeclared());
         cases.add(e.draft("TRACE").method("TRACE").refused(405));
     }
 
     private static void readWorkOrder(List<BadInput> cases) {
-        Endpoint e = new Endpoint(RECONCILE, "GET", "/api/work-orders/{id}", "/api/work-orders/" + UNKNOWN_WORK_ORDER, false);
+        Endpoint e = new Endpoint(RECONCILE, "GET", "/api/work-orders/{id}", "/api/work-orders/" + UNKNOWN_WORK_ORDER, OPERATOR);
         pathIds(cases, e, "/api/work-orders/", "id");
         cases.add(e.draft("unknown work order").refused(404));
-        cases.add(e.draft("DELETE").method("DELETE").refused(405));
-        cases.add(e.draft("PUT").method("PUT").body(JSON, "{}").refused(405));
+        cases.add(e.draft("DELETE").method("DELETE").undeclared());
+        cases.add(e.draft("PUT").method("PUT").body(JSON, "{}").undeclared());
     }
 
     private static void resolveWorkOrder(List<BadInput> cases) {
         Endpoint e = new Endpoint(RECONCILE, "POST", "/api/work-orders/{id}/resolve",
-                "/api/work-orders/" + UNKNOWN_WORK_ORDER + "/resolve", true);
-        String valid = resolve(q("CLOSE"), q("corpus"), q("n"));
+                "/api/work-orders/" + UNKNOWN_WORK_ORDER + "/resolve", OPERATOR);
+        String valid = resolve(q("CLOSE"), q("n"));
+        // the service token is no operator's
         tokens(cases, e, valid);
-        cases.add(e.json("no token and an unknown action", resolve(q("BOGUS"), q("corpus"), q("n"))).withoutToken()
-                .refused(401));
-        cases.add(e.json("unknown action", resolve(q("BOGUS"), q("corpus"), q("n"))).invalid("action"));
-        cases.add(e.json("lower-case action", resolve(q("retry"), q("corpus"), q("n"))).invalid("action"));
-        cases.add(e.json("action as ordinal 2", resolve("2", q("corpus"), q("n"))).invalid("action"));
-        cases.add(e.json("null action", resolve("null", q("corpus"), q("n"))).invalid("action"));
-        cases.add(e.json("blank operator", resolve(q("CLOSE"), q("   "), q("n"))).invalid("operator"));
-        cases.add(e.json("no operator", "{\"action\":\"CLOSE\"}").invalid("operator"));
-        cases.add(e.json("operator of 65 characters", resolve(q("CLOSE"), q("o".repeat(65)), q("n"))).invalid("operator"));
-        cases.add(e.json("note of 1,001 characters", resolve(q("CLOSE"), q("corpus"), q("n".repeat(1001)))).invalid("note"));
-        cases.add(e.json("duplicated key action", "{\"action\":\"CLOSE\",\"action\":\"RETRY\",\"operator\":\"corpus\"}").malformed());
-        cases.add(e.json("unknown field comment", "{\"action\":\"CLOSE\",\"operator\":\"corpus\",\"comment\":\"n\"}")
-                .invalid("comment"));
+        cases.add(e.json("no token and an unknown action", resolve(q("BOGUS"), q("n"))).withoutToken().refused(401));
+        cases.add(e.json("unknown action", resolve(q("BOGUS"), q("n"))).invalid("action"));
+        cases.add(e.json("lower-case action", resolve(q("retry"), q("n"))).invalid("action"));
+        cases.add(e.json("action as ordinal 2", resolve("2", q("n"))).invalid("action"));
+        cases.add(e.json("null action", resolve("null", q("n"))).invalid("action"));
+        cases.add(e.json("no action", "{\"note\":\"n\"}").invalid("action"));
+        // the audit names the token's subject: a name in the body is refused, not believed (issue 26)
+        cases.add(e.json("operator named in the body", "{\"action\":\"CLOSE\",\"operator\":\"adam\"}").invalid("operator"));
+        cases.add(e.json("note of 1,001 characters", resolve(q("CLOSE"), q("n".repeat(1001)))).invalid("note"));
+        cases.add(e.json("duplicated key action", "{\"action\":\"CLOSE\",\"action\":\"RETRY\"}").malformed());
+        cases.add(e.json("unknown field comment", "{\"action\":\"CLOSE\",\"comment\":\"n\"}").invalid("comment"));
         cases.add(e.json("unknown work order, Content-Encoding: gzip", valid).header("Content-Encoding", "gzip")
                 .unsupportedEncoding());
         cases.add(e.json("id with a leading zero", valid).path("/api/work-orders/0" + UNKNOWN_WORK_ORDER + "/resolve").invalid("id"));
-        cases.add(e.json("unknown work order, SQL in operator", resolve(q("CLOSE"), q("admin'--"), q("n"))).refused(404));
-        cases.add(e.json("unknown work order, NUL and RTL in operator", resolve(q("CLOSE"), q("\\u0000\\u202eann"), q("n"))).refused(404));
-        cases.add(e.json("unknown work order, script in note", resolve(q("CLOSE"), q("corpus"), q(SCRIPT))).refused(404));
+        cases.add(e.json("unknown work order, SQL in note", resolve(q("CLOSE"), q("admin'--"))).refused(404));
+        cases.add(e.json("unknown work order, NUL and RTL in note", resolve(q("CLOSE"), q("\\u0000\\u202eann"))).refused(404));
+        cases.add(e.json("unknown work order, script in note", resolve(q("CLOSE"), q(SCRIPT))).refused(404));
         cases.add(e.json("text id", valid).path("/api/work-orders/abc/resolve").invalid("id"));
         cases.add(e.json("id beyond long", valid).path("/api/work-orders/" + FAR_ABOVE_LONG + "/resolve").invalid("id"));
         cases.add(e.draft("text/plain body").body("text/plain", valid).refused(415));
-        cases.add(e.draft("YAML body").body("application/yaml", "action: CLOSE\noperator: corpus\n").refused(415));
+        cases.add(e.draft("YAML body").body("application/yaml", "action: CLOSE\n").refused(415));
         cases.add(e.json("20 KB body", OVERSIZED).refused(413));
-        cases.add(e.draft("GET").method("GET").refused(405));
+        cases.add(e.draft("GET").method("GET").undeclared());
     }
 
     private static void actuatorAndUnknownPaths(List<BadInput> cases) {
-        cases.add(new Endpoint(ORDER, "GET", "/actuator/metrics/{name}", "/actuator/metrics/jvm.memory.used", false)
+        cases.add(new Endpoint(ORDER, "GET", "/actuator/metrics/{name}", "/actuator/metrics/jvm.memory.used", NONE)
                 .query("tag without a colon", "tag=bogus").refused(400, ProblemTypes.forHttpStatus(400)));
-        cases.add(new Endpoint(ORDER, "GET", "/actuator/metrics/{name}", "/actuator/metrics/no.such.metric", false)
+        cases.add(new Endpoint(ORDER, "GET", "/actuator/metrics/{name}", "/actuator/metrics/no.such.metric", NONE)
                 .draft("unknown metric").refused(404));
-        cases.add(new Endpoint(NOTICE, "GET", "/actuator/metrics", null, false).draft("DELETE").method("DELETE").refused(405));
-        cases.add(new Endpoint(INVENTORY, "GET", "/actuator/health", null, false).draft("POST").method("POST")
+        cases.add(new Endpoint(NOTICE, "GET", "/actuator/metrics", null, NONE).draft("DELETE").method("DELETE").refused(405));
+        cases.add(new Endpoint(INVENTORY, "GET", "/actuator/health", null, NONE).draft("POST").method("POST")
                 .body(JSON, "{}").refused(405));
         // only health, info, metrics and prometheus are exposed (docs/design.md, "Security")
-        cases.add(new Endpoint(RECONCILE, "POST", "/actuator/shutdown", null, false).draft("not exposed").refused(404));
-        cases.add(new Endpoint(ORDER, "GET", "/actuator/env", null, false).draft("not exposed").refused(404));
-        cases.add(new Endpoint(INVENTORY, "GET", "/actuator/heapdump", null, false).draft("not exposed").refused(404));
-        cases.add(new Endpoint(NOTICE, "GET", "/actuator/loggers", null, false).draft("not exposed").refused(404));
-        Endpoint internal = new Endpoint(ORDER, "POST", "/internal/{unknown}", "/internal/nothing-here", true);
+        cases.add(new Endpoint(RECONCILE, "POST", "/actuator/shutdown", null, NONE).draft("not exposed").refused(404));
+        cases.add(new Endpoint(ORDER, "GET", "/actuator/env", null, NONE).draft("not exposed").refused(404));
+        cases.add(new Endpoint(INVENTORY, "GET", "/actuator/heapdump", null, NONE).draft("not exposed").refused(404));
+        cases.add(new Endpoint(NOTICE, "GET", "/actuator/loggers", null, NONE).draft("not exposed").refused(404));
+        Endpoint internal = new Endpoint(ORDER, "POST", "/internal/{unknown}", "/internal/nothing-here", SERVICE);
         cases.add(internal.draft("no token").withoutToken().refused(401));
         cases.add(internal.draft("with token").refused(404));
-        cases.add(new Endpoint(NOTICE, "GET", "/api/{unknown}", "/api/notices", false).draft("no public API").refused(404));
+        // where no act is declared no caller may do anything, the admin neither (a 404 before issue 26)
+        cases.add(new Endpoint(NOTICE, "GET", "/api/{unknown}", "/api/notices", ADMIN).draft("no public API").undeclared());
+    }
+
+    /**
+     * A bearer token missing, not a JWT, or forged from the caller's real one ({@link Forgery}), on a
+     * public act of each service that has one (notice-service has none), sent as a caller the act
+     * allows: only the token is wrong. Placing the order would write, so a token wrongly taken shows
+     * in the databases' fingerprint as well as in the status.
+     */
+    private static void bearerTokens(List<BadInput> cases) {
+        List<Draft> acts = List.of(
+                new Endpoint(ORDER, "POST", "/api/orders", null, CUSTOMER).draft("")
+                        .body(JSON, "{\"skuId\":" + CORPUS_SKU + ",\"quantity\":1}"),
+                new Endpoint(INVENTORY, "GET", "/api/inventory/{skuId}", "/api/inventory/" + CORPUS_SKU, CUSTOMER).draft(""),
+                new Endpoint(RECONCILE, "GET", "/api/work-orders", null, OPERATOR).draft(""));
+        for (Draft act : acts) {
+            cases.add(act.copy("no Authorization header").withoutToken().refused(401));
+            cases.add(act.copy("Authorization: Bearer with no token").withoutToken().header("Authorization", "Bearer ").refused(401));
+            cases.add(act.copy("not a JWT").withoutToken().header("Authorization", "Bearer not-a-jwt").refused(401));
+            for (Forgery forgery : Forgery.values()) {
+                cases.add(act.copy("token " + forgery.description).forged(forgery).refused(401));
+            }
+        }
+        Draft place = acts.get(0);
+        // credentials a person's act does not read: only a bearer token in the Authorization header counts
+        cases.add(place.copy("Basic credentials instead of a bearer token").withoutToken()
+                .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(
+                        "alice:not-her-password".getBytes(StandardCharsets.UTF_8))).refused(401));
+        cases.add(place.copy("the service token instead of a bearer token").withoutToken()
+                .header(InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN).refused(401));
+        // a customer's token with the admin role written in: where the admin role would let it set stock
+        cases.add(new Endpoint(INVENTORY, "PUT", "/api/inventory/{skuId}", "/api/inventory/" + CORPUS_SKU, ADMIN).alsoServices()
+                .json("a customer's token changed to the admin role", stock("7")).as(CUSTOMER).forged(Forgery.TAMPERED)
+                .refused(401));
+    }
+
+    /**
+     * A real token of a caller whose role the act does not allow: 403 naming who may, before the body
+     * is read. Each request is otherwise valid and aimed at real data (the corpus' SKU, another
+     * customer's order), so one wrongly let through would write.
+     */
+    private static void roles(List<BadInput> cases) {
+        Endpoint place = new Endpoint(ORDER, "POST", "/api/orders", null, CUSTOMER);
+        String placement = "{\"skuId\":" + CORPUS_SKU + ",\"quantity\":1}";
+        cases.add(place.json("the operator places an order", placement).as(OPERATOR).forbidden("the caller is operator"));
+        cases.add(place.json("the admin places an order", placement).as(ADMIN).forbidden("the caller is admin"));
+        // a customer orders for itself only: the body's userId must be its own
+        cases.add(place.json("a customer orders for another customer", order("2", Long.toString(CORPUS_SKU), "1"))
+                .forbidden("is not the signed-in customer"));
+        cases.add(new Endpoint(ORDER, "GET", "/api/orders", null, CUSTOMER).query("a customer lists another customer's orders",
+                "userId=" + ORDER_OWNER).forbidden("its own orders only"));
+
+        Endpoint pay = new Endpoint(ORDER, "POST", "/api/orders/{orderId}/pay", "/api/orders/" + ANOTHERS_ORDER + "/pay", SERVICE);
+        cases.add(pay.json("a customer confirms a payment", "{\"paymentId\":\"corpus-forged\"}").as(CUSTOMER)
+                .forbidden("the caller is customer"));
+        cases.add(pay.json("the admin confirms a payment", "{\"paymentId\":\"corpus-forged\"}").as(ADMIN)
+                .forbidden("the caller is admin"));
+        cases.add(new Endpoint(ORDER, "POST", "/api/orders/{orderId}/cancel", "/api/orders/" + ANOTHERS_ORDER + "/cancel", CUSTOMER)
+                .json("the operator cancels an order", reason(q("corpus"))).as(OPERATOR).forbidden("the caller is operator"));
+
+        Endpoint setStock = new Endpoint(INVENTORY, "PUT", "/api/inventory/{skuId}", "/api/inventory/" + CORPUS_SKU, ADMIN);
+        cases.add(setStock.json("a customer sets stock", stock("7")).as(CUSTOMER).forbidden("the caller is customer"));
+        cases.add(setStock.json("the operator sets stock", stock("7")).as(OPERATOR).forbidden("the caller is operator"));
+        cases.add(new Endpoint(INVENTORY, "POST", "/api/inventory/gate/rebuild", null, ADMIN).draft("a customer rebuilds the gate")
+                .as(CUSTOMER).forbidden("the caller is customer"));
+        cases.add(new Endpoint(INVENTORY, "POST", "/api/inventory/{skuId}/gate", "/api/inventory/" + CORPUS_SKU + "/gate", ADMIN)
+                .draft("the operator seeds the gate").as(OPERATOR).forbidden("the caller is operator"));
+
+        cases.add(new Endpoint(RECONCILE, "GET", "/api/work-orders", null, OPERATOR).draft("a customer lists work orders")
+                .as(CUSTOMER).forbidden("the caller is customer"));
+        cases.add(new Endpoint(RECONCILE, "GET", "/api/work-orders/{id}", "/api/work-orders/1", OPERATOR)
+                .draft("a customer reads a work order").as(CUSTOMER).forbidden("the caller is customer"));
+        cases.add(new Endpoint(RECONCILE, "POST", "/api/work-orders/{id}/resolve", "/api/work-orders/1/resolve", OPERATOR)
+                .json("a customer resolves a work order", resolve(q("CLOSE"), q("corpus"))).as(CUSTOMER)
+                .forbidden("the caller is customer"));
+
+        // a person's token, the admin's too, never reaches the services' own endpoints
+        cases.add(new Endpoint(ORDER, "POST", "/internal/orders/consumer-reports", null, SERVICE)
+                .json("the admin's bearer token", reports(q("eventual-inventory-consumer"),
+                        outcome(q(UNKNOWN_ORDER), q("ORDER_CREATED"), q("SUCCESS")))).as(ADMIN)
+                .forbidden("only the suite's services"));
+        cases.add(new Endpoint(INVENTORY, "POST", "/internal/inventory/status", null, SERVICE)
+                .json("a customer's bearer token", ids(q("1"))).as(CUSTOMER).forbidden("only the suite's services"));
+    }
+
+    /** A customer asking for another customer's real order learns nothing of it: 404, as for an unknown one. */
+    private static void anotherCustomersOrder(List<BadInput> cases) {
+        cases.add(new Endpoint(ORDER, "GET", "/api/orders/{orderId}", "/api/orders/" + ANOTHERS_ORDER, CUSTOMER)
+                .draft("another customer's order").refused(404));
+        Endpoint cancel = new Endpoint(ORDER, "POST", "/api/orders/{orderId}/cancel", "/api/orders/" + ANOTHERS_ORDER + "/cancel",
+                CUSTOMER);
+        cases.add(cancel.draft("another customer's order, no body").refused(404));
+        cases.add(cancel.json("another customer's order, with a reason", reason(q("mine now"))).refused(404));
+        cases.add(cancel.json("another customer's order, expecting it CREATED", "{\"reason\":\"x\",\"expectedStatus\":\"CREATED\"}")
+                .refused(404));
+    }
+
+    /**
+     * What a page on another site can make a signed-in user's browser send without asking (no custom
+     * header, so no Authorization; a simple content type or none): the API reads credentials from the
+     * Authorization header only, never a cookie, so it is 401 whatever the page sends.
+     */
+    private static void foreignPages(List<BadInput> cases) {
+        Endpoint cancel = new Endpoint(ORDER, "POST", "/api/orders/{orderId}/cancel", "/api/orders/" + ANOTHERS_ORDER + "/cancel",
+                NONE);
+        cases.add(cancel.draft("a foreign page: no body, no Content-Type, no Authorization").refused(401));
+        cases.add(cancel.draft("a foreign page: a form, with a session cookie").body("application/x-www-form-urlencoded", "reason=x")
+                .header("Cookie", "JSESSIONID=0123456789ABCDEF").refused(401));
+        cases.add(new Endpoint(ORDER, "POST", "/api/orders", null, NONE)
+                .draft("a foreign page: text/plain JSON").body("text/plain", order("1", Long.toString(CORPUS_SKU), "1")).refused(401));
     }
 
     /** Ids in a path: not a number, not positive, beyond 64 bits, other scripts, injections. */
@@ -588,12 +719,13 @@ final class BadInputCorpus {
         }
     }
 
-    /** A valid body with a missing, forged, empty and wrong-case service token. */
+    /** A valid body with a missing, forged, empty and wrong-case service token, and no other credential. */
     private static void tokens(List<BadInput> cases, Endpoint e, String validBody) {
         cases.add(e.json("no token", validBody).withoutToken().refused(401));
-        cases.add(e.json("forged token", validBody).header(InternalAuth.TOKEN_HEADER, FORGED_TOKEN).refused(401));
-        cases.add(e.json("empty token", validBody).header(InternalAuth.TOKEN_HEADER, "").refused(401));
-        cases.add(e.json("upper-case token", validBody).header(InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN.toUpperCase()).refused(401));
+        cases.add(e.json("forged token", validBody).withoutToken().header(InternalAuth.TOKEN_HEADER, FORGED_TOKEN).refused(401));
+        cases.add(e.json("empty token", validBody).withoutToken().header(InternalAuth.TOKEN_HEADER, "").refused(401));
+        cases.add(e.json("upper-case token", validBody).withoutToken()
+                .header(InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN.toUpperCase()).refused(401));
     }
 
     private static String q(String text) {
@@ -639,8 +771,8 @@ final class BadInputCorpus {
                 + ",\"quantity\":" + quantity + ",\"reason\":" + reason + ",\"canceledAt\":\"2026-01-01T00:00:00Z\"}";
     }
 
-    private static String resolve(String action, String operator, String note) {
-        return "{\"action\":" + action + ",\"operator\":" + operator + ",\"note\":" + note + "}";
+    private static String resolve(String action, String note) {
+        return "{\"action\":" + action + ",\"note\":" + note + "}";
     }
 
     private static byte[] gzip(String text) {
@@ -663,18 +795,33 @@ final class BadInputCorpus {
 
     /**
      * @param defaultPath the concrete path drafts start from; null when the template is concrete
-     * @param guarded     the endpoint needs the service token, so drafts carry the right one unless told otherwise
+     * @param as          who drafts are sent as unless told otherwise: a caller the endpoint lets through
+     *                    to its validation
+     * @param servicesToo a public act that also takes the service token (where the suite's own services
+     *                    call it), so a wrong one is named in the 401
      */
-    private record Endpoint(Service service, String method, String template, String defaultPath, boolean guarded) {
+    private record Endpoint(Service service, String method, String template, String defaultPath, Identity as,
+                            boolean servicesToo) {
+
+        Endpoint(Service service, String method, String template, String defaultPath, Identity as) {
+            this(service, method, template, defaultPath, as, false);
+        }
+
+        Endpoint alsoServices() {
+            return new Endpoint(service, method, template, defaultPath, as, true);
+        }
 
         @Override
         public String defaultPath() {
             return defaultPath == null ? template : defaultPath;
         }
 
+        boolean internal() {
+            return template.startsWith(InternalAuth.INTERNAL_PATH_PREFIX);
+        }
+
         Draft draft(String what) {
-            Draft draft = new Draft(this, what);
-            return guarded ? draft.header(InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN) : draft;
+            return new Draft(this, what);
         }
 
         Draft json(String what, String json) {
@@ -691,6 +838,8 @@ final class BadInputCorpus {
         private final Endpoint endpoint;
         private final String what;
         private final Map<String, String> headers = new LinkedHashMap<>();
+        private Identity as;
+        private Forgery forgery;
         private String method;
         private String path;
         private byte[] body;
@@ -699,6 +848,7 @@ final class BadInputCorpus {
         Draft(Endpoint endpoint, String what) {
             this.endpoint = endpoint;
             this.what = what;
+            this.as = endpoint.as();
             this.method = endpoint.method();
             this.path = endpoint.defaultPath();
         }
@@ -708,8 +858,35 @@ final class BadInputCorpus {
             return this;
         }
 
+        /** The same request under another description. */
+        Draft copy(String description) {
+            Draft copy = new Draft(endpoint, description);
+            copy.headers.putAll(headers);
+            copy.as = as;
+            copy.forgery = forgery;
+            copy.method = method;
+            copy.path = path;
+            copy.body = body;
+            copy.chunked = chunked;
+            return copy;
+        }
+
+        /** Sent with no credential of the IT's (a case may still add a wrong one as a header). */
         Draft withoutToken() {
-            headers.remove(InternalAuth.TOKEN_HEADER);
+            return as(Identity.NONE);
+        }
+
+        Draft as(Identity caller) {
+            this.as = caller;
+            return this;
+        }
+
+        /** Sent as its caller with that caller's real token forged. */
+        Draft forged(Forgery how) {
+            if (!as.isPerson()) {
+                throw new IllegalArgumentException("only a person's bearer token can be forged, not " + as);
+            }
+            this.forgery = how;
             return this;
         }
 
@@ -761,9 +938,44 @@ final class BadInputCorpus {
             return build(400, ProblemTypes.forHttpStatus(400), null);
         }
 
+        /**
+         * 403 for a request no act declares (a method the path does not take, a public path with no
+         * act): refused to every caller in the filter chain, where Spring MVC answered 405 or 404 before
+         * issue 26 (docs/security.md).
+         */
+        BadInput undeclared() {
+            return forbidden("no role may make this request");
+        }
+
+        /** 403: the caller is known, and may not make this act (the detail says why). */
+        BadInput forbidden(String detail) {
+            return build(403, ProblemTypes.FORBIDDEN, null, detail);
+        }
+
+        /**
+         * 401 naming the credential that is missing or wrong: the service token on {@code /internal/**}
+         * and on an act that takes it when one was sent; otherwise the bearer token, missing or refused.
+         */
+        BadInput unauthorized() {
+            String detail;
+            if (endpoint.internal()) {
+                detail = (headers.containsKey(InternalAuth.TOKEN_HEADER) ? "wrong " : "missing ") + InternalAuth.TOKEN_HEADER
+                        + " header";
+            } else if (forgery != null || headers.getOrDefault("Authorization", "").startsWith("Bearer ")) {
+                detail = ": the bearer token was refused (";
+            } else if (endpoint.servicesToo() && headers.containsKey(InternalAuth.TOKEN_HEADER)) {
+                detail = ": wrong " + InternalAuth.TOKEN_HEADER + " header";
+            } else {
+                detail = " needs a bearer access token (Authorization: Bearer ...)";
+            }
+            return build(401, ProblemTypes.UNAUTHORIZED, null, detail);
+        }
+
         BadInput refused(int status) {
+            if (status == 401) {
+                return unauthorized();
+            }
             return refused(status, switch (status) {
-                case 401 -> ProblemTypes.UNAUTHORIZED;
                 case 404 -> ProblemTypes.NOT_FOUND;
                 case 413 -> ProblemTypes.MALFORMED_REQUEST;
                 case 415 -> ProblemTypes.UNSUPPORTED_MEDIA_TYPE;
@@ -776,8 +988,12 @@ final class BadInputCorpus {
         }
 
         private BadInput build(int status, URI type, String field) {
-            return new BadInput(endpoint.service(), endpoint.method() + " " + endpoint.template(), what, method, path,
-                    Map.copyOf(headers), body, chunked, status, type, field);
+            return build(status, type, field, null);
+        }
+
+        private BadInput build(int status, URI type, String field, String detail) {
+            return new BadInput(endpoint.service(), endpoint.method() + " " + endpoint.template(), what, as, forgery, method,
+                    path, Map.copyOf(headers), body, chunked, status, type, field, detail);
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.eventual.launcher;
 
 import dev.eventual.common.messaging.InternalAuth;
+import dev.eventual.launcher.BadInput.Identity;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -25,6 +26,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -36,8 +38,10 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Scenario 9 of issue 7: the bad-input corpus ({@link BadInputCorpus}) against every endpoint of
- * the running suite. Every request is refused with its own 4xx and an RFC 9457 problem, and writes
- * nothing; afterwards every service is healthy and a valid order still goes all the way through.
+ * the running suite, each request sent as its caller (a real token of the suite's auth-server, forged
+ * where the case says so, or the service token). Every request is refused with its own 4xx and an
+ * RFC 9457 problem, and writes nothing; afterwards every service is healthy and a valid order still
+ * goes all the way through.
  *
  * <p>The databases are fingerprinted (row count and checksum of every table) before and after each
  * case, which names the case that wrote, and once more after the whole corpus against the baseline,
@@ -56,16 +60,32 @@ class BadInputCorpusIT {
     private static LocalSuite suite;
     private static Connection db;
     private static DatabaseFingerprint baseline;
+    private static ForgedTokens forged;
+    /** {@link BadInputCorpus#ORDER_OWNER}'s order, which the other callers of the corpus try to reach. */
+    private static String anothersOrder;
 
     @BeforeAll
     static void quietSuiteAndBaseline() throws Exception {
         suite = SharedSuite.get();
         db = DriverManager.getConnection(suite.database().jdbcUrl("order_db"), suite.database().username(),
                 suite.database().password());
+        forged = ForgedTokens.against(suite.identity().issuer());
         HttpResponse<String> seeded = send("PUT", suite.inventoryPort(), "/api/inventory/" + BadInputCorpus.CORPUS_SKU,
-                Map.of("Content-Type", "application/json", InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN),
+                Map.of("Content-Type", "application/json", "Authorization", bearer("adam")),
                 HttpRequest.BodyPublishers.ofString("{\"stock\":10}"));
         assertThat(seeded.statusCode()).as(seeded.body()).isEqualTo(200);
+        String owner = "customer:" + BadInputCorpus.ORDER_OWNER;
+        HttpResponse<String> placed = send("POST", suite.orderPort(), "/api/orders",
+                Map.of("Content-Type", "application/json", "Authorization", bearer(owner), "Idempotency-Key", "corpus-owner"),
+                HttpRequest.BodyPublishers.ofString("{\"skuId\":" + BadInputCorpus.CORPUS_SKU + ",\"quantity\":1}"));
+        assertThat(placed.statusCode()).as(placed.body()).isIn(200, 201);
+        anothersOrder = JSON.readTree(placed.body()).path("orderId").asString();
+        // paid, so that the unpaid-order timeout never cancels it while the corpus runs (a write of its
+        // own); a paid order can still be canceled, so a cancel wrongly let through would write
+        HttpResponse<String> paid = send("POST", suite.orderPort(), "/api/orders/" + anothersOrder + "/pay",
+                Map.of("Content-Type", "application/json", InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN),
+                HttpRequest.BodyPublishers.ofString("{\"paymentId\":\"corpus-owner\"}"));
+        assertThat(paid.statusCode()).as(paid.body()).isEqualTo(200);
 
         AtomicReference<DatabaseFingerprint> previous = new AtomicReference<>();
         await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(500)).until(() -> {
@@ -95,8 +115,8 @@ class BadInputCorpusIT {
     void isRefusedWithItsProblemAndWritesNothing(BadInput input) throws Exception {
         DatabaseFingerprint before = DatabaseFingerprint.take(db);
 
-        HttpResponse<String> response = send(input.method(), port(input.service()), input.path(), input.headers(),
-                body(input));
+        HttpResponse<String> response = send(input.method(), port(input.service()),
+                input.path().replace(BadInputCorpus.ANOTHERS_ORDER, anothersOrder), headers(input), body(input));
 
         assertThat(response.statusCode()).as(response.body()).isEqualTo(input.status());
         assertThat(response.headers().firstValue("Content-Type")).as(response.body())
@@ -114,8 +134,16 @@ class BadInputCorpusIT {
             // RFC 9110 §12.5.3: a 415 for a content coding says which codings the server takes
             assertThat(response.headers().firstValue("Accept-Encoding")).hasValue("identity");
         }
-        if (input.status() == 401) {
-            assertThat(problem.path("detail").asString()).contains(InternalAuth.TOKEN_HEADER);
+        if (input.status() == 401 || input.status() == 403) {
+            // every refusal of a caller says what is missing or wrong: the service token on /internal/**,
+            // the bearer token (missing, or refused and why) on an act, the roles that may on a 403
+            assertThat(input.detail()).as("the corpus names what the detail must say").isNotBlank();
+            assertThat(problem.path("detail").asString()).as(response.body()).contains(input.detail());
+        }
+        if (input.status() == 401 && input.endpoint().contains(" /api/")) {
+            // RFC 6750 §3: a resource server's 401 names its scheme, and a refused token is invalid_token
+            assertThat(response.headers().firstValue("WWW-Authenticate")).as(response.body())
+                    .hasValue(input.detail().contains("was refused") ? "Bearer error=\"invalid_token\"" : "Bearer");
         }
         assertThat(DatabaseFingerprint.take(db).tables()).as("tables after the request")
                 .containsExactlyInAnyOrderEntriesOf(before.tables());
@@ -133,16 +161,23 @@ class BadInputCorpusIT {
             assertThat(JSON.readTree(health.body()).path("status").asString()).as("port %d", port).isEqualTo("UP");
         }
 
+        // the other customer's order is as it was: not canceled, paid once, by the owner
+        JsonNode owned = JSON.readTree(send("GET", suite.orderPort(), "/api/orders/" + anothersOrder,
+                Map.of("Authorization", bearer("customer:" + BadInputCorpus.ORDER_OWNER)), HttpRequest.BodyPublishers.noBody()).body());
+        assertThat(owned.path("status").asString()).as(owned.toString()).isEqualTo("PAID");
+        assertThat(owned.path("userId").asString()).isEqualTo(Long.toString(BadInputCorpus.ORDER_OWNER));
+
+        String customer = bearer(Identity.CUSTOMER.who);
         HttpResponse<String> placed = send("POST", suite.orderPort(), "/api/orders",
-                Map.of("Content-Type", "application/json", "Idempotency-Key", "corpus-after"),
+                Map.of("Content-Type", "application/json", "Idempotency-Key", "corpus-after", "Authorization", customer),
                 HttpRequest.BodyPublishers.ofString("{\"userId\":1,\"skuId\":" + BadInputCorpus.CORPUS_SKU + ",\"quantity\":1}"));
         assertThat(placed.statusCode()).as(placed.body()).isEqualTo(201);
         String orderId = JSON.readTree(placed.body()).path("orderId").asString();
         assertThat(placed.headers().firstValue("Location")).hasValue("/api/orders/" + orderId);
         // consumed by both services and reconciled: the consumers and the reconcile job kept working too
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
-            JsonNode order = JSON.readTree(send("GET", suite.orderPort(), "/api/orders/" + orderId, Map.of(),
-                    HttpRequest.BodyPublishers.noBody()).body());
+            JsonNode order = JSON.readTree(send("GET", suite.orderPort(), "/api/orders/" + orderId,
+                    Map.of("Authorization", customer), HttpRequest.BodyPublishers.noBody()).body());
             assertThat(order.path("messageStatus").asString()).isEqualTo("CONSUMED");
             assertThat(order.path("reconcileStatus").asString()).isEqualTo("SUCCESS");
         });
@@ -159,6 +194,22 @@ class BadInputCorpusIT {
             rows.next();
             return rows.getLong(1);
         }
+    }
+
+    /** The case's own headers and the credential of the caller it is sent as. */
+    private static Map<String, String> headers(BadInput input) {
+        Map<String, String> headers = new LinkedHashMap<>(input.headers());
+        if (input.as() == Identity.SERVICE) {
+            headers.put(InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN);
+        } else if (input.as().isPerson()) {
+            String real = SharedSuite.token(input.as().who);
+            headers.put("Authorization", "Bearer " + (input.forgery() == null ? real : forged.forge(input.forgery(), real)));
+        }
+        return headers;
+    }
+
+    private static String bearer(String who) {
+        return "Bearer " + SharedSuite.token(who);
     }
 
     private static HttpRequest.BodyPublisher body(BadInput input) {

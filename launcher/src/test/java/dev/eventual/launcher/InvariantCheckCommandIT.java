@@ -1,6 +1,5 @@
 package dev.eventual.launcher;
 
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.gate.StockGate;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.launcher.invariants.CheckOutcome;
@@ -33,10 +32,12 @@ class InvariantCheckCommandIT {
 
     @Test
     void reportsNoViolationOnAConsistentStackAndNamesTheSkuWhenTheGivenStockDisagrees() {
-        assertThat(HttpCall.put(suite.inventoryPort(), "/api/inventory/" + SKU).header(InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN)
+        assertThat(HttpCall.put(suite.inventoryPort(), "/api/inventory/" + SKU).bearer(SharedSuite.token("adam"))
                 .json("{\"stock\":10}").send().status()).isEqualTo(200);
-        assertThat(HttpCall.post(suite.orderPort(), "/api/orders").header("Idempotency-Key", "check-1")
-                .json("{\"userId\":950001,\"skuId\":" + SKU + ",\"quantity\":3}").send().status()).isEqualTo(201);
+        HttpCall.Response placed = HttpCall.post(suite.orderPort(), "/api/orders").header("Idempotency-Key", "check-1")
+                .bearer(SharedSuite.token("customer:950001"))
+                .json("{\"userId\":950001,\"skuId\":" + SKU + ",\"quantity\":3}").send();
+        assertThat(placed.status()).as(placed.body()).isEqualTo(201);
         await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(500)).until(this::quiet);
 
         Run consistent = check("--initial-stock=" + SKU + ":10");
@@ -53,8 +54,8 @@ class InvariantCheckCommandIT {
 
     @Test
     void checksTheStockGateInTheRedisItIsGivenAndNamesALeftoverReservation() {
-        assertThat(HttpCall.put(suite.inventoryPort(), "/api/inventory/" + GATED_SKU).header(InternalAuth.TOKEN_HEADER,
-                SharedSuite.TOKEN).json("{\"stock\":5}").send().status()).isEqualTo(200);
+        assertThat(HttpCall.put(suite.inventoryPort(), "/api/inventory/" + GATED_SKU).bearer(SharedSuite.token("adam"))
+                .json("{\"stock\":5}").send().status()).isEqualTo(200);
         String redis = "--redis=127.0.0.1:" + suite.redis().port();
         String gated = "--gated-skus=" + GATED_SKU;
         Map<String, String> password = Map.of("EVENTUAL_CHECK_REDIS_PASSWORD", suite.redis().password());

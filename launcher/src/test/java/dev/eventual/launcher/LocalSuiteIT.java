@@ -2,7 +2,6 @@ package dev.eventual.launcher;
 
 import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.event.OrderEvents;
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.order.id.ShardKeys;
 import org.junit.jupiter.api.BeforeAll;
@@ -22,10 +21,13 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-/** What ./run-local.sh starts, on free ports: an order placed over HTTP reaches every service. */
+/**
+ * What ./run-local.sh starts, on free ports: an order placed over HTTP reaches every service. The demo
+ * users act as they would there, each with a real token of the suite's auth-server: alice (customer 1)
+ * orders, olga (operator) works the work orders, adam (admin) sets stock and cancels.
+ */
 class LocalSuiteIT {
 
-    private static final String TOKEN = SharedSuite.TOKEN;
     private static LocalSuite suite;
 
     @BeforeAll
@@ -37,12 +39,15 @@ class LocalSuiteIT {
     void demoStockIsSeededAndAnOrderIsConsumedByEveryService() {
         assertThat(stock(1001)).isEqualTo(100);
         for (long sku : LocalSuite.DEMO_STOCK.keySet()) {
-            assertThat(HttpCall.get(suite.inventoryPort(), "/api/inventory/" + sku).send().status()).isEqualTo(200);
+            assertThat(HttpCall.get(suite.inventoryPort(), "/api/inventory/" + sku).bearer(token("alice")).send().status())
+                    .isEqualTo(200);
         }
 
-        HttpCall.Response placed = HttpCall.post(suite.orderPort(), "/api/orders")
-                .json("{\"userId\":1,\"skuId\":1001,\"quantity\":2}").send();
+        // as the banner shows it: no userId in the body, the order is the signed-in customer's
+        HttpCall.Response placed = HttpCall.post(suite.orderPort(), "/api/orders").bearer(token("alice"))
+                .json("{\"skuId\":1001,\"quantity\":2}").send();
         assertThat(placed.status()).as(placed.body()).isEqualTo(201);
+        assertThat(placed.json().get("userId").asString()).isEqualTo("1");
         String orderId = placed.json().get("orderId").asString();
 
         await().atMost(Duration.ofSeconds(60)).until(() -> "CONSUMED".equals(order(orderId).get("messageStatus").asString()));
@@ -50,6 +55,9 @@ class LocalSuiteIT {
         assertThat(order.get("consumers").get("inventory").asString()).isEqualTo("SUCCESS");
         assertThat(order.get("consumers").get("notice").asString()).isEqualTo("SUCCESS");
         assertThat(stock(1001)).isEqualTo(98);
+        // alice reads her order; bob (customer 2) learns nothing of it, as of an unknown one
+        assertThat(HttpCall.get(suite.orderPort(), "/api/orders/" + orderId).bearer(token("alice")).send().status()).isEqualTo(200);
+        assertThat(HttpCall.get(suite.orderPort(), "/api/orders/" + orderId).bearer(token("bob")).send().status()).isEqualTo(404);
     }
 
     @Test
@@ -59,8 +67,8 @@ class LocalSuiteIT {
         long redis = Long.parseLong(Files.readString(data.resolve("redis/redis.pid")).strip());
         List<String> listening = ListeningSockets.of(ProcessHandle.current().pid(), database, redis);
 
-        // the four services, the NameServer, the broker (and its VIP channel), MariaDB and Redis
-        assertThat(listening).hasSizeGreaterThanOrEqualTo(9);
+        // the four services, the auth-server, the NameServer, the broker (and its VIP channel), MariaDB and Redis
+        assertThat(listening).hasSizeGreaterThanOrEqualTo(10);
         assertThat(listening).allMatch(ListeningSockets::isLoopback);
         assertThat(ListeningSockets.of(redis)).containsExactly("tcp 0100007F:" + String.format("%04X", suite.redis().port()));
     }
@@ -140,20 +148,25 @@ class LocalSuiteIT {
         assertThat(workOrder.get("status").asString()).isEqualTo("OPEN");
         String workOrderId = workOrder.get("id").asString();
         assertThat(resolve(workOrderId, "RETRY", null).status()).isEqualTo(401);
-        assertThat(HttpCall.put(suite.inventoryPort(), "/api/inventory/1005").header(InternalAuth.TOKEN_HEADER, TOKEN)
+        // the customer whose order it is may not work the queue
+        assertThat(resolve(workOrderId, "RETRY", "alice").status()).isEqualTo(403);
+        assertThat(HttpCall.put(suite.inventoryPort(), "/api/inventory/1005").bearer(token("adam"))
                 .json("{\"stock\":5}").send().status()).isEqualTo(200);
-        HttpCall.Response resolved = resolve(workOrderId, "RETRY", TOKEN);
+        HttpCall.Response resolved = resolve(workOrderId, "RETRY", "olga");
         assertThat(resolved.status()).as(resolved.body()).isEqualTo(200);
         await().atMost(Duration.ofSeconds(60)).until(() -> "SUCCESS".equals(order(orderId).get("reconcileStatus").asString()));
         assertThat(stock(1005)).isEqualTo(3);
-        JsonNode after = HttpCall.get(suite.reconcilePort(), "/api/work-orders/" + workOrderId).send().json();
+        JsonNode after = workOrder(workOrderId);
         assertThat(after.get("status").asString()).isEqualTo("RESOLVED");
         assertThat(after.get("audit").findValuesAsString("action")).containsExactly("OPEN", "RETRY");
+        // the audit names who signed in, not a name the caller typed
+        assertThat(after.get("resolvedBy").asString()).isEqualTo("olga");
+        assertThat(after.get("audit").get(1).get("operator").asString()).isEqualTo("olga");
 
         // acting on a resolved work order is refused, and the refusal is audited too
-        assertThat(resolve(workOrderId, "CLOSE", TOKEN).status()).isEqualTo(409);
-        assertThat(HttpCall.get(suite.reconcilePort(), "/api/work-orders/" + workOrderId).send().json().get("audit")
-                .findValuesAsString("outcome")).containsExactly("APPLIED", "APPLIED", "REJECTED");
+        assertThat(resolve(workOrderId, "CLOSE", "olga").status()).isEqualTo(409);
+        assertThat(workOrder(workOrderId).get("audit").findValuesAsString("outcome"))
+                .containsExactly("APPLIED", "APPLIED", "REJECTED");
     }
 
     @Test
@@ -161,9 +174,14 @@ class LocalSuiteIT {
         String orderId = place(1004, 6);
         await().atMost(Duration.ofSeconds(90)).until(() -> "FAIL".equals(order(orderId).get("reconcileStatus").asString()));
 
-        HttpCall.Response resolved = resolve(workOrderOf(orderId).get("id").asString(), "CANCEL_ORDER", TOKEN);
+        String workOrderId = workOrderOf(orderId).get("id").asString();
+        // canceling a customer's order is the admin's (docs/security.md)
+        assertThat(resolve(workOrderId, "CANCEL_ORDER", "olga").status()).isEqualTo(403);
+        assertThat(order(orderId).get("status").asString()).isEqualTo("CREATED");
+        HttpCall.Response resolved = resolve(workOrderId, "CANCEL_ORDER", "adam");
 
         assertThat(resolved.status()).as(resolved.body()).isEqualTo(200);
+        assertThat(workOrder(workOrderId).get("resolvedBy").asString()).isEqualTo("adam");
         assertThat(order(orderId).get("status").asString()).isEqualTo("CANCELED");
         await().atMost(Duration.ofSeconds(60)).until(() -> order(orderId).get("events").findValuesAsString("reconcileStatus")
                 .equals(List.of("SUCCESS", "SUCCESS")));
@@ -172,14 +190,15 @@ class LocalSuiteIT {
 
     @Test
     void badResolutionsAreRefusedWithAProblem() {
-        assertThat(HttpCall.post(suite.reconcilePort(), "/api/work-orders/1/resolve").header(InternalAuth.TOKEN_HEADER, TOKEN)
-                .json("{\"action\":\"BOGUS\",\"operator\":\"ann\"}").send().status()).isEqualTo(400);
-        HttpCall.Response noOperator = HttpCall.post(suite.reconcilePort(), "/api/work-orders/1/resolve")
-                .header(InternalAuth.TOKEN_HEADER, TOKEN).json("{\"action\":\"CLOSE\"}").send();
-        assertThat(noOperator.status()).isEqualTo(400);
-        assertThat(noOperator.json().get("invalidParams").findValuesAsString("name")).contains("operator");
-        assertThat(resolve("999999999", "CLOSE", TOKEN).status()).isEqualTo(404);
-        assertThat(HttpCall.get(suite.reconcilePort(), "/api/work-orders/x").send().status()).isEqualTo(400);
+        assertThat(HttpCall.post(suite.reconcilePort(), "/api/work-orders/1/resolve").bearer(token("olga"))
+                .json("{\"action\":\"BOGUS\"}").send().status()).isEqualTo(400);
+        // who resolves is the token's subject: a name in the body is refused, not believed
+        HttpCall.Response namedOperator = HttpCall.post(suite.reconcilePort(), "/api/work-orders/1/resolve")
+                .bearer(token("olga")).json("{\"action\":\"CLOSE\",\"operator\":\"adam\"}").send();
+        assertThat(namedOperator.status()).as(namedOperator.body()).isEqualTo(400);
+        assertThat(namedOperator.json().get("invalidParams").findValuesAsString("name")).contains("operator");
+        assertThat(resolve("999999999", "CLOSE", "olga").status()).isEqualTo(404);
+        assertThat(HttpCall.get(suite.reconcilePort(), "/api/work-orders/x").bearer(token("olga")).send().status()).isEqualTo(400);
     }
 
     private double gauge(String name) {
@@ -189,16 +208,24 @@ class LocalSuiteIT {
     }
 
     private JsonNode workOrderOf(String orderId) {
-        JsonNode page = HttpCall.get(suite.reconcilePort(), "/api/work-orders?orderId=" + orderId).send().json();
-        assertThat(page.get("total").asLong()).isEqualTo(1);
-        return page.get("items").get(0);
+        HttpCall.Response page = HttpCall.get(suite.reconcilePort(), "/api/work-orders?orderId=" + orderId).bearer(token("olga")).send();
+        assertThat(page.status()).as(page.body()).isEqualTo(200);
+        assertThat(page.json().get("total").asLong()).isEqualTo(1);
+        return page.json().get("items").get(0);
     }
 
-    private HttpCall.Response resolve(String workOrderId, String action, String token) {
+    private JsonNode workOrder(String workOrderId) {
+        HttpCall.Response workOrder = HttpCall.get(suite.reconcilePort(), "/api/work-orders/" + workOrderId).bearer(token("olga")).send();
+        assertThat(workOrder.status()).as(workOrder.body()).isEqualTo(200);
+        return workOrder.json();
+    }
+
+    /** @param who the person resolving; null sends no token */
+    private HttpCall.Response resolve(String workOrderId, String action, String who) {
         HttpCall call = HttpCall.post(suite.reconcilePort(), "/api/work-orders/" + workOrderId + "/resolve")
-                .json("{\"action\":\"" + action + "\",\"operator\":\"ann\",\"note\":\"from LocalSuiteIT\"}");
-        if (token != null) {
-            call.header(InternalAuth.TOKEN_HEADER, token);
+                .json("{\"action\":\"" + action + "\",\"note\":\"from LocalSuiteIT\"}");
+        if (who != null) {
+            call.bearer(token(who));
         }
         return call.send();
     }
@@ -227,7 +254,7 @@ class LocalSuiteIT {
     }
 
     private String place(long sku, int quantity) {
-        HttpCall.Response placed = HttpCall.post(suite.orderPort(), "/api/orders")
+        HttpCall.Response placed = HttpCall.post(suite.orderPort(), "/api/orders").bearer(token("alice"))
                 .json("{\"userId\":1,\"skuId\":" + sku + ",\"quantity\":" + quantity + "}").send();
         assertThat(placed.status()).as(placed.body()).isEqualTo(201);
         return placed.json().get("orderId").asString();
@@ -245,11 +272,20 @@ class LocalSuiteIT {
         }
     }
 
+    /** Read by the operator, who reads every customer's orders (one of them was inserted for customer 9). */
     private JsonNode order(String orderId) {
-        return HttpCall.get(suite.orderPort(), "/api/orders/" + orderId).send().json();
+        HttpCall.Response order = HttpCall.get(suite.orderPort(), "/api/orders/" + orderId).bearer(token("olga")).send();
+        assertThat(order.status()).as(order.body()).isEqualTo(200);
+        return order.json();
     }
 
     private int stock(long sku) {
-        return HttpCall.get(suite.inventoryPort(), "/api/inventory/" + sku).send().json().get("stock").asInt();
+        HttpCall.Response stock = HttpCall.get(suite.inventoryPort(), "/api/inventory/" + sku).bearer(token("alice")).send();
+        assertThat(stock.status()).as(stock.body()).isEqualTo(200);
+        return stock.json().get("stock").asInt();
+    }
+
+    private static String token(String who) {
+        return SharedSuite.token(who);
     }
 }

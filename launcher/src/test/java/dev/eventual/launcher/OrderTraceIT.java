@@ -4,7 +4,6 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.AppenderBase;
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.test.HttpCall;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -34,6 +33,8 @@ import static org.awaitility.Awaitility.await;
 class OrderTraceIT {
 
     private static final String UNKNOWN_SKU = "4242";
+    /** Customer 1 places and reads the order. */
+    private static final String CUSTOMER = "customer:1";
     private static final Map<String, String> SERVICES = Map.of(
             "dev.eventual.order.", "order-service",
             "dev.eventual.inventory.", "inventory-service",
@@ -71,17 +72,19 @@ class OrderTraceIT {
         String traceparent = "00-" + traceId + "-" + HexFormat.of().formatHex(random.generateSeed(8)) + "-01";
 
         HttpCall.Response placed = HttpCall.post(suite.orderPort(), "/api/orders").header("traceparent", traceparent)
-                .json("{\"userId\":1,\"skuId\":" + UNKNOWN_SKU + ",\"quantity\":1}").send();
+                .bearer(SharedSuite.token(CUSTOMER)).json("{\"userId\":1,\"skuId\":" + UNKNOWN_SKU + ",\"quantity\":1}").send();
         assertThat(placed.status()).as(placed.body()).isEqualTo(201);
         String orderId = placed.json().get("orderId").asString();
 
         // inventory refuses, reconciliation re-drives it (twice in this suite) and opens a work order
         await().atMost(Duration.ofSeconds(90)).until(() -> "FAIL".equals(order(orderId).get("reconcileStatus").asString()));
-        JsonNode page = HttpCall.get(suite.reconcilePort(), "/api/work-orders?orderId=" + orderId).send().json();
-        String workOrderId = page.get("items").get(0).get("id").asString();
+        // the operator olga works the queue, signed in as herself
+        HttpCall.Response page = HttpCall.get(suite.reconcilePort(), "/api/work-orders?orderId=" + orderId)
+                .bearer(SharedSuite.token("olga")).send();
+        assertThat(page.status()).as(page.body()).isEqualTo(200);
+        String workOrderId = page.json().get("items").get(0).get("id").asString();
         HttpCall.Response closed = HttpCall.post(suite.reconcilePort(), "/api/work-orders/" + workOrderId + "/resolve")
-                .header(InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN)
-                .json("{\"action\":\"CLOSE\",\"operator\":\"ann\",\"note\":\"from OrderTraceIT\"}").send();
+                .bearer(SharedSuite.token("olga")).json("{\"action\":\"CLOSE\",\"note\":\"from OrderTraceIT\"}").send();
         assertThat(closed.status()).as(closed.body()).isEqualTo(200);
 
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(inTrace(traceId))
@@ -121,7 +124,9 @@ class OrderTraceIT {
     }
 
     private JsonNode order(String orderId) {
-        return HttpCall.get(suite.orderPort(), "/api/orders/" + orderId).send().json();
+        HttpCall.Response order = HttpCall.get(suite.orderPort(), "/api/orders/" + orderId).bearer(SharedSuite.token(CUSTOMER)).send();
+        assertThat(order.status()).as(order.body()).isEqualTo(200);
+        return order.json();
     }
 
     private static Logger root() {

@@ -2,16 +2,20 @@ package dev.eventual.launcher;
 
 import dev.eventual.infra.Directories;
 import dev.eventual.infra.test.HttpCall;
+import dev.eventual.launcher.identity.SuiteIdentity;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.io.Reader;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -22,7 +26,9 @@ import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -34,7 +40,9 @@ import static org.awaitility.Awaitility.await;
  * whole process group). Issue 25's findings on the local suite, each asserted on what the suite prints:
  * the client's trace id in every service's lines about the order, no ERROR at start, {@code --check}
  * neither rebuilding nor replacing the running jar, no anonymous database account, and a stop that
- * stops every process, services before the servers they use.
+ * stops every process, services before the servers they use. Issue 26's sign-in as a user does it:
+ * the banner lists the demo users with their passwords, {@code ./run-local.sh --token=alice} prints
+ * alice's token alone on standard output, and with it she places and reads her order.
  */
 class RunLocalScriptIT {
 
@@ -42,8 +50,8 @@ class RunLocalScriptIT {
     private static final Path CHECKOUT = MODULE.getParent();
     private static final Path DATA = MODULE.resolve("target/run-local-it");
     private static final Path LOG = MODULE.resolve("target/run-local-it.log");
-    /** What ./run-local.sh listens on: its services, MariaDB, Redis and the NameServer. */
-    private static final List<Integer> PORTS = List.of(8081, 8082, 8083, 8084, LaunchSettings.DATABASE_PORT,
+    /** What ./run-local.sh listens on: its services, the auth-server, MariaDB, Redis and the NameServer. */
+    private static final List<Integer> PORTS = List.of(8081, 8082, 8083, 8084, SuiteIdentity.PORT, LaunchSettings.DATABASE_PORT,
             LaunchSettings.REDIS_PORT, 19876);
 
     private Process suite;
@@ -84,13 +92,17 @@ class RunLocalScriptIT {
                 .failFast("./run-local.sh exited:\n" + tail(), () -> !suite.isAlive())
                 .until(() -> log().contains("Eventual is running"));
         assertThat(Files.getLastModifiedTime(builtJar)).as("a start with nothing changed builds nothing").isEqualTo(builtAt);
+        assertTheBannerListsTheUsers();
 
+        // TOKEN=$(./run-local.sh --token=alice), as the banner says
+        String token = signIn("alice");
         String traceId = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
-        HttpCall.Response placed = HttpCall.post(8081, "/api/orders")
+        HttpCall.Response placed = HttpCall.post(8081, "/api/orders").bearer(token)
                 .header("traceparent", "00-" + traceId + "-00f067aa0ba902b7-01")
                 .header("Idempotency-Key", "run-local-it-" + traceId)
-                .json("{\"userId\":1,\"skuId\":1001,\"quantity\":2}").send();
+                .json("{\"skuId\":1001,\"quantity\":2}").send();
         assertThat(placed.status()).as(placed.body()).isEqualTo(201);
+        assertThat(placed.json().get("userId").asString()).as("alice is customer 1").isEqualTo("1");
         String orderId = placed.json().get("orderId").asString();
         String correlation = "[" + traceId + "," + orderId + "]";
         await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(linesWith(correlation))
@@ -102,7 +114,9 @@ class RunLocalScriptIT {
         assertThat(linesWith("Order " + orderId)).as("every line about the order carries its trace")
                 .allMatch(line -> line.contains(correlation));
         await().atMost(Duration.ofSeconds(60)).until(() -> "SUCCESS".equals(
-                HttpCall.get(8081, "/api/orders/" + orderId).send().json().get("reconcileStatus").asString()));
+                HttpCall.get(8081, "/api/orders/" + orderId).bearer(token).send().json().get("reconcileStatus").asString()));
+        assertThat(HttpCall.get(8081, "/api/orders/" + orderId).send().status()).as("no token, no order").isEqualTo(401);
+        assertThat(signIn("nobody-of-ours")).isNull();
 
         // the check of the running suite neither rebuilds nor replaces the jar the suite runs
         Process check = script("./run-local.sh", "--check").start();
@@ -129,6 +143,54 @@ class RunLocalScriptIT {
                 .noneMatch(line -> line.contains(" ERROR "));
         List<String> stopping = log.lines().skip(linesBeforeStop).toList();
         assertThat(stopping).as("the services stop before the servers they use").noneMatch(line -> line.contains(" WARN "));
+    }
+
+    /**
+     * The four demo people with their roles and the passwords this data directory keeps, and the
+     * synthetic customers; only the owner may read the file that keeps them.
+     */
+    private static void assertTheBannerListsTheUsers() throws IOException {
+        Path kept = DATA.resolve("auth/users.properties");
+        Properties passwords = new Properties();
+        try (Reader reader = Files.newBufferedReader(kept)) {
+            passwords.load(reader);
+        }
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(kept))).isEqualTo("rw-------");
+        List<String> banner = log().lines().toList();
+        for (String[] person : new String[][]{{"alice", "customer 1"}, {"bob", "customer 2"}, {"olga", "operator"},
+                {"adam", "admin"}}) {
+            String password = passwords.getProperty(person[0]);
+            assertThat(password).as(person[0]).isNotBlank();
+            assertThat(banner).as("the banner's line for " + person[0])
+                    .anyMatch(line -> line.matches("\\s+" + person[0] + "\\s+" + person[1] + "\\s+" + Pattern.quote(password)));
+        }
+        assertThat(banner).anyMatch(line -> line.strip().startsWith("customer-<id>")
+                && line.contains(passwords.getProperty("customer-<id>")));
+        assertThat(banner).anyMatch(line -> line.contains("TOKEN=$(./run-local.sh --token=alice)"));
+    }
+
+    /**
+     * {@code ./run-local.sh --token=<who>} as a user runs it, in a child process of its own: the token
+     * alone on standard output (what {@code $(...)} captures), exit code 0; or null, with the reason on
+     * standard error and exit code 1, for someone the suite does not know.
+     */
+    private static String signIn(String who) throws Exception {
+        Path errors = MODULE.resolve("target/run-local-it-token.err");
+        Process login = script("./run-local.sh", "--token=" + who).redirectErrorStream(false)
+                .redirectError(errors.toFile()).start();
+        login.getOutputStream().close();
+        String out = new String(login.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(login.waitFor(2, TimeUnit.MINUTES)).as("--token=" + who + " finishes").isTrue();
+        String err = Files.readString(errors);
+        if (login.exitValue() != 0) {
+            assertThat(login.exitValue()).as(err).isEqualTo(1);
+            assertThat(out).as("nothing on standard output when no token is printed").isEmpty();
+            assertThat(err).contains("no token for " + who);
+            return null;
+        }
+        // one line, a JWT (header.payload.signature), nothing else a script would capture with it
+        assertThat(out).as(err).matches("[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\n");
+        return out.strip();
     }
 
     private void assertNoAnonymousAccount() throws Exception {

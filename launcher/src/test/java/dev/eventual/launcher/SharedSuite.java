@@ -1,9 +1,15 @@
 package dev.eventual.launcher;
 
+import com.nimbusds.jwt.SignedJWT;
 import dev.eventual.infra.db.EmbeddedMariaDb;
 
 import java.nio.file.Path;
+import java.text.ParseException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One local suite for every IT of this JVM (RocketMQ clients are per-JVM singletons, so two suites
@@ -13,7 +19,13 @@ import java.util.List;
 final class SharedSuite {
 
     static final String TOKEN = "launcher-it-token-0123456789";
+    /** A token is signed in again this long before it expires, so no request carries one that expires on the way. */
+    private static final Duration MARGIN = Duration.ofMinutes(2);
+    private static final Map<String, Kept> TOKENS = new ConcurrentHashMap<>();
     private static LocalSuite suite;
+
+    private record Kept(String value, Instant renewAt) {
+    }
 
     private SharedSuite() {
     }
@@ -33,5 +45,30 @@ final class SharedSuite {
             Runtime.getRuntime().addShutdownHook(new Thread(suite::close, "launcher-it-shutdown"));
         }
         return suite;
+    }
+
+    /**
+     * An access token of the shared suite for a demo person ({@code alice}, {@code bob}, {@code olga},
+     * {@code adam}) or {@code customer:<id>}, from {@code identity().token(...)}: signed in through the
+     * real login form once and kept until shortly before it expires (tokens live 30 minutes; a whole
+     * run of the ITs takes longer), so thousands of requests cost one sign-in per person.
+     */
+    static String token(String who) {
+        LocalSuite running = get();
+        return TOKENS.compute(who, (name, kept) -> {
+            if (kept != null && Instant.now().isBefore(kept.renewAt())) {
+                return kept;
+            }
+            String fresh = running.identity().token(name);
+            return new Kept(fresh, expiry(fresh).minus(MARGIN));
+        }).value();
+    }
+
+    private static Instant expiry(String token) {
+        try {
+            return SignedJWT.parse(token).getJWTClaimsSet().getExpirationTime().toInstant();
+        } catch (ParseException e) {
+            throw new IllegalStateException("the auth server issued no JWT", e);
+        }
     }
 }

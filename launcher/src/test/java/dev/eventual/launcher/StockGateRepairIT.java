@@ -1,6 +1,5 @@
 package dev.eventual.launcher;
 
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.gate.GateState;
 import dev.eventual.gate.StockGate;
 import dev.eventual.infra.test.HttpCall;
@@ -44,6 +43,8 @@ class StockGateRepairIT {
     private static final long DRIFT_SKU = 1_702;
     private static final long RESTART_SKU = 1_703;
     static final String GATED_SKUS = DEAD_PLACEMENT_SKU + "," + DRIFT_SKU + "," + RESTART_SKU;
+    /** The customer of this test's orders. */
+    private static final String CUSTOMER = "customer:17";
 
     private static LocalSuite suite;
     private static GateConnection connection;
@@ -100,7 +101,7 @@ class StockGateRepairIT {
             for (int client = 0; client < 8; client++) {
                 load.add(clients.submit(() -> {
                     for (int i = 0; i < 40; i++) {
-                        int status = HttpCall.post(suite.orderPort(), "/api/orders")
+                        int status = HttpCall.post(suite.orderPort(), "/api/orders").bearer(SharedSuite.token(CUSTOMER))
                                 .json("{\"userId\":17,\"skuId\":" + RESTART_SKU + ",\"quantity\":1}").send().status();
                         switch (status) {
                             case 201 -> created.incrementAndGet();
@@ -142,18 +143,20 @@ class StockGateRepairIT {
 
     private static void setStock(long sku, int units) {
         HttpCall.Response set = HttpCall.put(suite.inventoryPort(), "/api/inventory/" + sku)
-                .header(InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN).json("{\"stock\":" + units + "}").send();
+                .bearer(SharedSuite.token("adam")).json("{\"stock\":" + units + "}").send();
         assertThat(set.status()).as(set.body()).isEqualTo(200);
     }
 
     private static void place(long sku, int quantity) {
-        HttpCall.Response placed = HttpCall.post(suite.orderPort(), "/api/orders")
+        HttpCall.Response placed = HttpCall.post(suite.orderPort(), "/api/orders").bearer(SharedSuite.token(CUSTOMER))
                 .json("{\"userId\":17,\"skuId\":" + sku + ",\"quantity\":" + quantity + "}").send();
         assertThat(placed.status()).as(placed.body()).isEqualTo(201);
     }
 
     private static int stock(long sku) {
-        return HttpCall.get(suite.inventoryPort(), "/api/inventory/" + sku).send().json().get("stock").asInt();
+        HttpCall.Response stock = HttpCall.get(suite.inventoryPort(), "/api/inventory/" + sku).bearer(SharedSuite.token(CUSTOMER)).send();
+        assertThat(stock.status()).as(stock.body()).isEqualTo(200);
+        return stock.json().get("stock").asInt();
     }
 
     private static double repaired(String kind) {

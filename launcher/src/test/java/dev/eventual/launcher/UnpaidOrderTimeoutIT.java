@@ -24,6 +24,8 @@ import static org.awaitility.Awaitility.await;
 class UnpaidOrderTimeoutIT {
 
     private static final long SKU = 1_616;
+    /** The customer of this test's orders, who reads them too. */
+    private static final String CUSTOMER = "customer:16";
     private static LocalSuite suite;
 
     @BeforeAll
@@ -34,11 +36,12 @@ class UnpaidOrderTimeoutIT {
     @Test
     void anOverdueUnpaidOrderIsCanceledAndItsStockReleasedWhilePaidAndYoungOnesStay() throws Exception {
         HttpCall.Response seeded = HttpCall.put(suite.inventoryPort(), "/api/inventory/" + SKU)
-                .header(InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN).json("{\"stock\":10}").send();
+                .bearer(SharedSuite.token("adam")).json("{\"stock\":10}").send();
         assertThat(seeded.status()).as(seeded.body()).isEqualTo(200);
         String unpaid = place(3);
         String paid = place(2);
         String young = place(1);
+        // the payment callback is a service's act
         HttpCall.Response payment = HttpCall.post(suite.orderPort(), "/api/orders/" + paid + "/pay")
                 .header(InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN).json("{\"paymentId\":\"timeout-it-" + paid + "\"}").send();
         assertThat(payment.status()).as(payment.body()).isEqualTo(200);
@@ -66,18 +69,22 @@ class UnpaidOrderTimeoutIT {
     }
 
     private String place(int quantity) {
-        HttpCall.Response placed = HttpCall.post(suite.orderPort(), "/api/orders")
+        HttpCall.Response placed = HttpCall.post(suite.orderPort(), "/api/orders").bearer(SharedSuite.token(CUSTOMER))
                 .json("{\"userId\":16,\"skuId\":" + SKU + ",\"quantity\":" + quantity + "}").send();
         assertThat(placed.status()).as(placed.body()).isEqualTo(201);
         return placed.json().get("orderId").asString();
     }
 
     private static JsonNode order(String orderId) {
-        return HttpCall.get(suite.orderPort(), "/api/orders/" + orderId).send().json();
+        HttpCall.Response order = HttpCall.get(suite.orderPort(), "/api/orders/" + orderId).bearer(SharedSuite.token(CUSTOMER)).send();
+        assertThat(order.status()).as(order.body()).isEqualTo(200);
+        return order.json();
     }
 
     private static int stock() {
-        return HttpCall.get(suite.inventoryPort(), "/api/inventory/" + SKU).send().json().get("stock").asInt();
+        HttpCall.Response stock = HttpCall.get(suite.inventoryPort(), "/api/inventory/" + SKU).bearer(SharedSuite.token(CUSTOMER)).send();
+        assertThat(stock.status()).as(stock.body()).isEqualTo(200);
+        return stock.json().get("stock").asInt();
     }
 
     private static String cancelNotice(String orderId) throws Exception {
