@@ -214,6 +214,7 @@ class ReconcileExecutorIT {
                 "--spring.datasource.username=" + db.username(),
                 "--spring.datasource.password=" + db.password(),
                 "--eventual.security.service-token=" + InfrastructureInitializer.TEST_SERVICE_TOKEN,
+                "--spring.security.oauth2.resourceserver.jwt.issuer-uri=" + TestInfrastructure.shared().authServer().issuer(),
                 "--xxl.job.admin.addresses=http://127.0.0.1:1/xxl-job-admin",
                 "--xxl.job.access-token=" + TOKEN,
                 "--xxl.job.executor.ip=127.0.0.1",
