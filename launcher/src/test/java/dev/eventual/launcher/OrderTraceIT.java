@@ -101,7 +101,8 @@ class OrderTraceIT {
                 .hasSizeGreaterThanOrEqualTo(2);
         assertThat(messagesOf(traced, "reconcile-job")).anyMatch(line -> line.contains("REDRIVE_INVENTORY -> FAIL"))
                 .anyMatch(line -> line.contains("handed to work order"))
-                .anyMatch(line -> line.contains("resolved with CLOSE"));
+                // the operator who resolved it is the one signed in
+                .anyMatch(line -> line.contains("resolved with CLOSE by olga"));
 
         // every line that names the order by its id carries its trace
         assertThat(lines).filteredOn(line -> SERVICES.keySet().stream().anyMatch(line.getLoggerName()::startsWith))

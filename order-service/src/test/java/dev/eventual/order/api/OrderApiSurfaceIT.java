@@ -1,6 +1,8 @@
 package dev.eventual.order.api;
 
 import dev.eventual.infra.test.HttpCall;
+import dev.eventual.infra.test.TestInfrastructure;
+import dev.eventual.infra.test.TestTokens;
 import dev.eventual.order.support.OrderServiceIT;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -14,6 +16,8 @@ class OrderApiSurfaceIT {
     @LocalServerPort
     int port;
 
+    private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
+
     @Test
     void openApiDescribesTheOrderApiAndSwaggerUiIsServed() {
         HttpCall.Response docs = HttpCall.get(port, "/v3/api-docs").send();
@@ -26,8 +30,8 @@ class OrderApiSurfaceIT {
 
     @Test
     void orderMetersArePublished() {
-        HttpCall.post(port, "/api/orders").json("{\"userId\":5,\"skuId\":5,\"quantity\":1}").send();
-        HttpCall.post(port, "/api/orders").json("{\"userId\":5,\"skuId\":5,\"quantity\":0}").send();
+        HttpCall.post(port, "/api/orders").bearer(tokens.customer(5)).json("{\"userId\":5,\"skuId\":5,\"quantity\":1}").send();
+        HttpCall.post(port, "/api/orders").bearer(tokens.customer(5)).json("{\"userId\":5,\"skuId\":5,\"quantity\":0}").send();
 
         for (String meter : new String[]{"eventual.orders.created", "eventual.orders.create.latency",
                 "eventual.order.local-transactions"}) {

@@ -4,6 +4,8 @@ import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.infra.test.TestConsumer;
+import dev.eventual.infra.test.TestInfrastructure;
+import dev.eventual.infra.test.TestTokens;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.order.support.ObservedEvents;
 import dev.eventual.order.support.OrderServiceIT;
@@ -32,6 +34,9 @@ import static org.awaitility.Awaitility.await;
 @OrderServiceIT
 class OrderCancellationIT {
 
+    /** Every order here is this customer's, and it cancels its own. */
+    private static final long CUSTOMER = 77;
+
     @LocalServerPort
     int port;
 
@@ -45,6 +50,7 @@ class OrderCancellationIT {
     CheckBack checkBack;
 
     private final TestConsumer observer = ObservedEvents.consumer();
+    private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
 
     /**
      * The black-box reproduction of a cancel made uncancelable: a cancel attempt held on the order's row
@@ -54,6 +60,7 @@ class OrderCancellationIT {
     @Test
     void cancelAttemptRolledBackByTheCheckBackDoesNotBlockTheNextCancel() throws Exception {
         long orderId = Long.parseLong(place(4005, 1));
+        String customer = tokens.customer(CUSTOMER);
         String firstAttempt;
         HttpCall.Response failed;
         try (Connection holder = dataSource.getConnection()) {
@@ -62,7 +69,7 @@ class OrderCancellationIT {
                 lock.executeQuery("SELECT order_id FROM t_order WHERE order_id = " + orderId + " FOR UPDATE").close();
             }
             CompletableFuture<HttpCall.Response> canceling = CompletableFuture.supplyAsync(() ->
-                    HttpCall.post(port, "/api/orders/" + orderId + "/cancel").json("{\"reason\":\"first\"}").send());
+                    HttpCall.post(port, "/api/orders/" + orderId + "/cancel").bearer(customer).json("{\"reason\":\"first\"}").send());
 
             // the attempt has written its barrier row and waits for the order's row lock
             firstAttempt = await().atMost(Duration.ofSeconds(30)).until(() -> inFlightCancelAttempt(orderId), a -> a != null);
@@ -81,7 +88,7 @@ class OrderCancellationIT {
         assertThat(checkBack.answer(orderId, OrderEventType.ORDER_CANCELED, firstAttempt))
                 .isEqualTo(RocketMQLocalTransactionState.ROLLBACK);
 
-        HttpCall.Response canceled = HttpCall.post(port, "/api/orders/" + orderId + "/cancel")
+        HttpCall.Response canceled = HttpCall.post(port, "/api/orders/" + orderId + "/cancel").bearer(customer)
                 .json("{\"reason\":\"second\"}").send();
         assertThat(canceled.status()).isEqualTo(200);
         assertThat(status(orderId)).isEqualTo("CANCELED");
@@ -103,7 +110,7 @@ class OrderCancellationIT {
     void createdOrderIsCanceledAndTheCanceledEventIsPublishedWithWhatToRelease() {
         String orderId = place(4004, 5);
 
-        HttpCall.Response response = HttpCall.post(port, "/api/orders/" + orderId + "/cancel")
+        HttpCall.Response response = HttpCall.post(port, "/api/orders/" + orderId + "/cancel").bearer(tokens.customer(CUSTOMER))
                 .json("{\"reason\":\"changed my mind\"}").send();
 
         assertThat(response.status()).isEqualTo(200);
@@ -124,10 +131,11 @@ class OrderCancellationIT {
     void paidOrderCanBeCanceledButACanceledOneConflicts() {
         String paid = place(1, 1);
         jdbc.update("UPDATE t_order SET status = 'PAID' WHERE order_id = ?", Long.parseLong(paid));
-        assertThat(HttpCall.post(port, "/api/orders/" + paid + "/cancel").send().status()).isEqualTo(200);
+        assertThat(HttpCall.post(port, "/api/orders/" + paid + "/cancel").bearer(tokens.customer(CUSTOMER)).send().status())
+                .isEqualTo(200);
 
         OrderTables before = OrderTables.count(jdbc);
-        HttpCall.Response again = HttpCall.post(port, "/api/orders/" + paid + "/cancel").send();
+        HttpCall.Response again = HttpCall.post(port, "/api/orders/" + paid + "/cancel").bearer(tokens.customer(CUSTOMER)).send();
         assertThat(again.status()).isEqualTo(409);
         assertThat(again.json().get("detail").asString()).contains("CANCELED");
         assertThat(OrderTables.count(jdbc)).isEqualTo(before);
@@ -135,12 +143,15 @@ class OrderCancellationIT {
                 Long.class, Long.parseLong(paid))).isEqualTo(1);
     }
 
+    /** For the admin, who may cancel any order, as for a customer. */
     @Test
     void unknownOrderIs404() {
-        HttpCall.Response response = HttpCall.post(port, "/api/orders/424242424242/cancel").send();
+        for (String token : new String[]{tokens.customer(CUSTOMER), tokens.admin()}) {
+            HttpCall.Response response = HttpCall.post(port, "/api/orders/424242424242/cancel").bearer(token).send();
 
-        assertThat(response.status()).isEqualTo(404);
-        assertThat(response.contentType()).startsWith("application/problem+json");
+            assertThat(response.status()).isEqualTo(404);
+            assertThat(response.contentType()).startsWith("application/problem+json");
+        }
     }
 
     /** The barrier row of a cancel attempt not committed yet, read past its lock. */
@@ -167,8 +178,8 @@ class OrderCancellationIT {
     }
 
     private String place(long skuId, int quantity) {
-        HttpCall.Response response = HttpCall.post(port, "/api/orders")
-                .json("{\"userId\":77,\"skuId\":" + skuId + ",\"quantity\":" + quantity + "}").send();
+        HttpCall.Response response = HttpCall.post(port, "/api/orders").bearer(tokens.customer(CUSTOMER))
+                .json("{\"userId\":" + CUSTOMER + ",\"skuId\":" + skuId + ",\"quantity\":" + quantity + "}").send();
         assertThat(response.status()).isEqualTo(201);
         return response.json().get("orderId").asString();
     }

@@ -4,6 +4,8 @@ import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.infra.test.InfrastructureInitializer;
+import dev.eventual.infra.test.TestInfrastructure;
+import dev.eventual.infra.test.TestTokens;
 import dev.eventual.order.support.OrderServiceIT;
 import org.junit.jupiter.api.RepeatedTest;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -38,12 +40,15 @@ class ConcurrentStatusReportsIT {
     private static final String INVENTORY = OrderMessaging.INVENTORY_CONSUMER_GROUP;
     private static final String NOTICE = OrderMessaging.NOTICE_CONSUMER_GROUP;
     private static final int ORDERS = 60;
+    private static final long CUSTOMER = 89;
 
     @LocalServerPort
     int port;
 
     @Autowired
     JdbcTemplate jdbc;
+
+    private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
 
     @RepeatedTest(3)
     void racingSingleAndBatchReportsNeverFailAndEndWhereTheMonotonicRulesSay() throws Exception {
@@ -171,8 +176,8 @@ class ConcurrentStatusReportsIT {
     }
 
     private String place() {
-        return HttpCall.post(port, "/api/orders").json("{\"userId\":89,\"skuId\":9,\"quantity\":1}").send()
-                .json().get("orderId").asString();
+        return HttpCall.post(port, "/api/orders").bearer(tokens.customer(CUSTOMER))
+                .json("{\"userId\":" + CUSTOMER + ",\"skuId\":9,\"quantity\":1}").send().json().get("orderId").asString();
     }
 
     private static String batch(String group, String status, List<String> orderIds) {

@@ -4,6 +4,8 @@ import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.infra.test.InfrastructureInitializer;
 import dev.eventual.infra.test.HttpCall;
+import dev.eventual.infra.test.TestInfrastructure;
+import dev.eventual.infra.test.TestTokens;
 import dev.eventual.order.support.OrderServiceIT;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -22,12 +24,15 @@ class ConsumerStatusIT {
 
     private static final String INVENTORY = OrderMessaging.INVENTORY_CONSUMER_GROUP;
     private static final String NOTICE = OrderMessaging.NOTICE_CONSUMER_GROUP;
+    private static final long CUSTOMER = 88;
 
     @LocalServerPort
     int port;
 
     @Autowired
     JdbcTemplate jdbc;
+
+    private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
 
     @Test
     void missingOrWrongTokenIs401AndChangesNothing() {
@@ -258,13 +263,16 @@ class ConsumerStatusIT {
                 .json(body).send();
     }
 
+    /** The order as its customer reads it. */
     private JsonNode order(String orderId) {
-        return HttpCall.get(port, "/api/orders/" + orderId).send().json();
+        HttpCall.Response response = HttpCall.get(port, "/api/orders/" + orderId).bearer(tokens.customer(CUSTOMER)).send();
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        return response.json();
     }
 
     private String place() {
-        return HttpCall.post(port, "/api/orders").json("{\"userId\":88,\"skuId\":8,\"quantity\":1}").send()
-                .json().get("orderId").asString();
+        return HttpCall.post(port, "/api/orders").bearer(tokens.customer(CUSTOMER))
+                .json("{\"userId\":" + CUSTOMER + ",\"skuId\":8,\"quantity\":1}").send().json().get("orderId").asString();
     }
 
     private static String path(String orderId) {

@@ -9,6 +9,7 @@ import dev.eventual.infra.test.Concurrently;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.infra.test.InfrastructureInitializer;
 import dev.eventual.infra.test.TestInfrastructure;
+import dev.eventual.infra.test.TestTokens;
 import dev.eventual.order.OrderServiceApplication;
 import dev.eventual.order.tx.OrderTransactionListener;
 import org.apache.rocketmq.spring.core.RocketMQLocalTransactionState;
@@ -59,10 +60,15 @@ class GatedPlacementIT {
     OrderTransactionListener listener;
 
     private final long sku = ThreadLocalRandom.current().nextLong(1_000_000, 1_000_000_000);
+    private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
 
     @Test
     void fiftyConcurrentOrdersForTenUnitsCreateExactlyTenAndRefuseTheRestAtTheDoor() throws Exception {
         gate.seed(sku, 10, List.of(), true);
+        // the fifty customers sign in first, so that only their orders race
+        for (int i = 0; i < 50; i++) {
+            tokens.customer(500 + i);
+        }
 
         List<HttpCall.Response> answers = Concurrently.run(50, i -> place(500 + i, "flash-" + sku + "-" + i, 1));
 
@@ -118,6 +124,7 @@ class GatedPlacementIT {
         // transaction meets the winner's key (with fewer, a caller may be told sold out meanwhile)
         gate.seed(sku, 20, List.of(), true);
         String key = "same-key-" + sku;
+        tokens.customer(77); // signed in before the race, as above
 
         List<HttpCall.Response> answers = Concurrently.run(8, i -> place(77, key, 1));
 
@@ -161,7 +168,7 @@ class GatedPlacementIT {
     }
 
     private HttpCall.Response place(long userId, String key, int quantity) {
-        return HttpCall.post(port, "/api/orders").header("Idempotency-Key", key)
+        return HttpCall.post(port, "/api/orders").bearer(tokens.customer(userId)).header("Idempotency-Key", key)
                 .json("{\"userId\":" + userId + ",\"skuId\":" + sku + ",\"quantity\":" + quantity + "}").send();
     }
 

@@ -252,7 +252,8 @@ class WorkerLeaseIT {
 
     private static HttpCall.Response placeOrder(ConfigurableApplicationContext context) {
         int port = Integer.parseInt(context.getEnvironment().getRequiredProperty("local.server.port"));
-        return HttpCall.post(port, "/api/orders").header("Idempotency-Key", "lease-" + System.nanoTime())
+        return HttpCall.post(port, "/api/orders").bearer(TestInfrastructure.shared().authServer().tokens().customer(77))
+                .header("Idempotency-Key", "lease-" + System.nanoTime())
                 .json("{\"userId\":77,\"skuId\":7,\"quantity\":1}").send();
     }
 

@@ -3,6 +3,8 @@ package dev.eventual.order.payment;
 import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.infra.test.InfrastructureInitializer;
+import dev.eventual.infra.test.TestInfrastructure;
+import dev.eventual.infra.test.TestTokens;
 import dev.eventual.order.support.OrderServiceIT;
 import dev.eventual.order.support.OrderTables;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -23,6 +25,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 @OrderServiceIT
 class PaymentIT {
 
+    /** Who places (and cancels) the orders here; the payment callback is a service, never a customer. */
+    private static final long CUSTOMER = 88;
+
     @LocalServerPort
     int port;
 
@@ -31,6 +36,8 @@ class PaymentIT {
 
     @Autowired
     MeterRegistry meters;
+
+    private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
 
     @Test
     void aCreatedOrderIsPaidOnceAndTheSamePaymentAgainAnswersTheOrderWithoutWriting() {
@@ -91,7 +98,8 @@ class PaymentIT {
     @Test
     void aCanceledOrderIsNeverPaid() {
         String orderId = place();
-        assertThat(HttpCall.post(port, "/api/orders/" + orderId + "/cancel").send().status()).isEqualTo(200);
+        assertThat(HttpCall.post(port, "/api/orders/" + orderId + "/cancel").bearer(tokens.customer(CUSTOMER)).send().status())
+                .isEqualTo(200);
         Map<String, Object> row = row(orderId);
         double canceledBefore = payments("canceled");
 
@@ -149,10 +157,19 @@ class PaymentIT {
         HttpCall.Response wrong = HttpCall.post(port, "/api/orders/" + orderId + "/pay")
                 .header(InternalAuth.TOKEN_HEADER, "guess-guess-guess-guess").json("{\"paymentId\":\"p-1\"}").send();
         HttpCall.Response badBodyNoToken = HttpCall.post(port, "/api/orders/" + orderId + "/pay").json("{}").send();
+        // the order's own customer, signed in, is no payment callback
+        HttpCall.Response owner = HttpCall.post(port, "/api/orders/" + orderId + "/pay").bearer(tokens.customer(CUSTOMER))
+                .json("{\"paymentId\":\"" + newPaymentId() + "\"}").send();
+        HttpCall.Response ownerBadBody = HttpCall.post(port, "/api/orders/" + orderId + "/pay").bearer(tokens.customer(CUSTOMER))
+                .json("{}").send();
 
         for (HttpCall.Response response : new HttpCall.Response[]{missing, wrong, badBodyNoToken}) {
             assertThat(response.status()).as(response.body()).isEqualTo(401);
             assertThat(response.contentType()).startsWith("application/problem+json");
+        }
+        for (HttpCall.Response response : new HttpCall.Response[]{owner, ownerBadBody}) {
+            assertThat(response.status()).as(response.body()).isEqualTo(403);
+            assertThat(response.json().get("type").asString()).isEqualTo("urn:eventual:problem:forbidden");
         }
         assertThat(row(orderId)).containsEntry("status", "CREATED").containsEntry("payment_id", null);
     }
@@ -173,8 +190,8 @@ class PaymentIT {
     }
 
     private String place() {
-        HttpCall.Response response = HttpCall.post(port, "/api/orders")
-                .json("{\"userId\":88,\"skuId\":5005,\"quantity\":1}").send();
+        HttpCall.Response response = HttpCall.post(port, "/api/orders").bearer(tokens.customer(CUSTOMER))
+                .json("{\"userId\":" + CUSTOMER + ",\"skuId\":5005,\"quantity\":1}").send();
         assertThat(response.status()).as(response.body()).isEqualTo(201);
         return response.json().get("orderId").asString();
     }

@@ -3,6 +3,8 @@ package dev.eventual.order.payment;
 import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.infra.test.InfrastructureInitializer;
+import dev.eventual.infra.test.TestInfrastructure;
+import dev.eventual.infra.test.TestTokens;
 import dev.eventual.order.support.OrderServiceIT;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -36,6 +38,7 @@ import static org.awaitility.Awaitility.await;
 class PaymentTimeoutRaceIT {
 
     private static final int ORDERS = 30;
+    private static final long CUSTOMER = 99;
     private static final String TIMEOUT_CANCEL = "{\"reason\":\"payment-timeout\",\"expectedStatus\":\"CREATED\"}";
     private static final ExecutorService threads = Executors.newFixedThreadPool(2);
 
@@ -47,6 +50,8 @@ class PaymentTimeoutRaceIT {
 
     @Autowired
     DataSource dataSource;
+
+    private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
 
     @AfterAll
     static void stop() {
@@ -87,7 +92,9 @@ class PaymentTimeoutRaceIT {
     private Race race(String orderId, Runnable beforeCancel, Runnable beforePay) throws Exception {
         CompletableFuture<HttpCall.Response> cancel = CompletableFuture.supplyAsync(() -> {
             beforeCancel.run();
-            return HttpCall.post(port, "/api/orders/" + orderId + "/cancel").json(TIMEOUT_CANCEL).send();
+            // the unpaid timeout is reconcile-job's, which calls with the service token
+            return HttpCall.post(port, "/api/orders/" + orderId + "/cancel")
+                    .header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN).json(TIMEOUT_CANCEL).send();
         }, threads);
         CompletableFuture<HttpCall.Response> pay = CompletableFuture.supplyAsync(() -> {
             beforePay.run();
@@ -145,8 +152,8 @@ class PaymentTimeoutRaceIT {
     }
 
     private String place() {
-        HttpCall.Response response = HttpCall.post(port, "/api/orders")
-                .json("{\"userId\":99,\"skuId\":6006,\"quantity\":1}").send();
+        HttpCall.Response response = HttpCall.post(port, "/api/orders").bearer(tokens.customer(CUSTOMER))
+                .json("{\"userId\":" + CUSTOMER + ",\"skuId\":6006,\"quantity\":1}").send();
         assertThat(response.status()).as(response.body()).isEqualTo(201);
         return response.json().get("orderId").asString();
     }

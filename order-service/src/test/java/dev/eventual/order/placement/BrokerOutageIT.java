@@ -2,6 +2,7 @@ package dev.eventual.order.placement;
 
 import dev.eventual.infra.mq.EmbeddedRocketMq;
 import dev.eventual.infra.test.TestInfrastructure;
+import dev.eventual.infra.test.TestTokens;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.order.support.OrderServiceIT;
 import dev.eventual.order.support.OrderTables;
@@ -29,6 +30,8 @@ class BrokerOutageIT {
     @Autowired
     JdbcTemplate jdbc;
 
+    private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
+
     @Test
     void brokerDownMeans503AndNothingWrittenThenOrdersSucceedAgain() {
         EmbeddedRocketMq broker = TestInfrastructure.shared().rocketMq();
@@ -54,7 +57,9 @@ class BrokerOutageIT {
     }
 
     private HttpCall.Response place(String key) {
-        return HttpCall.post(port, "/api/orders").header("Idempotency-Key", "outage-" + key + "-" + System.nanoTime())
+        // a customer's token, got once before the broker stops: the auth server is not the broker
+        return HttpCall.post(port, "/api/orders").bearer(tokens.customer(99))
+                .header("Idempotency-Key", "outage-" + key + "-" + System.nanoTime())
                 .json("{\"userId\":99,\"skuId\":9,\"quantity\":1}").send();
     }
 }

@@ -3,6 +3,8 @@ package dev.eventual.order.tx;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.infra.test.TestConsumer;
+import dev.eventual.infra.test.TestInfrastructure;
+import dev.eventual.infra.test.TestTokens;
 import dev.eventual.order.support.LockGate;
 import dev.eventual.order.support.ObservedEvents;
 import dev.eventual.order.support.OrderServiceIT;
@@ -43,15 +45,17 @@ class CheckBackIT {
     MeterRegistry meters;
 
     private final TestConsumer observer = ObservedEvents.consumer();
+    private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
 
     @Test
     void attemptInFlightIsAnsweredUnknownWithinTheLockWaitAndCommitOnceItCommits() throws Exception {
         long sku = uniqueSku();
         double unknownBefore = checkBacks("UNKNOWN");
+        String customer = tokens.customer(41);
         HttpCall.Response response;
         try (LockGate gate = LockGate.atEventInsert(jdbc, dataSource, sku)) {
-            CompletableFuture<HttpCall.Response> placing = CompletableFuture.supplyAsync(() ->
-                    HttpCall.post(port, "/api/orders").json("{\"userId\":41,\"skuId\":" + sku + ",\"quantity\":1}").send());
+            CompletableFuture<HttpCall.Response> placing = CompletableFuture.supplyAsync(() -> HttpCall.post(port, "/api/orders")
+                    .bearer(customer).json("{\"userId\":41,\"skuId\":" + sku + ",\"quantity\":1}").send());
 
             // the broker checks the half message (older than 2 s); the check-back waits on the attempt's
             // barrier row for the configured 2 s lock wait, not the server's 50 s, and answers UNKNOWN
@@ -96,10 +100,11 @@ class CheckBackIT {
         long sku = uniqueSku();
         long userId = ThreadLocalRandom.current().nextLong(1_000_000, Long.MAX_VALUE / 2);
         long rolledBackBefore = rolledBackAttempts();
+        String customer = tokens.customer(userId);
         HttpCall.Response response;
         try (LockGate gate = LockGate.beforeBarrier(jdbc, dataSource)) {
             CompletableFuture<HttpCall.Response> placing = CompletableFuture.supplyAsync(() ->
-                    HttpCall.post(port, "/api/orders")
+                    HttpCall.post(port, "/api/orders").bearer(customer)
                             .json("{\"userId\":" + userId + ",\"skuId\":" + sku + ",\"quantity\":1}").send());
 
             // held before its first statement: the check-back finds the attempt's key free and settles it ROLLED_BACK
@@ -118,7 +123,7 @@ class CheckBackIT {
                 + " AND event_type = 'ORDER_CREATED' ORDER BY created_at DESC LIMIT 1", Long.class);
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM message_log WHERE order_id = ?", Long.class, orderId)).isZero();
 
-        String marker = HttpCall.post(port, "/api/orders").json("{\"userId\":" + userId + ",\"skuId\":1,\"quantity\":1}")
+        String marker = HttpCall.post(port, "/api/orders").bearer(customer).json("{\"userId\":" + userId + ",\"skuId\":1,\"quantity\":1}")
                 .send().json().get("orderId").asString();
         await().atMost(Duration.ofSeconds(30)).until(() -> !observer.receivedWithKey(marker).isEmpty());
         assertThat(observer.receivedWithKey(Long.toString(orderId))).isEmpty();
@@ -140,8 +145,8 @@ class CheckBackIT {
 
     @Test
     void committedAttemptIsAnsweredCommitAndAnyOtherAttemptOfTheSameEventRollback() {
-        long orderId = Long.parseLong(HttpCall.post(port, "/api/orders").json("{\"userId\":42,\"skuId\":5,\"quantity\":1}")
-                .send().json().get("orderId").asString());
+        long orderId = Long.parseLong(HttpCall.post(port, "/api/orders").bearer(tokens.customer(42))
+                .json("{\"userId\":42,\"skuId\":5,\"quantity\":1}").send().json().get("orderId").asString());
         String committed = jdbc.queryForObject("SELECT transaction_id FROM message_log WHERE order_id = ?"
                 + " AND event_type = 'ORDER_CREATED'", String.class, orderId);
         long eventsBefore = jdbc.queryForObject("SELECT COUNT(*) FROM message_log", Long.class);
@@ -158,8 +163,9 @@ class CheckBackIT {
     }
 
     private CompletableFuture<HttpCall.Response> place(long sku) {
+        String customer = tokens.customer(43);
         return CompletableFuture.supplyAsync(() ->
-                HttpCall.post(port, "/api/orders").json("{\"userId\":43,\"skuId\":" + sku + ",\"quantity\":1}").send());
+                HttpCall.post(port, "/api/orders").bearer(customer).json("{\"userId\":43,\"skuId\":" + sku + ",\"quantity\":1}").send());
     }
 
     private List<String> barrier(long orderId) {

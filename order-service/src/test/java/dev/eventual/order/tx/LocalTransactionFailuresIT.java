@@ -5,6 +5,8 @@ import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.infra.test.HttpCall;
+import dev.eventual.infra.test.TestInfrastructure;
+import dev.eventual.infra.test.TestTokens;
 import dev.eventual.order.support.OrderServiceIT;
 import dev.eventual.order.support.OrderTables;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -46,10 +48,14 @@ class LocalTransactionFailuresIT {
     @Autowired
     MeterRegistry meters;
 
+    private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
+
     @Test
     void noDatabaseConnectionIsDatabaseUnavailableAndNothingIsWritten() throws Exception {
-        String orderId = HttpCall.post(port, "/api/orders").json("{\"userId\":61,\"skuId\":6,\"quantity\":1}").send()
-                .json().get("orderId").asString();
+        // the customer's own order, which it may cancel; signed in before the pool is taken
+        String customer = tokens.customer(61);
+        String orderId = HttpCall.post(port, "/api/orders").bearer(customer).json("{\"userId\":61,\"skuId\":6,\"quantity\":1}")
+                .send().json().get("orderId").asString();
         OrderTables before = OrderTables.count(jdbc);
         double placeRefusals = counter("eventual.orders.rejected");
         double cancelRefusals = counter("eventual.orders.cancel.rejected");
@@ -58,8 +64,8 @@ class LocalTransactionFailuresIT {
         HttpCall.Response canceling;
         List<Connection> taken = takeEveryConnection();
         try {
-            placing = HttpCall.post(port, "/api/orders").json("{\"userId\":61,\"skuId\":6,\"quantity\":1}").send();
-            canceling = HttpCall.post(port, "/api/orders/" + orderId + "/cancel").send();
+            placing = HttpCall.post(port, "/api/orders").bearer(customer).json("{\"userId\":61,\"skuId\":6,\"quantity\":1}").send();
+            canceling = HttpCall.post(port, "/api/orders/" + orderId + "/cancel").bearer(customer).send();
         } finally {
             for (Connection connection : taken) {
                 connection.close();
