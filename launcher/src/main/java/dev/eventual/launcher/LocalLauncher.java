@@ -130,6 +130,7 @@ public final class LocalLauncher {
                   inventory-service  http://127.0.0.1:%2$d
                   notice-service     http://127.0.0.1:%3$d
                   reconcile-job      http://127.0.0.1:%4$d
+                  operators' console %20$s   (sign in as olga or adam; docs/reconcile-job.md)
                   auth-server        %14$s   (OAuth 2.1 / OpenID Connect; docs/security.md)
                   MariaDB            127.0.0.1:%5$d   RocketMQ NameServer %6$s
                     admin: mariadb -h 127.0.0.1 -P %5$d -u root -p   (password: %9$s,
@@ -159,6 +160,6 @@ public final class LocalLauncher {
                 suite.databasePort(), suite.nameServerAddress(), data, token, suite.database().password(), bindAddress,
                 bindAddress.equals(EmbeddedMariaDb.LOOPBACK) ? " (EVENTUAL_BIND_ADDRESS opens it)" : "",
                 suite.redis().port(), suite.redis().password(), suite.identity().issuer(),
-                users.alice(), users.bob(), users.olga(), users.adam(), users.customers());
+                users.alice(), users.bob(), users.olga(), users.adam(), users.customers(), suite.consoleUrl());
     }
 }

@@ -3,6 +3,7 @@ package dev.eventual.launcher;
 import dev.eventual.infra.db.DatabaseServer;
 import dev.eventual.infra.mq.RocketMqSettings;
 import dev.eventual.infra.redis.RedisServer;
+import dev.eventual.launcher.identity.ConsoleClient;
 import dev.eventual.launcher.identity.SuiteIdentity;
 import dev.eventual.launcher.logging.ServiceLabel;
 import org.slf4j.Logger;
@@ -28,6 +29,7 @@ public final class LocalSuite implements AutoCloseable {
 
     private final SuiteInfrastructure infrastructure;
     private SuiteIdentity identity;
+    private ConsoleClient console;
     private final List<ConfigurableApplicationContext> services = new ArrayList<>();
     private final LaunchSettings settings;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -44,16 +46,19 @@ public final class LocalSuite implements AutoCloseable {
                         settings.dataDirectory(), settings.nameServerPort(), settings.keepData(), Duration.ofSeconds(5),
                         Duration.ofSeconds(6), Duration.ofMillis(500), settings.bindAddress())));
         try {
+            suite.console = ConsoleClient.on(settings.reconcilePort());
             suite.identity = SuiteIdentity.start(settings.dataDirectory(), settings.bindAddress(), settings.authPort(),
-                    settings.keepData(), List.of());
+                    settings.keepData(), suite.console.serverArgs());
             ConfigurableApplicationContext order = suite.run(SuiteService.ORDER, settings.orderPort(), List.of());
             String orderUrl = SuiteInfrastructure.peer("order-service", port(order));
             ConfigurableApplicationContext inventory = suite.run(SuiteService.INVENTORY, settings.inventoryPort(),
                     List.of(orderUrl));
             ConfigurableApplicationContext notice = suite.run(SuiteService.NOTICE, settings.noticePort(), List.of(orderUrl));
-            suite.run(SuiteService.RECONCILE, settings.reconcilePort(), List.of(orderUrl,
+            List<String> reconcile = new ArrayList<>(List.of(orderUrl,
                     SuiteInfrastructure.peer("inventory-service", port(inventory)),
                     SuiteInfrastructure.peer("notice-service", port(notice))));
+            reconcile.addAll(suite.console.reconcileArgs());
+            suite.run(SuiteService.RECONCILE, suite.console.port(), reconcile);
             DemoStock.seedMissing(suite.inventoryPort(), suite.identity.token("adam"), DEMO_STOCK);
             return suite;
         } catch (RuntimeException e) {
@@ -76,6 +81,11 @@ public final class LocalSuite implements AutoCloseable {
 
     public int reconcilePort() {
         return port(services.get(3));
+    }
+
+    /** The operators' console of the reconcile job, where operators and admins sign in with a browser. */
+    public String consoleUrl() {
+        return console.url();
     }
 
     /** The suite's authorization server and its demo users. */

@@ -15,12 +15,14 @@ import java.util.Set;
 /**
  * A validated access token as the caller it speaks for: roles from the configured claim (unknown values
  * and {@code service} ignored: a person's token never makes a service), the customer id from its claim.
+ * A bean: reconcile-job's console maps the access token of a browser sign-in with it, so a person has
+ * the same roles there as with the API.
  */
-final class JwtCallers implements Converter<Jwt, AbstractAuthenticationToken> {
+public final class JwtCallers implements Converter<Jwt, AbstractAuthenticationToken> {
 
     private final JwtClaimsProperties claims;
 
-    JwtCallers(JwtClaimsProperties claims) {
+    public JwtCallers(JwtClaimsProperties claims) {
         this.claims = claims;
     }
 
@@ -30,7 +32,8 @@ final class JwtCallers implements Converter<Jwt, AbstractAuthenticationToken> {
                 jwt.getSubject());
     }
 
-    Caller caller(Jwt jwt) {
+    /** Who an already checked token (signature, issuer, audience, expiry) speaks for. */
+    public Caller caller(Jwt jwt) {
         Set<CallerRole> roles = roles(jwt);
         return new Caller(jwt.getSubject(), roles, roles.contains(CallerRole.CUSTOMER) ? customerId(jwt) : null);
     }

@@ -1,7 +1,7 @@
 package dev.eventual.reconcile.workorder;
 
 /** CANCEL_ORDER could not reach order-service: the order was not canceled and the work order stays open. */
-class OrderNotCanceledException extends RuntimeException {
+public class OrderNotCanceledException extends RuntimeException {
 
     OrderNotCanceledException(Throwable cause) {
         super("the order was not canceled; the work order stays open", cause);

@@ -1,7 +1,7 @@
 package dev.eventual.reconcile.workorder;
 
 /** The resolver may not take this action (not an admin, or destructive actions are off); it was audited as REJECTED. */
-class WorkOrderForbiddenException extends RuntimeException {
+public class WorkOrderForbiddenException extends RuntimeException {
 
     WorkOrderForbiddenException(String why) {
         super(why);

@@ -1,7 +1,7 @@
 package dev.eventual.reconcile.workorder;
 
 /** No work order has this id. */
-class WorkOrderNotFoundException extends RuntimeException {
+public class WorkOrderNotFoundException extends RuntimeException {
 
     WorkOrderNotFoundException(long id) {
         super("work order " + id + " does not exist");

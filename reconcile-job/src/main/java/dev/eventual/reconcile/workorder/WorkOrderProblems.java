@@ -11,9 +11,10 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 
 /**
  * The web edge of the work orders' outcomes: each becomes its RFC 9457 problem here. Ahead of
- * web-support's advice, whose catch-all would otherwise answer them with a 500.
+ * web-support's advice, whose catch-all would otherwise answer them with a 500. The API's only: the
+ * console answers the same outcomes with pages of its own.
  */
-@RestControllerAdvice
+@RestControllerAdvice(assignableTypes = WorkOrderController.class)
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class WorkOrderProblems {
 
