@@ -6,12 +6,12 @@ import dev.eventual.infra.test.InfrastructureInitializer;
 import dev.eventual.infra.test.MonitoredMetrics;
 import dev.eventual.infra.test.PrometheusScrape;
 import dev.eventual.notice.config.NoticeMetrics;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.micrometer.metrics.autoconfigure.export.prometheus.PrometheusOutputFormat;
 import org.springframework.boot.micrometer.metrics.autoconfigure.export.prometheus.PrometheusScrapeEndpoint;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.test.context.ContextConfiguration;
+import org.springframework.context.ConfigurableApplicationContext;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -21,24 +21,39 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Before any traffic, notice-service serves every series the compose stack's dashboard and alert rules ask
  * of it, counters at 0, every event type and failure reason (docs/operations.md). The metric names come
- * from the dashboard and rule files. A context of its own whose order-event listener is off: it is no
+ * from the dashboard and rule files. An application of its own whose order-event listener is off: it is no
  * second member of the notice consumer group beside {@code NoticeServiceIT}'s, and consumes nothing.
  */
-@SpringBootTest(properties = {
-        "spring.config.name=" + NoticeServiceApplication.CONFIG_NAME,
-        InfrastructureInitializer.DATABASE_PROPERTY + "=NOTICE",
-        "spring.cloud.discovery.client.simple.instances.order-service[0].uri=http://127.0.0.1:1",
-        "rocketmq.consumer.listeners[" + OrderMessaging.NOTICE_CONSUMER_GROUP + "][" + OrderMessaging.ORDER_TOPIC + "]=false"})
-@ContextConfiguration(initializers = InfrastructureInitializer.class)
 class MonitoredSeriesIT {
 
-    @Autowired
-    PrometheusScrapeEndpoint prometheus;
+    private static ConfigurableApplicationContext context;
+
+    /**
+     * Started by hand rather than by Spring's test support: a cached test context of its own would make
+     * Spring Framework 7 pause (stop) the module's shared context when switching, and a stopped RocketMQ
+     * listener container cannot start again.
+     */
+    @BeforeAll
+    static void start() {
+        context = NoticeServiceApplication.application().initializers(new InfrastructureInitializer()).run(
+                "--server.port=0",
+                "--spring.config.name=" + NoticeServiceApplication.CONFIG_NAME,
+                "--" + InfrastructureInitializer.DATABASE_PROPERTY + "=NOTICE",
+                "--spring.cloud.discovery.client.simple.instances.order-service[0].uri=http://127.0.0.1:1",
+                "--rocketmq.consumer.listeners[" + OrderMessaging.NOTICE_CONSUMER_GROUP + "][" + OrderMessaging.ORDER_TOPIC + "]=false");
+    }
+
+    @AfterAll
+    static void stop() {
+        if (context != null) {
+            context.close();
+        }
+    }
 
     @Test
     void everySeriesTheDashboardAndAlertsAskForIsServedAtZeroBeforeTheFirstEvent() {
         PrometheusScrape scrape = PrometheusScrape.parse(new String(
-                prometheus.scrape(PrometheusOutputFormat.CONTENT_TYPE_004, null).getBody(), StandardCharsets.UTF_8));
+                context.getBean(PrometheusScrapeEndpoint.class).scrape(PrometheusOutputFormat.CONTENT_TYPE_004, null).getBody(), StandardCharsets.UTF_8));
 
         assertThat(MonitoredMetrics.of(MonitoredMetrics.Service.NOTICE_SERVICE))
                 .contains("eventual_notice_consumed_total", "eventual_notice_failures_total");
