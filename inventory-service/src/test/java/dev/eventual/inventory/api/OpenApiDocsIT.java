@@ -26,8 +26,10 @@ class OpenApiDocsIT {
         Set<String> guarded = docs.assertDescribes("inventory-service", ApiDocsCheck.overHttp(port));
 
         assertThat(guarded).contains("PUT /api/inventory/{skuId}", "POST /api/inventory/{skuId}/gate",
-                "POST /api/inventory/gate/rebuild", "POST /internal/inventory/retries")
-                .doesNotContain("GET /api/inventory/{skuId}");
+                "POST /api/inventory/gate/rebuild", "POST /internal/inventory/retries", "GET /api/inventory/{skuId}");
+        assertThat(docs.credentials("GET", "/api/inventory/{skuId}")).containsExactly("bearer");
+        assertThat(docs.credentials("PUT", "/api/inventory/{skuId}")).containsExactly("bearer");
+        assertThat(docs.credentials("POST", "/api/inventory/gate/rebuild")).containsExactlyInAnyOrder("bearer", "serviceToken");
         assertThat(docs.responseCodes("POST", "/api/inventory/{skuId}/gate")).contains("200", "404", "409", "503");
     }
 }

@@ -25,8 +25,14 @@ class OpenApiDocsIT {
 
         Set<String> guarded = docs.assertDescribes("order-service", ApiDocsCheck.overHttp(port));
 
-        assertThat(guarded).contains("POST /api/orders/{orderId}/pay", "POST /internal/orders/{orderId}/consumer-status",
-                "POST /internal/orders/consumer-reports").doesNotContain("POST /api/orders", "GET /api/orders/{orderId}");
+        // every operation needs a credential: a person's for their acts, the service token for the services' own
+        assertThat(guarded).contains("POST /api/orders", "GET /api/orders/{orderId}", "GET /api/orders",
+                "POST /api/orders/{orderId}/cancel", "POST /api/orders/{orderId}/pay",
+                "POST /internal/orders/{orderId}/consumer-status", "POST /internal/orders/consumer-reports");
+        assertThat(docs.credentials("POST", "/api/orders")).containsExactly("bearer");
+        assertThat(docs.credentials("GET", "/api/orders/{orderId}")).containsExactly("bearer");
+        assertThat(docs.credentials("POST", "/api/orders/{orderId}/cancel")).containsExactlyInAnyOrder("bearer", "serviceToken");
+        assertThat(docs.credentials("POST", "/api/orders/{orderId}/pay")).containsExactly("serviceToken");
     }
 
     @Test

@@ -48,7 +48,9 @@ class OpenApiDocsIT {
             }
         });
 
-        assertThat(guarded).contains("POST /api/work-orders/{id}/resolve").doesNotContain("GET /api/work-orders");
+        assertThat(guarded).contains("POST /api/work-orders/{id}/resolve", "GET /api/work-orders");
+        assertThat(docs.credentials("GET", "/api/work-orders")).containsExactly("bearer");
+        assertThat(docs.credentials("POST", "/api/work-orders/{id}/resolve")).containsExactly("bearer");
         assertThat(docs.responseCodes("POST", "/api/work-orders/{id}/resolve")).contains("200", "401", "404", "409", "503");
     }
 }

@@ -137,6 +137,13 @@ public final class ApiDocsCheck {
         return false;
     }
 
+    /** The credentials an operation declares ("bearer", "serviceToken"): each is enough on its own. */
+    public Set<String> credentials(String method, String path) {
+        Set<String> schemes = new TreeSet<>();
+        operation(method, path).path("security").forEach(requirement -> schemes.addAll(requirement.propertyNames()));
+        return schemes;
+    }
+
     /** Requirements are alternatives: a person's bearer token, the service token, or either. */
     private static boolean declaresACredential(JsonNode operation) {
         for (JsonNode requirement : operation.path("security")) {
