@@ -179,8 +179,8 @@ final class BadInputCorpus {
         cases.add(e.json("20 KB body", OVERSIZED).refused(413));
         cases.add(e.json("20 KB chunked body", OVERSIZED).chunked().refused(413));
         cases.add(e.json("Accept: application/xml only", order("1", "1", "1")).header("Accept", "application/xml").refused(406));
-        cases.add(e.json("PUT instead of POST", order("1", "1", "1")).method("PUT").undeclared());
-        cases.add(e.draft("DELETE").method("DELETE").undeclared());
+        cases.add(e.json("PUT instead of POST", order("1", "1", "1")).method("PUT").refused(405));
+        cases.add(e.draft("DELETE").method("DELETE").refused(405));
         cases.add(e.draft("TRACE").method("TRACE").refused(405));
     }
 
@@ -191,8 +191,8 @@ final class BadInputCorpus {
         cases.add(e.draft("NUL in id").path("/api/orders/1%00").refusedByContainer());
         cases.add(e.draft("path traversal").path("/api/orders/..%2F..%2Fetc%2Fpasswd").refusedByContainer());
         cases.add(e.draft("unknown order").refused(404));
-        cases.add(e.draft("DELETE").method("DELETE").undeclared());
-        cases.add(e.draft("PATCH").method("PATCH").body(JSON, "{}").undeclared());
+        cases.add(e.draft("DELETE").method("DELETE").refused(405));
+        cases.add(e.draft("PATCH").method("PATCH").body(JSON, "{}").refused(405));
         cases.add(e.draft("20 KB body on a GET").body(JSON, OVERSIZED).refused(413));
     }
 
@@ -238,8 +238,8 @@ final class BadInputCorpus {
         cases.add(e.draft("YAML body").body("application/yaml", "reason: x\n").refused(415));
         cases.add(e.json("20 KB body", OVERSIZED).refused(413));
         cases.add(e.json("20 KB chunked body", OVERSIZED).chunked().refused(413));
-        cases.add(e.draft("GET").method("GET").undeclared());
-        cases.add(e.draft("PUT").method("PUT").undeclared());
+        cases.add(e.draft("GET").method("GET").refused(405));
+        cases.add(e.draft("PUT").method("PUT").refused(405));
     }
 
     private static void reportConsumerStatus(List<BadInput> cases) {
@@ -356,8 +356,8 @@ final class BadInputCorpus {
         pathIds(cases, e, "/api/inventory/", "skuId");
         cases.add(e.draft("NUL in id").path("/api/inventory/%00").refusedByContainer());
         cases.add(e.draft("unknown SKU").refused(404));
-        cases.add(e.draft("POST").method("POST").body(JSON, "{}").undeclared());
-        cases.add(e.draft("DELETE").method("DELETE").undeclared());
+        cases.add(e.draft("POST").method("POST").body(JSON, "{}").refused(405));
+        cases.add(e.draft("DELETE").method("DELETE").refused(405));
     }
 
     private static void setStock(List<BadInput> cases) {
@@ -396,10 +396,10 @@ final class BadInputCorpus {
         cases.add(e.draft("SKU beyond long").path("/api/inventory/" + FAR_ABOVE_LONG + "/gate").invalid("skuId"));
         cases.add(e.draft("SKU with a leading zero").path("/api/inventory/0" + UNKNOWN_SKU + "/gate").invalid("skuId"));
         cases.add(e.draft("a SKU the gate does not hold").refused(409, ProblemTypes.CONFLICT));
-        cases.add(e.draft("GET").method("GET").undeclared());
+        cases.add(e.draft("GET").method("GET").refused(405));
         Endpoint rebuild = new Endpoint(INVENTORY, "POST", "/api/inventory/gate/rebuild", null, ADMIN).alsoServices();
         tokens(cases, rebuild, "");
-        cases.add(rebuild.draft("DELETE").method("DELETE").undeclared());
+        cases.add(rebuild.draft("DELETE").method("DELETE").refused(405));
     }
 
     /** The status endpoints of inventory and notice take the same batch request. */
@@ -520,7 +520,7 @@ final class BadInputCorpus {
         cases.add(e.query("size zero", "size=0").invalid("size"));
         cases.add(e.query("size above 100", "size=101").invalid("size"));
         cases.add(e.query("size 1e309", "size=1e309").invalid("size"));
-        cases.add(e.draft("POST").method("POST").body(JSON, "{}").undeclared());
+        cases.add(e.draft("POST").method("POST").body(JSON, "{}").refused(405));
         cases.add(e.draft("TRACE").method("TRACE").refused(405));
     }
 
@@ -528,8 +528,8 @@ final class BadInputCorpus {
         Endpoint e = new Endpoint(RECONCILE, "GET", "/api/work-orders/{id}", "/api/work-orders/" + UNKNOWN_WORK_ORDER, OPERATOR);
         pathIds(cases, e, "/api/work-orders/", "id");
         cases.add(e.draft("unknown work order").refused(404));
-        cases.add(e.draft("DELETE").method("DELETE").undeclared());
-        cases.add(e.draft("PUT").method("PUT").body(JSON, "{}").undeclared());
+        cases.add(e.draft("DELETE").method("DELETE").refused(405));
+        cases.add(e.draft("PUT").method("PUT").body(JSON, "{}").refused(405));
     }
 
     private static void resolveWorkOrder(List<BadInput> cases) {
@@ -560,7 +560,7 @@ final class BadInputCorpus {
         cases.add(e.draft("text/plain body").body("text/plain", valid).refused(415));
         cases.add(e.draft("YAML body").body("application/yaml", "action: CLOSE\n").refused(415));
         cases.add(e.json("20 KB body", OVERSIZED).refused(413));
-        cases.add(e.draft("GET").method("GET").undeclared());
+        cases.add(e.draft("GET").method("GET").refused(405));
     }
 
     private static void actuatorAndUnknownPaths(List<BadInput> cases) {
@@ -580,7 +580,7 @@ final class BadInputCorpus {
         cases.add(internal.draft("no token").withoutToken().refused(401));
         cases.add(internal.draft("with token").refused(404));
         // where no act is declared no caller may do anything, the admin neither (a 404 before issue 26)
-        cases.add(new Endpoint(NOTICE, "GET", "/api/{unknown}", "/api/notices", ADMIN).draft("no public API").undeclared());
+        cases.add(new Endpoint(NOTICE, "GET", "/api/{unknown}", "/api/notices", ADMIN).draft("no public API").refused(405));
     }
 
     /**
@@ -939,15 +939,6 @@ final class BadInputCorpus {
             return build(400, ProblemTypes.forHttpStatus(400), null);
         }
 
-        /**
-         * 403 for a request no act declares (a method the path does not take, a public path with no
-         * act): refused to every caller in the filter chain, where Spring MVC answered 405 or 404 before
-         * issue 26 (docs/security.md).
-         */
-        BadInput undeclared() {
-            return forbidden("no role may make this request");
-        }
-
         /** 403: the caller is known, and may not make this act (the detail says why). */
         BadInput forbidden(String detail) {
             return build(403, ProblemTypes.FORBIDDEN, null, detail);
@@ -964,8 +955,10 @@ final class BadInputCorpus {
                         + " header";
             } else if (forgery != null || headers.getOrDefault("Authorization", "").startsWith("Bearer ")) {
                 detail = ": the bearer token was refused (";
-            } else if (endpoint.servicesToo() && headers.containsKey(InternalAuth.TOKEN_HEADER)) {
+            } else if ((endpoint.servicesToo() || endpoint.as() == Identity.SERVICE) && headers.containsKey(InternalAuth.TOKEN_HEADER)) {
                 detail = ": wrong " + InternalAuth.TOKEN_HEADER + " header";
+            } else if (endpoint.as() == Identity.SERVICE) {
+                detail = " is for the suite's services: it needs the " + InternalAuth.TOKEN_HEADER + " header";
             } else {
                 detail = " needs a bearer access token (Authorization: Bearer ...)";
             }

@@ -51,6 +51,11 @@ final class AllowedActs {
         handlers.getHandlerMethods().forEach((mapping, method) -> {
             Allowed allowed = method.getMethodAnnotation(Allowed.class);
             if (allowed == null) {
+                List<String> open = mapping.getPatternValues().stream().filter(pattern -> pattern.startsWith("/api/")).toList();
+                if (!open.isEmpty()) {
+                    throw new IllegalStateException(method + " serves " + open + " without @Allowed: every public"
+                            + " handler says who may call it (docs/security.md)");
+                }
                 return;
             }
             Set<CallerRole> roles = Set.copyOf(Arrays.asList(allowed.value()));

@@ -16,6 +16,7 @@ import org.springframework.security.web.access.AccessDeniedHandler;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -52,9 +53,14 @@ final class CallerRefusals implements AuthenticationEntryPoint, AccessDeniedHand
         } else if (request.getHeader(InternalAuth.TOKEN_HEADER) != null && act != null && act.roles().contains(CallerRole.SERVICE)) {
             response.setHeader("WWW-Authenticate", "Bearer");
             detail = what + ": wrong " + InternalAuth.TOKEN_HEADER + " header";
+        } else if (act != null && act.roles().equals(Set.of(CallerRole.SERVICE))) {
+            // a 401 names a scheme (RFC 9110 §11.6.1); the API's is Bearer, the detail says what this act takes
+            response.setHeader("WWW-Authenticate", "Bearer");
+            detail = what + " is for the suite's services: it needs the " + InternalAuth.TOKEN_HEADER + " header";
         } else {
             response.setHeader("WWW-Authenticate", "Bearer");
-            detail = what + " needs a bearer access token (Authorization: Bearer ...)";
+            detail = what + " needs a bearer access token (Authorization: Bearer ...)"
+                    + (act != null && act.roles().contains(CallerRole.SERVICE) ? " or the " + InternalAuth.TOKEN_HEADER + " header" : "");
         }
         ProblemResponses.write(response, HttpServletResponse.SC_UNAUTHORIZED, ProblemTypes.UNAUTHORIZED, "Unauthorized", detail);
     }

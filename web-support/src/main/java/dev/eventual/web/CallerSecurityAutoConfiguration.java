@@ -103,8 +103,9 @@ public class CallerSecurityAutoConfiguration {
                 .authorizeHttpRequests(requests -> {
                     requests.requestMatchers(InternalPaths.MATCHER).hasAuthority(CallerRole.SERVICE.authority());
                     acts.all().forEach(act -> requests.requestMatchers(act).hasAnyAuthority(act.authorities()));
-                    // a public path no act declares is refused, never silently open
-                    requests.requestMatchers("/api/**").denyAll();
+                    // every /api handler declares its act (AllowedActs refuses to start otherwise), so what
+                    // else a signed-in caller reaches under /api is Spring MVC's 404 or 405, never a handler
+                    requests.requestMatchers("/api/**").authenticated();
                     requests.anyRequest().permitAll();
                 })
                 .exceptionHandling(exceptions -> exceptions.authenticationEntryPoint(refusals).accessDeniedHandler(refusals))

@@ -11,7 +11,12 @@ import jakarta.validation.constraints.NotNull;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration;
+import org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration;
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.boot.webmvc.autoconfigure.WebMvcAutoConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
@@ -41,6 +46,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.put;
@@ -53,7 +59,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  * Who may do what, through the real filter chain (body limit, Spring Security, content-coding check)
  * and Spring MVC, with really signed tokens: {@code /internal/**} needs the service token, an
  * {@link Allowed} act a valid bearer token with a role it allows (or the service token where it allows
- * services), a public path no act declares is refused, and every refusal is a problem.
+ * services), a public handler without an act stops the start, and every refusal is a problem.
  */
 @WebMvcTest(properties = "eventual.security.service-token=" + CallerSecurityTest.TOKEN)
 class CallerSecurityTest {
@@ -123,9 +129,36 @@ class CallerSecurityTest {
     }
 
     @Test
-    void aPublicPathNoActDeclaresIsRefused() throws Exception {
-        forbidden(bearer(get("/api/undeclared"), ADAM), "no role may make this request");
-        forbidden(get("/api/undeclared"), "no role may make this request");
+    void aMethodOrPathNoHandlerServesIsSpringMvcsAnswerToACallerAndUnauthorizedToAnyoneElse() throws Exception {
+        mvc.perform(bearer(delete("/api/things/1"), ALICE))
+                .andExpect(status().isMethodNotAllowed())
+                .andExpect(header().string("Allow", org.hamcrest.Matchers.containsString("GET")))
+                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON));
+        mvc.perform(bearer(get("/api/nothing-here"), ALICE))
+                .andExpect(status().isNotFound())
+                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON));
+        unauthorized(delete("/api/things/1"), "this request needs a bearer access token (Authorization: Bearer ...)");
+        unauthorized(get("/api/nothing-here"), "this request needs a bearer access token (Authorization: Bearer ...)");
+    }
+
+    @Test
+    void aPublicHandlerThatDoesNotSayWhoMayCallItStopsTheStart() {
+        new WebApplicationContextRunner()
+                .withPropertyValues("eventual.security.service-token=" + TOKEN)
+                .withConfiguration(AutoConfigurations.of(WebSupportAutoConfiguration.class, CallerSecurityAutoConfiguration.class,
+                        WebMvcAutoConfiguration.class, ServletWebSecurityAutoConfiguration.class, SecurityAutoConfiguration.class))
+                .withBean(JwtDecoder.class, TestJwts::decoder)
+                .withBean(UndeclaredController.class)
+                .run(context -> assertThat(context).hasFailed().getFailure().rootCause()
+                        .hasMessageContaining("/api/undeclared").hasMessageContaining("without @Allowed"));
+    }
+
+    @Test
+    void anActOnlyServicesMakeSaysItNeedsTheServiceToken() throws Exception {
+        unauthorized(post("/api/things/1/confirm"),
+                "confirming things is for the suite's services: it needs the " + InternalAuth.TOKEN_HEADER + " header");
+        forbidden(bearer(post("/api/things/1/confirm"), ADAM), "confirming things is for service; the caller is admin");
+        mvc.perform(post("/api/things/1/confirm").header(InternalAuth.TOKEN_HEADER, TOKEN)).andExpect(status().isOk());
     }
 
     @Test
@@ -273,6 +306,16 @@ class CallerSecurityTest {
         String ping(@PathVariable String id, Caller caller) {
             return caller.subject();
         }
+
+        @Allowed(act = "confirming things", value = CallerRole.SERVICE)
+        @PostMapping("/api/things/{id}/confirm")
+        String confirm(@PathVariable String id, Caller caller) {
+            return caller.subject();
+        }
+    }
+
+    @RestController
+    static class UndeclaredController {
 
         @GetMapping("/api/undeclared")
         String undeclared() {
