@@ -14,7 +14,9 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.net.URLEncoder;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
@@ -106,6 +108,33 @@ class AuthServerIT {
         URI again = start(issuer.getPort());
         assertThat(JwtDecoders.fromIssuerLocation(again.toString()).decode(token).getSubject())
                 .as("a token from before the restart").isEqualTo("alice");
+    }
+
+    @Test
+    void noSignInOrSignOutRedirectsToAnAddressTheClientDidNotRegister() throws Exception {
+        URI issuer = start();
+        HttpClient browser = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+        // RFC 9700 §4.1.3: redirect URIs match exactly (a loopback one on any port, RFC 8252 §7.3)
+        List<String> foreign = List.of("https://evil.test/eventual-cli", "http://127.0.0.1.evil.test/eventual-cli",
+                "http://evil.test@127.0.0.1/eventual-cli", "http://127.0.0.1/eventual-cli/../evil",
+                "http://127.0.0.1/eventual-cli?next=https://evil.test", "//evil.test/eventual-cli");
+        for (String redirect : foreign) {
+            HttpResponse<String> answer = browser.send(HttpRequest.newBuilder(issuer.resolve("/oauth2/authorize?response_type=code"
+                    + "&client_id=eventual-cli&scope=openid&code_challenge_method=S256"
+                    + "&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&state=s"
+                    + "&redirect_uri=" + URLEncoder.encode(redirect, StandardCharsets.UTF_8))).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(answer.statusCode()).as(redirect).isEqualTo(400);
+            assertThat(answer.headers().firstValue("Location")).as(redirect).isEmpty();
+        }
+        HttpResponse<String> signOut = browser.send(HttpRequest.newBuilder(issuer.resolve(
+                "/connect/logout?client_id=eventual-cli&post_logout_redirect_uri=https%3A%2F%2Fevil.test%2F")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(signOut.headers().firstValue("Location").orElse("")).as("sign-out").doesNotContain("evil.test");
+        HttpResponse<String> login = browser.send(HttpRequest.newBuilder(issuer.resolve(
+                "/login?redirect=https%3A%2F%2Fevil.test%2F&continue=https%3A%2F%2Fevil.test%2F")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(login.headers().firstValue("Location").orElse("")).as("login page").doesNotContain("evil.test");
     }
 
     private URI start() throws IOException {
