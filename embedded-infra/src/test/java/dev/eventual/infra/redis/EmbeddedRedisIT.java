@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
@@ -160,7 +161,14 @@ class EmbeddedRedisIT {
         Set<String> inodes = new HashSet<>();
         try (DirectoryStream<Path> fds = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "fd"))) {
             for (Path fd : fds) {
-                String target = Files.readSymbolicLink(fd).toString();
+                String target;
+                try {
+                    target = Files.readSymbolicLink(fd).toString();
+                } catch (NoSuchFileException closed) {
+                    // closed since the listing (redis-server opens and closes files while it runs); a
+                    // listening socket stays open
+                    continue;
+                }
                 if (target.startsWith("socket:[")) {
                     inodes.add(target.substring(8, target.length() - 1));
                 }
