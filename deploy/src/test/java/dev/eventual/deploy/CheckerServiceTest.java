@@ -63,9 +63,15 @@ class CheckerServiceTest {
     @Test
     void publishesNothingAndSharesTheStacksNetwork() {
         assertThat(compose.service(NAME)).doesNotContainKeys("ports", "expose", "network_mode");
-        // every service on the project's default network, where mysql and redis are names
-        compose.services().forEach((name, service) ->
-                assertThat(service).as(name).doesNotContainKeys("networks", "network_mode"));
+        // every service on the project's default network, where mysql and redis are names (a service may
+        // have another name there: the auth-server's network alias)
+        compose.services().forEach((name, service) -> {
+            assertThat(service).as(name).doesNotContainKey("network_mode");
+            if (service.containsKey("networks")) {
+                assertThat(Compose.map(service.get("networks"))).as(name + " networks").containsOnlyKeys("default");
+            }
+        });
+        assertThat(Compose.map(compose.root().get("networks"))).as("networks of the project").isEmpty();
         assertThat(instructions).noneMatch(line -> line.startsWith("EXPOSE"));
     }
 

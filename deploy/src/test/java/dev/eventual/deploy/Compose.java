@@ -20,7 +20,7 @@ final class Compose {
     /** {@code ${NAME}}, {@code ${NAME:-default}} or {@code ${NAME:?message}}; {@code $$} escapes a dollar. */
     static final Pattern VARIABLE = Pattern.compile("(?<!\\$)\\$\\{([A-Za-z0-9_]+)(?:(:[-?])([^}]*))?}");
 
-    /** The recipe of the four service images. */
+    /** The recipe of the images of the four services and the auth-server. */
     static final String SERVICE_DOCKERFILE = "deploy/docker/Dockerfile";
 
     private final Map<String, Object> root;
@@ -93,6 +93,24 @@ final class Compose {
             items.forEach(item -> result.add(item.toString()));
         }
         return result;
+    }
+
+    /** The other names a service has on the stack's default network ({@code networks: default: aliases:}). */
+    List<String> networkAliases(String name) {
+        Object aliases = map(map(service(name).get("networks")).get("default")).get("aliases");
+        List<String> result = new ArrayList<>();
+        if (aliases instanceof Collection<?> items) {
+            items.forEach(item -> result.add(item.toString()));
+        }
+        return result;
+    }
+
+    /** The service a host name reaches on the stack's network, by its name or a network alias, or null. */
+    String serviceReachedAs(String host) {
+        if (services().containsKey(host)) {
+            return host;
+        }
+        return services().keySet().stream().filter(name -> networkAliases(name).contains(host)).findFirst().orElse(null);
     }
 
     Map<String, String> dependsOn(String name) {

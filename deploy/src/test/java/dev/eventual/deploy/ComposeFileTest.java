@@ -26,10 +26,10 @@ class ComposeFileTest {
     @Test
     void parsesAndHasTheWholeStack() {
         assertThat(compose.services()).containsKeys("preflight", "mysql", "rocketmq-namesrv", "rocketmq-broker",
-                "rocketmq-init", "xxl-job-admin", "mailpit", "order-service", "inventory-service", "notice-service",
-                "reconcile-job-1", "reconcile-job-2", "checker");
+                "rocketmq-init", "xxl-job-admin", "mailpit", "auth-server", "order-service", "inventory-service",
+                "notice-service", "reconcile-job-1", "reconcile-job-2", "checker");
         assertThat(compose.builtModules().values()).containsOnly(
-                "order-service", "inventory-service", "notice-service", "reconcile-job");
+                "auth-server", "order-service", "inventory-service", "notice-service", "reconcile-job");
     }
 
     @Test

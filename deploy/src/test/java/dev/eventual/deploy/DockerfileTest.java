@@ -48,6 +48,20 @@ class DockerfileTest {
     }
 
     @Test
+    void aNamedVolumeOfABuiltServiceIsMountedOnADirectoryTheImageGivesTheAppUser() {
+        // a fresh named volume takes the owner of the image's directory; on a path the image lacks it is root's
+        Compose compose = Compose.load();
+        List<String> targets = compose.builtModules().keySet().stream()
+                .flatMap(name -> compose.strings(name, "volumes").stream())
+                .map(volume -> volume.split(":"))
+                .filter(parts -> Compose.map(compose.root().get("volumes")).containsKey(parts[0]))
+                .map(parts -> parts[1])
+                .toList();
+        assertThat(targets).as("the auth-server's signing key").isNotEmpty().allSatisfy(target ->
+                assertThat(dockerfile).as(target).containsPattern("install -d -o app -g app -m 0700 " + Pattern.quote(target) + "\\s*(\\n|$)"));
+    }
+
+    @Test
     void checksTheActuatorHealthEndpoint() {
         assertThat(dockerfile).containsPattern("HEALTHCHECK [^\\n]*\\\\\\n\\s*CMD bash /usr/local/bin/eventual-healthcheck \"\\$HEALTHCHECK_PORT\" /actuator/health");
         assertThat(dockerfile).contains("COPY deploy/docker/healthcheck.sh /usr/local/bin/eventual-healthcheck");

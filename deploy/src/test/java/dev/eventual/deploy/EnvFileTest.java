@@ -3,9 +3,12 @@ package dev.eventual.deploy;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -49,6 +52,38 @@ class EnvFileTest {
                 .containsExactlyInAnyOrderElementsOf(entries(ACTIVE).keySet());
         assertThat(compose.environment("preflight").keySet())
                 .containsExactlyInAnyOrderElementsOf(entries(ACTIVE).keySet());
+    }
+
+    @Test
+    void preflightChecksEverySecretComposeRequires() {
+        List<String> required = compose.variables().stream().filter(Compose.Variable::required)
+                .map(Compose.Variable::name).distinct().toList();
+        assertThat(required).contains("OPERATOR_PASSWORD", "ADMIN_PASSWORD", "CUSTOMER_PASSWORD", "EVENTUAL_CONSOLE_CLIENT_SECRET");
+        assertThat(compose.strings("preflight", "command")).containsAll(required);
+        assertThat(compose.environment("preflight")).allSatisfy((name, value) ->
+                assertThat(value).as(name).isEqualTo("${" + name + ":?set " + name + " in .env (see .env.example)}"));
+        assertThat(compose.environment("preflight").keySet()).containsExactlyInAnyOrderElementsOf(required);
+    }
+
+    @Test
+    void everyServiceHoldingASecretWaitsForThePreflight() {
+        compose.services().keySet().stream().filter(name -> !name.equals("preflight")).forEach(name -> {
+            boolean holdsSecret = compose.environment(name).values().stream().filter(Objects::nonNull)
+                    .anyMatch(value -> Compose.VARIABLE.matcher(value).results().anyMatch(variable -> ":?".equals(variable.group(2))));
+            if (holdsSecret) {
+                assertThat(waitsFor(name, "preflight", new HashSet<>())).as(name + " waits for preflight").isTrue();
+            }
+        });
+    }
+
+    /** Whether a service depends on the target, directly or through the services it depends on. */
+    private boolean waitsFor(String name, String target, Set<String> seen) {
+        if (!seen.add(name)) {
+            return false;
+        }
+        Map<String, String> dependencies = compose.dependsOn(name);
+        return dependencies.containsKey(target)
+                || dependencies.keySet().stream().anyMatch(dependency -> waitsFor(dependency, target, seen));
     }
 
     @Test

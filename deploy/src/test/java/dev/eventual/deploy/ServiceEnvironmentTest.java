@@ -11,7 +11,7 @@ import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** What compose hands the four services agrees with what they read. */
+/** What compose hands the four services and the auth-server agrees with what they read. */
 class ServiceEnvironmentTest {
 
     private final Compose compose = Compose.load();
@@ -39,11 +39,46 @@ class ServiceEnvironmentTest {
         assertThat(order.reads("ORDER_DB_PASSWROD")).isFalse();
         assertThat(SpringService.RECONCILE.reads("XXL_JOB_EXECUTOR_ADDRESS")).isTrue();
         assertThat(order.reads("XXL_JOB_EXECUTOR_ADDRESS")).as("order-service has no executor").isFalse();
+        // a placeholder of a profile's document only (reconcile-job's console)
+        assertThat(SpringService.RECONCILE.reads("EVENTUAL_CONSOLE_CLIENT_SECRET")).isTrue();
+        assertThat(order.reads("EVENTUAL_CONSOLE_CLIENT_SECRET")).isFalse();
+    }
+
+    @Test
+    void theCheckFollowsVariablesIntoAMapOfRecords() {
+        // eventual.auth.users is a Map<String, User>: the key, then one of User's properties
+        SpringService auth = SpringService.AUTH;
+        assertThat(auth.reads("EVENTUAL_AUTH_USERS_OLGA_PASSWORD")).isTrue();
+        assertThat(auth.reads("EVENTUAL_AUTH_USERS_OLGA_ROLE")).isTrue();
+        assertThat(auth.reads("EVENTUAL_AUTH_USERS_ALICE_CUSTOMERID")).isTrue();
+        assertThat(auth.reads("EVENTUAL_AUTH_USERS_ALICE_CUSTOMER_ID")).as("the legacy form Spring still maps").isTrue();
+        assertThat(auth.reads("EVENTUAL_AUTH_SYNTHETIC_CUSTOMERS_PASSWORD")).isTrue();
+        assertThat(auth.reads("EVENTUAL_AUTH_SIGNING_KEY_FILE")).isTrue();
+        assertThat(auth.reads("EVENTUAL_AUTH_USER_OLGA_PASSWORD")).as("user, not users").isFalse();
+        assertThat(auth.reads("EVENTUAL_AUTH_USERS_OLGA_PASWORD")).as("no such property of a user").isFalse();
+        assertThat(auth.reads("EVENTUAL_AUTH_USERS_PASSWORD")).as("no username").isFalse();
+        assertThat(auth.reads("EVENTUAL_AUTH_SYNTHETIC_CUSTOMER_PASSWORD")).isFalse();
+        assertThat(SpringService.ORDER.reads("EVENTUAL_AUTH_USERS_OLGA_PASSWORD")).as("order-service has no users").isFalse();
+        assertThat(auth.reads("EVENTUAL_SECURITY_SERVICE_TOKEN")).as("the auth-server has no web-support").isFalse();
+    }
+
+    @Test
+    void onlyTheServicesWithADatabaseAreGivenOne() {
+        assertThat(compose.builtModules().values()).anySatisfy(module ->
+                assertThat(SpringService.ofModule(module).hasDatabase()).as(module).isFalse());
+        compose.builtModules().forEach((name, module) -> {
+            if (!SpringService.ofModule(module).hasDatabase()) {
+                assertThat(compose.environment(name).keySet()).as(name)
+                        .noneMatch(variable -> variable.startsWith("SPRING_DATASOURCE_") || variable.endsWith("_DB_PASSWORD")
+                                || variable.startsWith("ROCKETMQ_"));
+                assertThat(compose.dependsOn(name)).as(name).doesNotContainKeys("mysql", "rocketmq-init");
+            }
+        });
     }
 
     @Test
     void datasourceUrlsKeepTheServicesConnectionSettingsAndNameTheirDatabase() {
-        compose.builtModules().forEach((name, module) -> {
+        withDatabase().forEach((name, module) -> {
             SpringService service = SpringService.ofModule(module);
             URI composeUrl = jdbc(compose.environment(name).get("SPRING_DATASOURCE_URL"));
             URI ymlUrl = jdbc(service.ymlDefault("spring.datasource.url"));
@@ -62,7 +97,7 @@ class ServiceEnvironmentTest {
 
     @Test
     void theDatabasePasswordComesFromTheVariableTheServiceReadsIt() {
-        compose.builtModules().forEach((name, module) -> {
+        withDatabase().forEach((name, module) -> {
             String variable = SpringService.ofModule(module).ymlPlaceholder("spring.datasource.password");
             assertThat(compose.environment(name).get(variable)).as(name + " " + variable)
                     .startsWith("${" + variable + ":?");
@@ -84,13 +119,23 @@ class ServiceEnvironmentTest {
     void addressesOfOtherServicesNameComposeServicesAndTheirPorts() {
         Map<String, String> httpPorts = compose.builtModules().keySet().stream()
                 .collect(Collectors.toMap(name -> name, name -> compose.buildArgs(name).get("HTTP_PORT")));
+        Map<String, String> hostPorts = new LinkedHashMap<>();
+        compose.services().keySet().forEach(name -> compose.strings(name, "ports")
+                .forEach(mapping -> hostPorts.put(mapping.replaceAll(":[^:]+$", ""), name)));
         compose.builtModules().keySet().forEach(name -> compose.environment(name).forEach((variable, value) -> {
             if (value.startsWith("http://")) {
                 URI uri = URI.create(value);
-                assertThat(compose.services()).as(name + " " + variable).containsKey(uri.getHost());
+                if ("127.0.0.1".equals(uri.getHost())) {
+                    // an address for the browser on the host (the console's): a port the stack publishes there
+                    assertThat(hostPorts).as(name + " " + variable).containsKey("127.0.0.1:" + uri.getPort());
+                    return;
+                }
+                // a service's name, or a network alias of one (the auth-server's issuer)
+                String target = compose.serviceReachedAs(uri.getHost());
+                assertThat(target).as(name + " " + variable + ": " + uri.getHost() + " names no service").isNotNull();
                 // a service's own address (the XXL-Job executor's) is on a port of its own
-                if (httpPorts.containsKey(uri.getHost()) && !uri.getHost().equals(name)) {
-                    assertThat(String.valueOf(uri.getPort())).as(name + " " + variable).isEqualTo(httpPorts.get(uri.getHost()));
+                if (httpPorts.containsKey(target) && !target.equals(name)) {
+                    assertThat(String.valueOf(uri.getPort())).as(name + " " + variable).isEqualTo(httpPorts.get(target));
                 }
             }
         }));
@@ -104,6 +149,18 @@ class ServiceEnvironmentTest {
         assertThat(notice).containsEntry("NOTICE_CHANNEL", "mail").containsEntry("MAIL_HOST", "mailpit")
                 .containsEntry("MAIL_PORT", "1025");
         assertThat(SpringService.NOTICE.ymlPlaceholders()).contains("NOTICE_CHANNEL", "MAIL_HOST", "MAIL_PORT");
+    }
+
+    /** The built services whose yml names a database (the auth-server has none). */
+    private Map<String, String> withDatabase() {
+        Map<String, String> services = new LinkedHashMap<>();
+        compose.builtModules().forEach((name, module) -> {
+            if (SpringService.ofModule(module).hasDatabase()) {
+                services.put(name, module);
+            }
+        });
+        assertThat(services).isNotEmpty();
+        return services;
     }
 
     private static URI jdbc(String url) {
