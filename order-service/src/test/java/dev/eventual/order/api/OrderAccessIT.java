@@ -21,7 +21,9 @@ import tools.jackson.databind.JsonNode;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -214,20 +216,23 @@ class OrderAccessIT {
         String orderId = place(alice);
         OrderTables before = OrderTables.count(jdbc);
 
-        List<HttpCall> calls = List.of(
-                HttpCall.post(port, "/api/orders").json("{\"userId\":" + alice + ",\"skuId\":1,\"quantity\":1}"),
-                HttpCall.post(port, "/api/orders").json("{\"skuId\":1,\"quantity\":1}"),
-                HttpCall.get(port, "/api/orders/" + orderId),
-                HttpCall.get(port, "/api/orders"),
-                HttpCall.get(port, "/api/orders?userId=" + alice),
-                HttpCall.post(port, "/api/orders/" + orderId + "/cancel").json("{\"reason\":\"anonymous\"}"),
-                HttpCall.post(port, "/api/orders/" + orderId + "/pay").json("{\"paymentId\":\"pay-anonymous\"}"));
-        for (HttpCall call : calls) {
-            HttpCall.Response response = call.send();
+        // each act's refusal names the credential it takes: the payment callback is the services' act
+        String bearer = "bearer access token";
+        Map<HttpCall, String> calls = new LinkedHashMap<>();
+        calls.put(HttpCall.post(port, "/api/orders").json("{\"userId\":" + alice + ",\"skuId\":1,\"quantity\":1}"), bearer);
+        calls.put(HttpCall.post(port, "/api/orders").json("{\"skuId\":1,\"quantity\":1}"), bearer);
+        calls.put(HttpCall.get(port, "/api/orders/" + orderId), bearer);
+        calls.put(HttpCall.get(port, "/api/orders"), bearer);
+        calls.put(HttpCall.get(port, "/api/orders?userId=" + alice), bearer);
+        calls.put(HttpCall.post(port, "/api/orders/" + orderId + "/cancel").json("{\"reason\":\"anonymous\"}"), bearer);
+        calls.put(HttpCall.post(port, "/api/orders/" + orderId + "/pay").json("{\"paymentId\":\"pay-anonymous\"}"),
+                "X-Eventual-Service-Token header");
+        for (Map.Entry<HttpCall, String> call : calls.entrySet()) {
+            HttpCall.Response response = call.getKey().send();
             assertThat(response.status()).as(response.body()).isEqualTo(401);
             assertThat(response.contentType()).startsWith("application/problem+json");
             assertThat(response.json().get("type").asString()).isEqualTo("urn:eventual:problem:unauthorized");
-            assertThat(response.json().get("detail").asString()).contains("bearer access token");
+            assertThat(response.json().get("detail").asString()).contains(call.getValue());
             assertThat(response.header("WWW-Authenticate")).isEqualTo("Bearer");
             // nothing about the order leaks to an anonymous caller
             assertThat(response.body()).doesNotContain("CREATED").doesNotContain(Long.toString(alice));
