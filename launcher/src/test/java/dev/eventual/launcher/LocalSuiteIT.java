@@ -3,7 +3,7 @@ package dev.eventual.launcher;
 import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.infra.test.HttpCall;
-import dev.eventual.order.id.ShardKeys;
+import dev.eventual.order.core.store.ShardKeys;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;

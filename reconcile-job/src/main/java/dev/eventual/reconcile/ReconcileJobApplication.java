@@ -1,5 +1,6 @@
 package dev.eventual.reconcile;
 
+import dev.eventual.order.core.OrderStoreConfiguration;
 import dev.eventual.reconcile.config.ReconcileProperties;
 import dev.eventual.reconcile.gate.GateRepairProperties;
 import dev.eventual.reconcile.timeout.UnpaidTimeoutProperties;
@@ -9,6 +10,7 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.cloud.openfeign.EnableFeignClients;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 
 import java.time.Clock;
 
@@ -18,6 +20,7 @@ import java.time.Clock;
  */
 @SpringBootApplication
 @EnableFeignClients
+@Import(OrderStoreConfiguration.class)
 @EnableConfigurationProperties({ReconcileProperties.class, UnpaidTimeoutProperties.class, GateRepairProperties.class,
         WorkOrderProperties.class})
 public class ReconcileJobApplication {

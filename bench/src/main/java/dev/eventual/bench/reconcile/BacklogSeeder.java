@@ -4,7 +4,7 @@ import dev.eventual.bench.BenchSuite;
 import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.infra.db.ServiceDatabase;
-import dev.eventual.order.id.ShardKeys;
+import dev.eventual.order.core.store.ShardKeys;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

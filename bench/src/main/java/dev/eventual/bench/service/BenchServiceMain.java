@@ -2,9 +2,9 @@ package dev.eventual.bench.service;
 
 import dev.eventual.launcher.process.ServiceMain;
 import dev.eventual.launcher.SuiteService;
-import dev.eventual.order.tx.LocalTransactionRunner;
-import dev.eventual.order.tx.OrderEventPublication;
-import dev.eventual.order.tx.OrderEventPublisher;
+import dev.eventual.order.core.outbox.LocalTransactionRunner;
+import dev.eventual.order.core.outbox.OrderEventPublication;
+import dev.eventual.order.core.outbox.OrderEventPublisher;
 import org.apache.rocketmq.spring.core.RocketMQTemplate;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.support.GenericApplicationContext;

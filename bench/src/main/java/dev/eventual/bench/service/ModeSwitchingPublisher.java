@@ -2,11 +2,11 @@ package dev.eventual.bench.service;
 
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
-import dev.eventual.order.tx.LocalOrderTransaction;
-import dev.eventual.order.tx.LocalTransactionRunner;
-import dev.eventual.order.tx.LocalTxOutcome;
-import dev.eventual.order.tx.OrderEventPublication;
-import dev.eventual.order.tx.OrderEventPublisher;
+import dev.eventual.order.core.outbox.LocalOrderTransaction;
+import dev.eventual.order.core.outbox.LocalTransactionRunner;
+import dev.eventual.order.core.outbox.LocalTxOutcome;
+import dev.eventual.order.core.outbox.OrderEventPublication;
+import dev.eventual.order.core.outbox.OrderEventPublisher;
 import org.apache.rocketmq.spring.core.RocketMQTemplate;
 import org.apache.rocketmq.spring.support.RocketMQHeaders;
 import org.slf4j.Logger;

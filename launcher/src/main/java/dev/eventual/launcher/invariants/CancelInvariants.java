@@ -1,7 +1,7 @@
 package dev.eventual.launcher.invariants;
 
 import dev.eventual.common.messaging.OrderEventType;
-import dev.eventual.order.data.OrderStatus;
+import dev.eventual.order.core.status.OrderStatus;
 import dev.eventual.inventory.deduct.DeductStatus;
 import dev.eventual.launcher.invariants.DatabaseSnapshot.Deduction;
 import dev.eventual.launcher.invariants.DatabaseSnapshot.EventKey;

@@ -1,9 +1,9 @@
 package dev.eventual.launcher.invariants;
 
 import dev.eventual.common.messaging.OrderEventType;
-import dev.eventual.order.data.MessageStatus;
-import dev.eventual.order.data.OrderStatus;
-import dev.eventual.order.data.ReconcileStatus;
+import dev.eventual.order.core.status.MessageStatus;
+import dev.eventual.order.core.status.OrderStatus;
+import dev.eventual.order.core.status.ReconcileStatus;
 import dev.eventual.inventory.deduct.DeductStatus;
 import dev.eventual.notice.store.NoticeStatus;
 

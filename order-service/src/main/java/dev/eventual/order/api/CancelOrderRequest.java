@@ -1,6 +1,6 @@
 package dev.eventual.order.api;
 
-import dev.eventual.order.data.OrderStatus;
+import dev.eventual.order.core.status.OrderStatus;
 import jakarta.validation.constraints.Size;
 
 /**

@@ -1,6 +1,5 @@
 package dev.eventual.order.config;
 
-import dev.eventual.common.messaging.OrderEventType;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -49,11 +48,6 @@ public class OrderMetrics {
 
     public void cancelRejected(String reason) {
         registry.counter("eventual.orders.cancel.rejected", "reason", reason).increment();
-    }
-
-    /** Events the last consumer group's report settled, so that no reconcile pass had to. */
-    public void eventsReconciledByReports(OrderEventType eventType, int count) {
-        registry.counter("eventual.order.events.reconciled-by-reports", "event", eventType.name()).increment(count);
     }
 
     public Timer createLatency() {

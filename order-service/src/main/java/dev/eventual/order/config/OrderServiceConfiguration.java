@@ -1,15 +1,18 @@
 package dev.eventual.order.config;
 
+import dev.eventual.order.core.OrderOutboxConfiguration;
 import dev.eventual.order.id.SnowflakeIds;
 import dev.eventual.order.id.WorkerIdProperties;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 
 import java.time.Clock;
 
 @Configuration
-@EnableConfigurationProperties({OrderProperties.class, WorkerIdProperties.class})
+@EnableConfigurationProperties(WorkerIdProperties.class)
+@Import(OrderOutboxConfiguration.class)
 public class OrderServiceConfiguration {
 
     /** UTC, like every timestamp column. */

@@ -1,5 +1,7 @@
 package dev.eventual.order.consumer;
 
+import dev.eventual.order.core.consumer.ConsumerOutcome;
+import dev.eventual.order.core.consumer.ConsumerStatusRecorder;
 import dev.eventual.common.api.ConsumerReports;
 import dev.eventual.common.api.ConsumerStatusBatchReport;
 import dev.eventual.common.api.ConsumerStatusBatchResult;

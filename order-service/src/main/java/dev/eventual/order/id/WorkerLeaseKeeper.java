@@ -1,5 +1,7 @@
 package dev.eventual.order.id;
 
+import dev.eventual.order.core.store.WorkerLeaseMapper;
+import dev.eventual.order.core.store.WorkerLeaseRow;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

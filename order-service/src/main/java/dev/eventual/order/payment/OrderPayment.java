@@ -1,8 +1,8 @@
 package dev.eventual.order.payment;
 
 import dev.eventual.order.query.OrderNotFoundException;
-import dev.eventual.order.store.OrderMapper;
-import dev.eventual.order.store.PaymentStateRow;
+import dev.eventual.order.core.store.OrderMapper;
+import dev.eventual.order.core.store.PaymentStateRow;
 import dev.eventual.web.tracing.OrderTraces;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

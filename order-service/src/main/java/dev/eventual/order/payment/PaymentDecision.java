@@ -1,7 +1,7 @@
 package dev.eventual.order.payment;
 
-import dev.eventual.order.data.OrderStatus;
-import dev.eventual.order.store.PaymentStateRow;
+import dev.eventual.order.core.status.OrderStatus;
+import dev.eventual.order.core.store.PaymentStateRow;
 
 /**
  * The payment rules, on the order as it was read: a CREATED order may be paid; a PAID order takes

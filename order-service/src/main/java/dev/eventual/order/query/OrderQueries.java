@@ -2,13 +2,13 @@ package dev.eventual.order.query;
 
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.messaging.OrderMessaging;
-import dev.eventual.order.data.OrderStatus;
-import dev.eventual.order.store.ConsumerStatusMapper;
-import dev.eventual.order.store.ConsumerStatusRow;
-import dev.eventual.order.store.MessageLogMapper;
-import dev.eventual.order.store.MessageLogRow;
-import dev.eventual.order.store.OrderMapper;
-import dev.eventual.order.store.OrderRow;
+import dev.eventual.order.core.status.OrderStatus;
+import dev.eventual.order.core.store.ConsumerStatusMapper;
+import dev.eventual.order.core.store.ConsumerStatusRow;
+import dev.eventual.order.core.store.MessageLogMapper;
+import dev.eventual.order.core.store.MessageLogRow;
+import dev.eventual.order.core.store.OrderMapper;
+import dev.eventual.order.core.store.OrderRow;
 import org.springframework.stereotype.Service;
 
 import java.time.LocalDateTime;

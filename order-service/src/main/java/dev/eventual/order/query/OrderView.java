@@ -1,8 +1,8 @@
 package dev.eventual.order.query;
 
-import dev.eventual.order.data.MessageStatus;
-import dev.eventual.order.data.OrderStatus;
-import dev.eventual.order.data.ReconcileStatus;
+import dev.eventual.order.core.status.MessageStatus;
+import dev.eventual.order.core.status.OrderStatus;
+import dev.eventual.order.core.status.ReconcileStatus;
 
 import java.time.Instant;
 import java.util.List;

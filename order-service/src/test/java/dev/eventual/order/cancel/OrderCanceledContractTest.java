@@ -4,14 +4,14 @@ import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.infra.test.EventContracts;
 import dev.eventual.order.config.OrderMetrics;
-import dev.eventual.order.config.OrderProperties;
-import dev.eventual.order.store.MessageLogMapper;
-import dev.eventual.order.store.MessageLogRow;
-import dev.eventual.order.store.OrderMapper;
-import dev.eventual.order.store.OrderRow;
-import dev.eventual.order.tx.MessageLogRows;
-import dev.eventual.order.tx.OrderEventPublisher;
-import dev.eventual.order.tx.RecordingBroker;
+import dev.eventual.order.core.outbox.OutboxProperties;
+import dev.eventual.order.core.store.MessageLogMapper;
+import dev.eventual.order.core.store.MessageLogRow;
+import dev.eventual.order.core.store.OrderMapper;
+import dev.eventual.order.core.store.OrderRow;
+import dev.eventual.order.core.outbox.MessageLogRows;
+import dev.eventual.order.core.outbox.OrderEventPublisher;
+import dev.eventual.order.core.outbox.RecordingBroker;
 import dev.eventual.web.tracing.OrderTraces;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.tracing.Tracer;
@@ -38,7 +38,7 @@ class OrderCanceledContractTest {
     private final RecordingBroker broker = new RecordingBroker();
     private final Clock clock = Clock.fixed(EventContracts.CANCELED_AT, ZoneOffset.UTC);
     private final OrderCancellation cancellation = new OrderCancellation(orders, messageLog,
-            new MessageLogRows(new OrderProperties(Duration.ofSeconds(60)), UNTRACED, clock),
+            new MessageLogRows(new OutboxProperties(Duration.ofSeconds(60)), UNTRACED, clock),
             new OrderEventPublisher(broker, UNTRACED),
             new OrderMetrics(new SimpleMeterRegistry()), clock);
 

@@ -10,7 +10,7 @@ import dev.eventual.infra.test.HttpCall;
 import dev.eventual.order.support.ObservedEvents;
 import dev.eventual.order.support.OrderServiceIT;
 import dev.eventual.order.support.OrderTables;
-import dev.eventual.order.tx.CheckBack;
+import dev.eventual.order.core.outbox.CheckBack;
 import org.apache.rocketmq.common.message.MessageExt;
 import org.apache.rocketmq.spring.core.RocketMQLocalTransactionState;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package dev.eventual.order.id;
 
+import dev.eventual.order.core.store.ShardKeys;
 import org.junit.jupiter.api.Test;
 
 import java.util.function.LongSupplier;

@@ -1,5 +1,7 @@
 package dev.eventual.order.id;
 
+import dev.eventual.order.core.store.WorkerLeaseMapper;
+import dev.eventual.order.core.store.WorkerLeaseRow;
 import dev.eventual.infra.db.DatabaseServer;
 import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.infra.test.HttpCall;

@@ -1,7 +1,7 @@
 package dev.eventual.order.payment;
 
-import dev.eventual.order.data.OrderStatus;
-import dev.eventual.order.store.PaymentStateRow;
+import dev.eventual.order.core.status.OrderStatus;
+import dev.eventual.order.core.store.PaymentStateRow;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -6,15 +6,15 @@ import dev.eventual.gate.GateProperties;
 import dev.eventual.gate.StockGate;
 import dev.eventual.infra.test.EventContracts;
 import dev.eventual.order.config.OrderMetrics;
-import dev.eventual.order.config.OrderProperties;
+import dev.eventual.order.core.outbox.OutboxProperties;
 import dev.eventual.order.gate.OrderGate;
 import dev.eventual.order.id.SnowflakeIds;
-import dev.eventual.order.store.MessageLogMapper;
-import dev.eventual.order.store.MessageLogRow;
-import dev.eventual.order.store.OrderMapper;
-import dev.eventual.order.tx.MessageLogRows;
-import dev.eventual.order.tx.OrderEventPublisher;
-import dev.eventual.order.tx.RecordingBroker;
+import dev.eventual.order.core.store.MessageLogMapper;
+import dev.eventual.order.core.store.MessageLogRow;
+import dev.eventual.order.core.store.OrderMapper;
+import dev.eventual.order.core.outbox.MessageLogRows;
+import dev.eventual.order.core.outbox.OrderEventPublisher;
+import dev.eventual.order.core.outbox.RecordingBroker;
 import dev.eventual.web.tracing.OrderTraces;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.tracing.Tracer;
@@ -45,7 +45,7 @@ class OrderCreatedContractTest {
     private final RecordingBroker broker = new RecordingBroker();
     private final Clock clock = Clock.fixed(EventContracts.CREATED_AT, ZoneOffset.UTC);
     private final OrderPlacement placement = new OrderPlacement(orders, messageLog,
-            new MessageLogRows(new OrderProperties(Duration.ofSeconds(60)), UNTRACED, clock),
+            new MessageLogRows(new OutboxProperties(Duration.ofSeconds(60)), UNTRACED, clock),
             new OrderEventPublisher(broker, UNTRACED),
             ids, new OrderGate(mock(StockGate.class), new GateProperties(false, Set.of(), GateProperties.WhenUnavailable.REFUSE),
                     new SimpleMeterRegistry()), new OrderMetrics(new SimpleMeterRegistry()), clock);

@@ -1,5 +1,6 @@
 package dev.eventual.reconcile.archive;
 
+import dev.eventual.order.core.store.ArchiveMapper;
 import dev.eventual.reconcile.config.ReconcileProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

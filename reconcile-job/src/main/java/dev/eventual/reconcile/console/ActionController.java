@@ -2,9 +2,9 @@ package dev.eventual.reconcile.console;
 
 import dev.eventual.reconcile.workorder.ResolveRequest;
 import dev.eventual.reconcile.workorder.Resolver;
-import dev.eventual.reconcile.workorder.WorkOrderMapper;
+import dev.eventual.order.core.store.WorkOrderMapper;
 import dev.eventual.reconcile.workorder.WorkOrderResolution;
-import dev.eventual.reconcile.workorder.WorkOrderRow;
+import dev.eventual.order.core.store.WorkOrderRow;
 import dev.eventual.web.ApiProblemException;
 import dev.eventual.web.Ids;
 import jakarta.validation.Valid;

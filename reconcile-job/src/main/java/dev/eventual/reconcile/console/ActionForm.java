@@ -1,6 +1,6 @@
 package dev.eventual.reconcile.console;
 
-import dev.eventual.reconcile.workorder.WorkOrderAction;
+import dev.eventual.order.core.status.WorkOrderAction;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;

@@ -1,9 +1,10 @@
 package dev.eventual.reconcile.console;
 
+import dev.eventual.order.core.store.ConsoleMapper;
 import dev.eventual.gate.GateProperties;
 import dev.eventual.gate.GateState;
 import dev.eventual.gate.StockGate;
-import dev.eventual.reconcile.workorder.WorkOrderMapper;
+import dev.eventual.order.core.store.WorkOrderMapper;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Service;

@@ -1,7 +1,8 @@
 package dev.eventual.reconcile.console;
 
-import dev.eventual.reconcile.workorder.AuditRow;
-import dev.eventual.reconcile.workorder.WorkOrderRow;
+import dev.eventual.order.core.store.ConsoleMapper;
+import dev.eventual.order.core.store.AuditRow;
+import dev.eventual.order.core.store.WorkOrderRow;
 
 import java.util.List;
 

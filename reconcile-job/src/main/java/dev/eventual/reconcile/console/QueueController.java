@@ -1,7 +1,8 @@
 package dev.eventual.reconcile.console;
 
+import dev.eventual.order.core.store.ConsoleMapper;
 import dev.eventual.common.messaging.OrderEventType;
-import dev.eventual.reconcile.workorder.WorkOrderStatus;
+import dev.eventual.order.core.status.WorkOrderStatus;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.stereotype.Controller;

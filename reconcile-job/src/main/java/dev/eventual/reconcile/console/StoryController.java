@@ -1,6 +1,6 @@
 package dev.eventual.reconcile.console;
 
-import dev.eventual.reconcile.workorder.WorkOrderAction;
+import dev.eventual.order.core.status.WorkOrderAction;
 import dev.eventual.reconcile.workorder.WorkOrderProperties;
 import dev.eventual.reconcile.workorder.Resolver;
 import dev.eventual.web.ApiProblemException;

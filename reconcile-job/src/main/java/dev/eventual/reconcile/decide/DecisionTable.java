@@ -1,7 +1,7 @@
 package dev.eventual.reconcile.decide;
 
 import dev.eventual.common.status.DownstreamStatus;
-import dev.eventual.order.data.OrderStatus;
+import dev.eventual.order.core.status.OrderStatus;
 
 import java.util.ArrayList;
 import java.util.List;

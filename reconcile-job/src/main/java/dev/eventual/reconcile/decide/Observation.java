@@ -2,7 +2,7 @@ package dev.eventual.reconcile.decide;
 
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.status.DownstreamStatus;
-import dev.eventual.order.data.OrderStatus;
+import dev.eventual.order.core.status.OrderStatus;
 
 /**
  * What the reconcile job knows about one event.

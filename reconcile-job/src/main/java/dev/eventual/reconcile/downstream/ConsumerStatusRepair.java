@@ -1,26 +1,29 @@
 package dev.eventual.reconcile.downstream;
 
-import dev.eventual.common.api.ConsumerStatusBatchReport;
+import dev.eventual.common.api.ConsumerStatusReport;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.common.status.ConsumeStatus;
-import dev.eventual.reconcile.scan.DueRow;
+import dev.eventual.order.core.consumer.ConsumerStatusRecorder;
+import dev.eventual.order.core.store.DueRow;
 import dev.eventual.web.tracing.OrderTraces;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Gives order-service the consumer statuses it missed: when the consumers applied an event but
- * their reports never arrived (order-service was down, a report timed out, or the row came due
- * first), the reconcile job, having seen the effects downstream, reports them on the consumers'
- * behalf through order-service's monotonic batch endpoint, so the orders' view agrees with what
- * happened. One call per consumer group and event type covers a whole page; each order's report
- * carries its stored trace, and each row's outcome is logged in it (docs/tracing.md).
+ * Records the consumer statuses order_db missed: when the consumers applied an event but their
+ * reports never arrived (order-service was down, a report timed out, or the row came due first), the
+ * reconcile job, having seen the effects downstream, records them on the consumers' behalf with the
+ * same monotonic recording order-service uses for their reports (order-core), so the orders' view
+ * agrees with what happened. One transaction per consumer group and event type covers a whole page;
+ * each order's record continues its stored trace, and each row's outcome is logged in it
+ * (docs/tracing.md).
  */
 @Component
 public class ConsumerStatusRepair {
@@ -28,32 +31,26 @@ public class ConsumerStatusRepair {
     private static final Logger log = LoggerFactory.getLogger(ConsumerStatusRepair.class);
     private static final String DETAIL = "applied; reported by reconciliation";
 
-    private final OrderStatusClient orders;
+    private final ConsumerStatusRecorder recorder;
     private final OrderTraces traces;
 
-    public ConsumerStatusRepair(OrderStatusClient orders, OrderTraces traces) {
-        this.orders = orders;
+    public ConsumerStatusRepair(ConsumerStatusRecorder recorder, OrderTraces traces) {
+        this.recorder = recorder;
         this.traces = traces;
     }
 
-    /** @return false when order-service could not be told (the caller tries again later) */
+    /** @return false when the statuses could not be recorded (the caller tries again later) */
     public boolean recordApplied(List<DueRow> rows) {
         Map<OrderEventType, List<DueRow>> byEvent = rows.stream().collect(Collectors.groupingBy(DueRow::eventType));
         try {
             byEvent.forEach((eventType, ofType) -> {
-                for (int from = 0; from < ofType.size(); from += ConsumerStatusBatchReport.MAX_ORDER_IDS) {
-                    List<DueRow> chunk = ofType.subList(from,
-                            Math.min(ofType.size(), from + ConsumerStatusBatchReport.MAX_ORDER_IDS));
-                    List<String> orderIds = chunk.stream().map(row -> Long.toString(row.orderId())).toList();
-                    // by position; a row without a usable stored trace has a null entry (order-service refuses a
-                    // malformed one, and with it the whole report)
-                    List<String> traceparents = chunk.stream()
-                            .map(row -> OrderTraces.valid(row.traceParent()) ? row.traceParent() : null)
-                            .collect(Collectors.toList());
-                    for (String group : OrderMessaging.EXPECTED_CONSUMER_GROUPS) {
-                        orders.reportConsumerStatuses(new ConsumerStatusBatchReport(eventType, group,
-                                ConsumeStatus.SUCCESS, DETAIL, orderIds, traceparents));
-                    }
+                // a row without a usable stored trace continues none (the recording refuses a malformed one)
+                Map<Long, String> traceparents = new HashMap<>();
+                ofType.forEach(row -> traceparents.put(row.orderId(),
+                        OrderTraces.valid(row.traceParent()) ? row.traceParent() : null));
+                for (String group : OrderMessaging.EXPECTED_CONSUMER_GROUPS) {
+                    recorder.recordAll(traceparents, new ConsumerStatusReport(eventType, group, ConsumeStatus.SUCCESS,
+                            DETAIL));
                 }
             });
         } catch (RuntimeException e) {

@@ -1,5 +1,7 @@
 package dev.eventual.reconcile.gate;
 
+import dev.eventual.order.core.store.GateOrderMapper;
+import dev.eventual.order.core.store.InFlightOrder;
 import dev.eventual.common.api.StockGateApi.GateSeedView;
 import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.gate.GateProperties;

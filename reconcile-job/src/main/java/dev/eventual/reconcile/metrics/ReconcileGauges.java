@@ -1,8 +1,8 @@
 package dev.eventual.reconcile.metrics;
 
+import dev.eventual.order.core.store.BacklogMapper;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 /**
@@ -13,18 +13,10 @@ import org.springframework.stereotype.Component;
 @Component
 public class ReconcileGauges {
 
-    public ReconcileGauges(MeterRegistry registry, JdbcTemplate jdbc) {
-        Gauge.builder("eventual.reconcile.work-orders.open", jdbc, db -> count(db,
-                        "SELECT COUNT(*) FROM reconcile_work_order WHERE status = 'OPEN'"))
+    public ReconcileGauges(MeterRegistry registry, BacklogMapper backlog) {
+        Gauge.builder("eventual.reconcile.work-orders.open", backlog, BacklogMapper::openWorkOrders)
                 .description("work orders waiting for an operator").register(registry);
-        Gauge.builder("eventual.reconcile.lag.seconds", jdbc, db -> count(db,
-                        "SELECT COALESCE(TIMESTAMPDIFF(SECOND, MIN(created_at), CURRENT_TIMESTAMP(3)), 0) FROM message_log"
-                                + " WHERE reconcile_status IN ('PENDING', 'RETRY')"))
+        Gauge.builder("eventual.reconcile.lag.seconds", backlog, BacklogMapper::oldestUnreconciledSeconds)
                 .description("age of the oldest event not yet reconciled").baseUnit("seconds").register(registry);
-    }
-
-    private static double count(JdbcTemplate jdbc, String sql) {
-        Long value = jdbc.queryForObject(sql, Long.class);
-        return value == null ? 0 : value;
     }
 }

@@ -1,12 +1,13 @@
 package dev.eventual.reconcile.run;
 
+import dev.eventual.order.core.store.ClaimedRows;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.common.status.ConsumeStatus;
 import dev.eventual.common.status.DownstreamStatus;
-import dev.eventual.order.data.MessageStatus;
-import dev.eventual.order.data.OrderStatus;
-import dev.eventual.order.data.ReconcileStatus;
+import dev.eventual.order.core.status.MessageStatus;
+import dev.eventual.order.core.status.OrderStatus;
+import dev.eventual.order.core.status.ReconcileStatus;
 import dev.eventual.reconcile.config.ReconcileProperties;
 import dev.eventual.reconcile.decide.Decision;
 import dev.eventual.reconcile.decide.DecisionTable;
@@ -16,14 +17,14 @@ import dev.eventual.reconcile.downstream.ConsumerStatusRepair;
 import dev.eventual.reconcile.downstream.DownstreamStatuses;
 import dev.eventual.reconcile.downstream.Redrive;
 import dev.eventual.reconcile.downstream.Redriver;
-import dev.eventual.reconcile.scan.DueKey;
-import dev.eventual.reconcile.scan.DueRow;
-import dev.eventual.reconcile.scan.DueRowMapper;
-import dev.eventual.reconcile.scan.OrderFactsMapper;
-import dev.eventual.reconcile.scan.PagePosition;
-import dev.eventual.reconcile.scan.RowFinish;
+import dev.eventual.order.core.store.DueKey;
+import dev.eventual.order.core.store.DueRow;
+import dev.eventual.order.core.store.DueRowMapper;
+import dev.eventual.order.core.store.OrderFactsMapper;
+import dev.eventual.order.core.store.PagePosition;
+import dev.eventual.order.core.store.RowFinish;
 import dev.eventual.reconcile.shard.ShardRange;
-import dev.eventual.reconcile.workorder.WorkOrderOpening;
+import dev.eventual.order.core.store.WorkOrderOpening;
 import dev.eventual.reconcile.workorder.WorkOrders;
 import dev.eventual.web.tracing.OrderTraces;
 import io.micrometer.core.instrument.Counter;
@@ -60,7 +61,7 @@ public class ReconcileRun {
     private final DownstreamStatuses downstream;
     private final Redriver redriver;
     private final ConsumerStatusRepair statusRepair;
-    private final SettledRows settledRows;
+    private final ClaimedRows claimedRows;
     private final WorkOrders workOrders;
     private final Backoff backoff;
     private final ReconcileProperties properties;
@@ -70,7 +71,7 @@ public class ReconcileRun {
     private final Clock clock;
 
     public ReconcileRun(DueRowMapper rows, OrderFactsMapper facts, DownstreamStatuses downstream, Redriver redriver,
-                        ConsumerStatusRepair statusRepair, SettledRows settledRows, WorkOrders workOrders,
+                        ConsumerStatusRepair statusRepair, ClaimedRows claimedRows, WorkOrders workOrders,
                         Backoff backoff, ReconcileProperties properties, MeterRegistry meters, OrderTraces traces,
                         Clock clock) {
         this.rows = rows;
@@ -78,7 +79,7 @@ public class ReconcileRun {
         this.downstream = downstream;
         this.redriver = redriver;
         this.statusRepair = statusRepair;
-        this.settledRows = settledRows;
+        this.claimedRows = claimedRows;
         this.workOrders = workOrders;
         this.backoff = backoff;
         this.properties = properties;
@@ -258,7 +259,7 @@ public class ReconcileRun {
     private void finish(List<Settlement> settlements, String token, Tally tally) {
         Map<Long, Settlement> byId = new HashMap<>();
         settlements.forEach(settlement -> byId.put(settlement.row().id(), settlement));
-        for (RowFinish finished : settledRows.finish(settlements.stream().map(Settlement::finish).toList(), token)) {
+        for (RowFinish finished : claimedRows.finish(settlements.stream().map(Settlement::finish).toList(), token)) {
             Settlement settlement = byId.get(finished.id());
             DueRow row = settlement.row();
             if (finished.status() == ReconcileStatus.SUCCESS) {

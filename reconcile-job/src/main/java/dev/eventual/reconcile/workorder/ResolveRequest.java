@@ -1,5 +1,6 @@
 package dev.eventual.reconcile.workorder;
 
+import dev.eventual.order.core.status.WorkOrderAction;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 

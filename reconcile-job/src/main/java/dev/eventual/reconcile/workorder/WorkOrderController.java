@@ -1,5 +1,8 @@
 package dev.eventual.reconcile.workorder;
 
+import dev.eventual.order.core.status.WorkOrderStatus;
+import dev.eventual.order.core.store.WorkOrderMapper;
+import dev.eventual.order.core.store.WorkOrderRow;
 import dev.eventual.web.Allowed;
 import dev.eventual.web.Caller;
 import dev.eventual.web.CallerRole;

@@ -1,7 +1,11 @@
 package dev.eventual.reconcile.workorder;
 
+import dev.eventual.order.core.status.WorkOrderAction;
+import dev.eventual.order.core.status.WorkOrderStatus;
+import dev.eventual.order.core.store.WorkOrderMapper;
+import dev.eventual.order.core.store.WorkOrderRow;
 import dev.eventual.reconcile.downstream.OrderCancelClient;
-import dev.eventual.reconcile.scan.DueRowMapper;
+import dev.eventual.order.core.store.DueRowMapper;
 import dev.eventual.web.tracing.OrderTraces;
 import feign.FeignException;
 import org.slf4j.Logger;

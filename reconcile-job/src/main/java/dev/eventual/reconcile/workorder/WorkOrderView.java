@@ -1,5 +1,9 @@
 package dev.eventual.reconcile.workorder;
 
+import dev.eventual.order.core.status.WorkOrderAction;
+import dev.eventual.order.core.status.WorkOrderStatus;
+import dev.eventual.order.core.store.AuditRow;
+import dev.eventual.order.core.store.WorkOrderRow;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;

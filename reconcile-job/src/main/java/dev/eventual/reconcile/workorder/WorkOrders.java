@@ -1,7 +1,9 @@
 package dev.eventual.reconcile.workorder;
 
-import dev.eventual.order.data.ReconcileStatus;
-import dev.eventual.reconcile.scan.DueRowMapper;
+import dev.eventual.order.core.store.WorkOrderMapper;
+import dev.eventual.order.core.store.WorkOrderOpening;
+import dev.eventual.order.core.status.ReconcileStatus;
+import dev.eventual.order.core.store.DueRowMapper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;

@@ -1,6 +1,9 @@
 package dev.eventual.reconcile.scan;
 
-import dev.eventual.order.data.ReconcileStatus;
+import dev.eventual.order.core.store.DueKey;
+import dev.eventual.order.core.store.DueRowMapper;
+import dev.eventual.order.core.store.PagePosition;
+import dev.eventual.order.core.status.ReconcileStatus;
 import dev.eventual.reconcile.support.ReconcileJobIT;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;

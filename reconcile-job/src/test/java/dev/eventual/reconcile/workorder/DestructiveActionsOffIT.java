@@ -1,5 +1,6 @@
 package dev.eventual.reconcile.workorder;
 
+import dev.eventual.order.core.store.WorkOrderMapper;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.infra.test.TestAuthServer;
 import dev.eventual.infra.test.TestInfrastructure;

@@ -1,5 +1,7 @@
 package dev.eventual.reconcile.workorder;
 
+import dev.eventual.order.core.store.WorkOrderMapper;
+import dev.eventual.order.core.store.WorkOrderOpening;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import java.util.ArrayList;

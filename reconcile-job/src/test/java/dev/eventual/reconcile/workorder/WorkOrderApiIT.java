@@ -1,5 +1,7 @@
 package dev.eventual.reconcile.workorder;
 
+import dev.eventual.order.core.status.WorkOrderStatus;
+import dev.eventual.order.core.store.WorkOrderMapper;
 import com.sun.net.httpserver.HttpServer;
 import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.test.HttpCall;

@@ -1,5 +1,10 @@
 package dev.eventual.reconcile.workorder;
 
+import dev.eventual.order.core.status.WorkOrderAction;
+import dev.eventual.order.core.status.WorkOrderStatus;
+import dev.eventual.order.core.store.WorkOrderMapper;
+import dev.eventual.order.core.store.WorkOrderOpening;
+import dev.eventual.order.core.store.WorkOrderRow;
 import dev.eventual.reconcile.support.ReconcileJobIT;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;

@@ -1,0 +1,78 @@
+package dev.eventual.order.core.outbox;
+
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
+import dev.eventual.common.messaging.OrderEventType;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+
+import javax.sql.DataSource;
+import java.util.Optional;
+
+/**
+ * {@code tx_attempt_barrier}: one row per publish attempt, keyed by the broker transaction id, which
+ * makes the check-back exact for that attempt (docs/check-back.md). The attempt's local
+ * transaction inserts COMMITTED before anything else; a check-back inserts ROLLED_BACK with INSERT
+ * IGNORE under the same key, so it waits for the attempt while it is in flight, and an attempt that
+ * comes after its own rollback fails on the key. Another attempt of the same event has its own key:
+ * a rolled-back cancel never blocks the next one.
+ * <p>
+ * Check-backs use their own small pool whose sessions wait at most
+ * {@link CheckBackProperties#lockWait()} for a row lock (the server default is 50 s).
+ */
+@Component
+public class AttemptBarrier implements DisposableBean {
+
+    private static final String ROW = " INTO tx_attempt_barrier (transaction_id, order_id, event_type, outcome) VALUES (?, ?, ?, ?)";
+
+    private final JdbcClient localTransaction;
+    private final HikariDataSource checkBackPool;
+    private final JdbcClient checkBack;
+
+    public AttemptBarrier(DataSource dataSource, DataSourceProperties dataSourceProperties,
+                          CheckBackProperties properties, MeterRegistry meters) {
+        this.localTransaction = JdbcClient.create(dataSource);
+        this.checkBackPool = dataSourceProperties.initializeDataSourceBuilder().type(HikariDataSource.class).build();
+        checkBackPool.setPoolName("check-back");
+        checkBackPool.setMaximumPoolSize(properties.threads());
+        checkBackPool.setMinimumIdle(1);
+        checkBackPool.setConnectionTimeout(properties.lockWait().toMillis());
+        checkBackPool.setConnectionInitSql("SET SESSION innodb_lock_wait_timeout = " + properties.lockWait().toSeconds());
+        checkBackPool.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(meters));
+        this.checkBack = JdbcClient.create(checkBackPool);
+    }
+
+    /**
+     * First statement of an attempt's local transaction (it joins that transaction).
+     *
+     * @throws org.springframework.dao.DuplicateKeyException when a check-back already rolled this attempt back
+     */
+    void enter(String transactionId, long orderId, OrderEventType eventType) {
+        localTransaction.sql("INSERT" + ROW).params(transactionId, orderId, eventType.name(), AttemptOutcome.COMMITTED.name()).update();
+    }
+
+    /**
+     * The check-back's question: settles an attempt that never committed as ROLLED_BACK, or finds how it
+     * ended. Waits for an attempt in flight at most the configured lock wait.
+     *
+     * @return the attempt's outcome; empty when the row vanished in between (not expected)
+     * @throws org.springframework.dao.PessimisticLockingFailureException when the attempt is still in flight
+     */
+    Optional<AttemptOutcome> settle(String transactionId, long orderId, OrderEventType eventType) {
+        int inserted = checkBack.sql("INSERT IGNORE" + ROW)
+                .params(transactionId, orderId, eventType.name(), AttemptOutcome.ROLLED_BACK.name()).update();
+        if (inserted == 1) {
+            return Optional.of(AttemptOutcome.ROLLED_BACK);
+        }
+        return checkBack.sql("SELECT outcome FROM tx_attempt_barrier WHERE transaction_id = ?").param(transactionId)
+                .query(String.class).optional().map(AttemptOutcome::valueOf);
+    }
+
+    @Override
+    public void destroy() {
+        checkBackPool.close();
+    }
+}

@@ -1,0 +1,52 @@
+package dev.eventual.order.core.outbox;
+
+import dev.eventual.common.event.OrderEvents;
+import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.common.messaging.OrderMessaging;
+import dev.eventual.order.core.status.MessageStatus;
+import dev.eventual.order.core.status.ReconcileStatus;
+import dev.eventual.order.core.store.ShardKeys;
+import dev.eventual.order.core.store.MessageLogRow;
+import dev.eventual.web.tracing.OrderTraces;
+import org.springframework.stereotype.Component;
+
+import java.time.Clock;
+import java.time.LocalDateTime;
+
+/** Builds the message_log row written together with an event's local transaction. */
+@Component
+public class MessageLogRows {
+
+    private final OutboxProperties properties;
+    private final OrderTraces traces;
+    private final Clock clock;
+
+    public MessageLogRows(OutboxProperties properties, OrderTraces traces, Clock clock) {
+        this.properties = properties;
+        this.traces = traces;
+        this.clock = clock;
+    }
+
+    /**
+     * SENT: the half message is stored, and this row commits exactly when the event is delivered. It
+     * keeps the request's trace context, which the reconcile job's re-drives continue.
+     */
+    public MessageLogRow newEvent(long orderId, OrderEventType eventType, Object event, String transactionId) {
+        MessageLogRow row = new MessageLogRow();
+        row.setOrderId(orderId);
+        row.setEventType(eventType);
+        row.setShardKey(ShardKeys.of(orderId));
+        row.setTopic(OrderMessaging.ORDER_TOPIC);
+        row.setTag(eventType.tag());
+        row.setMsgKey(Long.toString(orderId));
+        row.setTransactionId(transactionId);
+        row.setPayload(OrderEvents.toJson(event));
+        row.setTraceParent(traces.current());
+        row.setMsgStatus(MessageStatus.SENT);
+        row.setReconcileStatus(ReconcileStatus.PENDING);
+        row.setRetryCount(0);
+        row.setVersion(0);
+        row.setNextReconcileTime(LocalDateTime.now(clock).plus(properties.reconcileDelay()));
+        return row;
+    }
+}

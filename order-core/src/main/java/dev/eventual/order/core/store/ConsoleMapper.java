@@ -1,0 +1,78 @@
+package dev.eventual.order.core.store;
+
+import dev.eventual.order.core.status.WorkOrderAction;
+import dev.eventual.order.core.status.WorkOrderStatus;
+import dev.eventual.order.core.status.WorkOrderStatus;
+import org.apache.ibatis.annotations.Mapper;
+import org.apache.ibatis.annotations.Param;
+import org.apache.ibatis.annotations.Select;
+
+import java.time.LocalDateTime;
+import java.util.List;
+
+/** What the console reads from order_db beyond the work orders' own mapper; it writes nothing. */
+@Mapper
+public interface ConsoleMapper {
+
+    String QUEUE_WHERE = """
+            <where>
+              <if test="status != null">status = #{status}</if>
+              <if test="eventType != null">AND event_type = #{eventType}</if>
+              <if test="openedBefore != null">AND created_at &lt;= #{openedBefore}</if>
+            </where>""";
+
+    /** One page of the queue, newest first, through {@code idx_work_order_status_id} when filtered by status. */
+    @Select("<script>SELECT " + WorkOrderMapper.COLUMNS + " FROM reconcile_work_order " + QUEUE_WHERE
+            + " ORDER BY id DESC LIMIT #{limit} OFFSET #{offset}</script>")
+    List<WorkOrderRow> queue(@Param("status") WorkOrderStatus status, @Param("eventType") String eventType,
+                             @Param("openedBefore") LocalDateTime openedBefore, @Param("limit") int limit,
+                             @Param("offset") int offset);
+
+    @Select("<script>SELECT COUNT(*) FROM reconcile_work_order " + QUEUE_WHERE + "</script>")
+    long count(@Param("status") WorkOrderStatus status, @Param("eventType") String eventType,
+               @Param("openedBefore") LocalDateTime openedBefore);
+
+    /** The work orders by status and event type. */
+    @Select("SELECT status, event_type, COUNT(*) FROM reconcile_work_order GROUP BY status, event_type ORDER BY status, event_type")
+    List<Tally> tally();
+
+    @Select("SELECT order_id, user_id, sku_id, quantity, status, payment_id, paid_at, created_at, updated_at"
+            + " FROM t_order WHERE order_id = #{orderId}")
+    OrderRow order(@Param("orderId") long orderId);
+
+    /** The order's events, archived ones included (the archive keeps finished events past their retention). */
+    @Select("SELECT id, event_type, msg_status, reconcile_status, retry_count, next_reconcile_time, last_error,"
+            + " trace_parent, created_at, updated_at, 'message_log' FROM message_log WHERE order_id = #{orderId}"
+            + " UNION ALL"
+            + " SELECT id, event_type, msg_status, reconcile_status, retry_count, next_reconcile_time, last_error,"
+            + " trace_parent, created_at, updated_at, 'message_log_hist' FROM message_log_hist WHERE order_id = #{orderId}"
+            + " ORDER BY id")
+    List<EventRow> events(@Param("orderId") long orderId);
+
+    /** What each consumer group reported for each of the order's events. */
+    @Select("SELECT event_type, consumer_group, status, detail, updated_at FROM message_consumer_status"
+            + " WHERE order_id = #{orderId} ORDER BY event_type, consumer_group")
+    List<ConsumerRow> consumers(@Param("orderId") long orderId);
+
+    record Tally(WorkOrderStatus status, String eventType, long count) {
+    }
+
+    record OrderRow(long orderId, long userId, long skuId, int quantity, String status, String paymentId,
+                    LocalDateTime paidAt, LocalDateTime createdAt, LocalDateTime updatedAt) {
+    }
+
+    /** @param keptIn message_log, or message_log_hist once archived */
+    record EventRow(long id, String eventType, String msgStatus, String reconcileStatus, int retryCount,
+                    LocalDateTime nextReconcileTime, String lastError, String traceParent, LocalDateTime createdAt,
+                    LocalDateTime updatedAt, String keptIn) {
+
+        /** The W3C trace id of the request that wrote the event (docs/tracing.md), or null. */
+        public String traceId() {
+            String[] parts = traceParent == null ? new String[0] : traceParent.split("-");
+            return parts.length == 4 ? parts[1] : null;
+        }
+    }
+
+    record ConsumerRow(String eventType, String consumerGroup, String status, String detail, LocalDateTime updatedAt) {
+    }
+}

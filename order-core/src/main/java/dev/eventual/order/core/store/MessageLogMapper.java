@@ -1,0 +1,60 @@
+package dev.eventual.order.core.store;
+
+import com.baomidou.mybatisplus.core.mapper.BaseMapper;
+import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.order.core.status.MessageStatus;
+import org.apache.ibatis.annotations.Mapper;
+import org.apache.ibatis.annotations.Param;
+import org.apache.ibatis.annotations.Select;
+import org.apache.ibatis.annotations.Update;
+
+import java.util.Collection;
+import java.util.List;
+
+@Mapper
+public interface MessageLogMapper extends BaseMapper<MessageLogRow> {
+
+    /** Serialises status reports for one event, so the derived msg_status sees every report. */
+    @Select("SELECT * FROM message_log WHERE order_id = #{orderId} AND event_type = #{eventType} FOR UPDATE")
+    MessageLogRow lock(@Param("orderId") long orderId, @Param("eventType") OrderEventType eventType);
+
+    /**
+     * The batch form of {@link #lock}: one locking read of a page's events. The index hint makes
+     * InnoDB lock them in order id order whatever the page size, so two pages over the same orders
+     * cannot deadlock (a table scan would lock in {@code id} order instead).
+     */
+    @Select("""
+            <script>
+            SELECT * FROM message_log FORCE INDEX (uk_message_log_order_event)
+             WHERE event_type = #{eventType} AND order_id IN
+            <foreach collection="orderIds" item="id" open="(" separator="," close=")">#{id}</foreach>
+            ORDER BY order_id FOR UPDATE
+            </script>""")
+    List<MessageLogRow> lockAll(@Param("orderIds") Collection<Long> orderIds,
+                                @Param("eventType") OrderEventType eventType);
+
+    @Update("""
+            <script>
+            UPDATE message_log SET msg_status = #{status} WHERE id IN
+            <foreach collection="ids" item="id" open="(" separator="," close=")">#{id}</foreach>
+            </script>""")
+    int updateMsgStatuses(@Param("ids") Collection<Long> ids, @Param("status") MessageStatus status);
+
+    /**
+     * Finishes settled events that no reconcile run holds, by the rule the reconcile job applies to
+     * them ({@link SettleRule}), re-checked on every row it writes.
+     */
+    @Update("<script>UPDATE message_log SET reconcile_status = 'SUCCESS', last_error = NULL, version = version + 1"
+            + " WHERE " + SettleRule.CONDITION + " AND reconcile_status IN ('PENDING', 'RETRY') AND claim_token IS NULL"
+            + " AND id IN <foreach collection=\"ids\" item=\"id\" open=\"(\" separator=\",\" close=\")\">#{id}</foreach>"
+            + "</script>")
+    int finishConsumed(@Param("ids") Collection<Long> ids);
+
+    @Select("""
+            <script>
+            SELECT * FROM message_log WHERE order_id IN
+            <foreach collection="orderIds" item="id" open="(" separator="," close=")">#{id}</foreach>
+            ORDER BY order_id, id
+            </script>""")
+    List<MessageLogRow> findByOrders(@Param("orderIds") List<Long> orderIds);
+}

@@ -1,0 +1,89 @@
+package dev.eventual.order.core.store;
+
+import dev.eventual.order.core.status.WorkOrderAction;
+import dev.eventual.order.core.status.WorkOrderStatus;
+import org.apache.ibatis.annotations.Insert;
+import org.apache.ibatis.annotations.Mapper;
+import org.apache.ibatis.annotations.Param;
+import org.apache.ibatis.annotations.Select;
+import org.apache.ibatis.annotations.Update;
+
+import java.util.List;
+
+@Mapper
+public interface WorkOrderMapper {
+
+    /** At most one work order per (order, event): a later exhaustion reopens it, without the previous resolution (the audit rows keep it). */
+    @Insert("INSERT INTO reconcile_work_order (order_id, event_type, message_log_id, status, reason, order_status,"
+            + " inventory_status, notice_status, retry_count)"
+            + " VALUES (#{orderId}, #{eventType}, #{messageLogId}, 'OPEN', #{reason}, #{orderStatus}, #{inventoryStatus},"
+            + " #{noticeStatus}, #{retryCount})"
+            + " ON DUPLICATE KEY UPDATE status = 'OPEN', resolution = NULL, resolved_by = NULL, resolved_at = NULL,"
+            + " resolution_note = NULL, reason = VALUES(reason),"
+            + " order_status = VALUES(order_status), inventory_status = VALUES(inventory_status),"
+            + " notice_status = VALUES(notice_status), retry_count = VALUES(retry_count), open_count = open_count + 1")
+    int open(WorkOrderOpening opening);
+
+    @Select("SELECT id FROM reconcile_work_order WHERE order_id = #{orderId} AND event_type = #{eventType}")
+    long idOf(@Param("orderId") long orderId, @Param("eventType") String eventType);
+
+    @Insert("INSERT INTO reconcile_work_order_audit (work_order_id, action, operator, note, outcome, detail)"
+            + " VALUES (#{workOrderId}, #{action}, #{operator}, #{note}, #{outcome}, #{detail})")
+    int audit(@Param("workOrderId") long workOrderId, @Param("action") String action, @Param("operator") String operator,
+              @Param("note") String note, @Param("outcome") String outcome, @Param("detail") String detail);
+
+    String COLUMNS = "id, order_id, event_type, message_log_id, status, resolution, reason, order_status,"
+            + " inventory_status, notice_status, retry_count, open_count, resolved_by, resolved_at, resolution_note,"
+            + " created_at, updated_at";
+
+    @Select("SELECT " + COLUMNS + " FROM reconcile_work_order WHERE id = #{id}")
+    WorkOrderRow find(@Param("id") long id);
+
+    @Select("SELECT " + COLUMNS + " FROM reconcile_work_order WHERE id = #{id} FOR UPDATE")
+    WorkOrderRow lock(@Param("id") long id);
+
+    @Select("""
+            <script>
+            SELECT id, order_id, event_type, message_log_id, status, resolution, reason, order_status, inventory_status,
+                   notice_status, retry_count, open_count, resolved_by, resolved_at, resolution_note, created_at, updated_at
+              FROM reconcile_work_order
+            <where>
+              <if test="status != null">status = #{status}</if>
+              <if test="orderId != null">AND order_id = #{orderId}</if>
+            </where>
+            ORDER BY id DESC LIMIT #{limit} OFFSET #{offset}
+            </script>""")
+    List<WorkOrderRow> page(@Param("status") WorkOrderStatus status, @Param("orderId") Long orderId,
+                                      @Param("limit") int limit, @Param("offset") long offset);
+
+    @Select("""
+            <script>
+            SELECT COUNT(*) FROM reconcile_work_order
+            <where>
+              <if test="status != null">status = #{status}</if>
+              <if test="orderId != null">AND order_id = #{orderId}</if>
+            </where>
+            </script>""")
+    long count(@Param("status") WorkOrderStatus status, @Param("orderId") Long orderId);
+
+    @Select("SELECT id, action, operator, note, outcome, detail, created_at FROM reconcile_work_order_audit"
+            + " WHERE work_order_id = #{id} ORDER BY id")
+    List<AuditRow> auditTrail(@Param("id") long workOrderId);
+
+    @Update("UPDATE reconcile_work_order SET status = 'RESOLVED', resolution = #{action},"
+            + " resolved_by = #{operator}, resolved_at = CURRENT_TIMESTAMP(3), resolution_note = #{note}"
+            + " WHERE id = #{id} AND status = 'OPEN'")
+    int resolve(@Param("id") long id, @Param("action") WorkOrderAction action, @Param("operator") String operator,
+                @Param("note") String note);
+
+    /** Hands the event back to reconciliation: retries reset, due now. */
+    @Update("UPDATE message_log SET reconcile_status = 'RETRY', retry_count = 0,"
+            + " next_reconcile_time = CURRENT_TIMESTAMP(3), claim_token = NULL, last_error = NULL"
+            + " WHERE id = #{id} AND reconcile_status = 'FAIL'")
+    int requeue(@Param("id") long messageLogId);
+
+    /** A person resolved it: the event counts as reconciled. */
+    @Update("UPDATE message_log SET reconcile_status = 'SUCCESS', claim_token = NULL"
+            + " WHERE id = #{id} AND reconcile_status = 'FAIL'")
+    int closeByHand(@Param("id") long messageLogId);
+}

@@ -1,0 +1,45 @@
+package dev.eventual.order.core;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+import org.apache.ibatis.annotations.Mapper;
+
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleName;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+
+/**
+ * What the order core's packages mean (docs/design.md, "Who owns order_db"). Its pom already keeps it
+ * from knowing a deployable or the stock gate; these rules say how it is layered inside.
+ */
+@AnalyzeClasses(packages = "dev.eventual.order.core", importOptions = ImportOption.DoNotIncludeTests.class)
+class OrderCoreStructureTest {
+
+    /** Statuses at the bottom, the store on them, the outbox and the consumer-status recording on the store. */
+    @ArchTest
+    static final ArchRule layers = layeredArchitecture().consideringOnlyDependenciesInLayers()
+            .layer("configuration").definedBy("dev.eventual.order.core")
+            .layer("outbox").definedBy("dev.eventual.order.core.outbox..")
+            .layer("consumer statuses").definedBy("dev.eventual.order.core.consumer..")
+            .layer("store").definedBy("dev.eventual.order.core.store..")
+            .layer("statuses").definedBy("dev.eventual.order.core.status..")
+            .whereLayer("configuration").mayNotBeAccessedByAnyLayer()
+            .whereLayer("outbox").mayOnlyBeAccessedByLayers("configuration")
+            .whereLayer("consumer statuses").mayOnlyBeAccessedByLayers("configuration")
+            .whereLayer("store").mayOnlyBeAccessedByLayers("configuration", "outbox", "consumer statuses");
+
+    /** Mappers are the store's; the one other statement is the outbox's barrier, on its own check-back pool. */
+    @ArchTest
+    static final ArchRule statementsLiveInTheStore = classes().that().areAnnotatedWith(Mapper.class)
+            .should().resideInAPackage("dev.eventual.order.core.store");
+
+    @ArchTest
+    static final ArchRule sqlLivesInTheStoreAndTheBarrier = noClasses()
+            .that(resideInAPackage("dev.eventual.order.core.store").negate()
+                    .and(simpleName("AttemptBarrier").negate()))
+            .should().dependOnClassesThat().resideInAnyPackage("org.springframework.jdbc..", "java.sql..");
+}

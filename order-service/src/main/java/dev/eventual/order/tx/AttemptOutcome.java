@@ -1,9 +1,0 @@
-package dev.eventual.order.tx;
-
-/** {@code tx_attempt_barrier.outcome}: how one publish attempt ended, as far as the database knows. */
-public enum AttemptOutcome {
-    /** Written by the attempt's own local transaction: it holds while that transaction is in flight and counts once it commits. */
-    COMMITTED,
-    /** Written by a check-back that found no committed attempt: that attempt can never commit now. */
-    ROLLED_BACK
-}

@@ -1,0 +1,57 @@
+package dev.eventual.order.core.outbox;
+
+import dev.eventual.infra.test.EventContracts;
+import dev.eventual.order.core.store.MessageLogMapper;
+import dev.eventual.order.core.store.MessageLogRow;
+import org.apache.rocketmq.client.producer.SendStatus;
+import org.apache.rocketmq.client.producer.TransactionSendResult;
+import org.apache.rocketmq.spring.core.RocketMQTemplate;
+import org.mockito.ArgumentCaptor;
+import org.springframework.messaging.Message;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.verify;
+
+/**
+ * The broker and the transaction listener of {@link OrderEventPublisher}, for unit tests of what a
+ * publish sends: stores every half message, runs its local transaction as {@link OrderTransactionListener}
+ * does (without a database transaction around it).
+ */
+public final class RecordingBroker extends RocketMQTemplate {
+
+    private final List<Message<?>> halfMessages = new ArrayList<>();
+
+    @Override
+    public TransactionSendResult sendMessageInTransaction(String destination, Message<?> message, Object argument) {
+        halfMessages.add(message);
+        PublishAttempt attempt = (PublishAttempt) argument;
+        attempt.record(attempt.work().execute("recording-broker-" + halfMessages.size()));
+        TransactionSendResult result = new TransactionSendResult();
+        result.setSendStatus(SendStatus.SEND_OK);
+        return result;
+    }
+
+    /** The bodies of the half messages stored so far, in order. */
+    public List<byte[]> bodies() {
+        return halfMessages.stream().map(message -> (byte[]) message.getPayload()).toList();
+    }
+
+    /**
+     * The one half message stored, and the message_log row inserted beside it, carry the fixture's
+     * payload: compared as JSON trees (the same members with the same JSON types and values, in any
+     * key order, which the contract does not fix).
+     */
+    public void assertPublishedOnly(EventContracts.Fixture fixture, MessageLogMapper messageLog) {
+        assertThat(bodies()).hasSize(1);
+        String body = new String(bodies().get(0), StandardCharsets.UTF_8);
+        assertThat(EventContracts.tree(body)).as("broker body %s", body).isEqualTo(fixture.tree());
+        ArgumentCaptor<MessageLogRow> row = ArgumentCaptor.forClass(MessageLogRow.class);
+        verify(messageLog).insert(row.capture());
+        assertThat(EventContracts.tree(row.getValue().getPayload())).as("message_log payload %s", row.getValue().getPayload())
+                .isEqualTo(fixture.tree());
+    }
+}
