@@ -47,4 +47,11 @@ class PackageStructureTest {
                     "dev.eventual.order.placement..", "dev.eventual.order.cancel..", "dev.eventual.order.payment..",
                     "dev.eventual.order.query..")
             .should().dependOnClassesThat().resideInAPackage("org.apache.rocketmq..");
+
+    /** The stock gate is an edge around the publication (docs/stock-gate.md): use cases and the core do not know it. */
+    @ArchTest
+    static final ArchRule theGateStaysAtTheEdge = noClasses().that().resideInAnyPackage("dev.eventual.order.placement..",
+                    "dev.eventual.order.cancel..", "dev.eventual.order.payment..", "dev.eventual.order.query..",
+                    "dev.eventual.order.core..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.eventual.order.gate..", "dev.eventual.gate..");
 }

@@ -2,11 +2,10 @@ package dev.eventual.bench.service;
 
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
-import dev.eventual.order.core.outbox.LocalOrderTransaction;
 import dev.eventual.order.core.outbox.LocalTransactionRunner;
-import dev.eventual.order.core.outbox.LocalTxOutcome;
 import dev.eventual.order.core.outbox.OrderEventPublication;
 import dev.eventual.order.core.outbox.OrderEventPublisher;
+import dev.eventual.order.core.outbox.Publication;
 import org.apache.rocketmq.spring.core.RocketMQTemplate;
 import org.apache.rocketmq.spring.support.RocketMQHeaders;
 import org.slf4j.Logger;
@@ -18,7 +17,7 @@ import org.springframework.messaging.support.MessageBuilder;
 /**
  * order-service's {@link OrderEventPublication} with the two comparison modes beside the production
  * one, which it calls for mode (a). Modes (b) and (c) run the very same {@link LocalTransactionRunner}
- * and work (order + message_log in one transaction); only what surrounds it differs.
+ * and work (barrier, message_log and order in one transaction); only what surrounds it differs.
  */
 public class ModeSwitchingPublisher implements OrderEventPublication {
 
@@ -43,17 +42,17 @@ public class ModeSwitchingPublisher implements OrderEventPublication {
     }
 
     @Override
-    public LocalTxOutcome publish(long orderId, OrderEventType eventType, Object event, LocalOrderTransaction work) {
+    public Publication publish(OrderEventType eventType, long orderId, Object event, Runnable work) {
         PublishMode mode = modes.mode();
         return switch (mode) {
-            case TRANSACTIONAL -> transactional.publish(orderId, eventType, event, work);
-            case LOCAL_ONLY -> runner.run(orderId, eventType, TRANSACTION_ID_PREFIX + orderId, work);
+            case TRANSACTIONAL -> transactional.publish(eventType, orderId, event, work);
+            case LOCAL_ONLY -> runner.run(eventType, orderId, event, TRANSACTION_ID_PREFIX + orderId, work);
             case LOCAL_THEN_SEND -> {
-                LocalTxOutcome outcome = runner.run(orderId, eventType, TRANSACTION_ID_PREFIX + orderId, work);
-                if (outcome == LocalTxOutcome.COMMITTED) {
+                Publication publication = runner.run(eventType, orderId, event, TRANSACTION_ID_PREFIX + orderId, work);
+                if (publication == Publication.COMMITTED) {
                     send(orderId, eventType, event);
                 }
-                yield outcome;
+                yield publication;
             }
         };
     }

@@ -6,13 +6,12 @@ import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.order.config.OrderMetrics;
 import dev.eventual.order.core.status.OrderStatus;
 import dev.eventual.order.query.OrderNotFoundException;
-import dev.eventual.order.core.store.MessageLogMapper;
+import dev.eventual.order.core.outbox.NotPublishedException;
+import dev.eventual.order.core.outbox.NotPublishedReason;
+import dev.eventual.order.core.outbox.OrderOutbox;
+import dev.eventual.order.core.outbox.Publication;
 import dev.eventual.order.core.store.OrderMapper;
 import dev.eventual.order.core.store.OrderRow;
-import dev.eventual.order.core.outbox.BrokerUnavailableException;
-import dev.eventual.order.core.outbox.LocalTxOutcome;
-import dev.eventual.order.core.outbox.MessageLogRows;
-import dev.eventual.order.core.outbox.OrderEventPublication;
 import dev.eventual.order.publish.PublishFailedException;
 import dev.eventual.order.publish.PublishFailure;
 import dev.eventual.web.DatabaseFailures;
@@ -25,8 +24,8 @@ import org.springframework.stereotype.Service;
 import java.time.Clock;
 
 /**
- * Cancels an order the same way it was created: half message ORDER_CANCELED, then the guarded
- * status change and the event's message_log row in one local transaction.
+ * Cancels an order the same way it was created: the ORDER_CANCELED event published through the
+ * outbox, with the guarded status change as its work.
  */
 @Service
 public class OrderCancellation {
@@ -34,18 +33,13 @@ public class OrderCancellation {
     private static final Logger log = LoggerFactory.getLogger(OrderCancellation.class);
 
     private final OrderMapper orders;
-    private final MessageLogMapper messageLog;
-    private final MessageLogRows messageLogRows;
-    private final OrderEventPublication publisher;
+    private final OrderOutbox outbox;
     private final OrderMetrics metrics;
     private final Clock clock;
 
-    public OrderCancellation(OrderMapper orders, MessageLogMapper messageLog, MessageLogRows messageLogRows,
-                             OrderEventPublication publisher, OrderMetrics metrics, Clock clock) {
+    public OrderCancellation(OrderMapper orders, OrderOutbox outbox, OrderMetrics metrics, Clock clock) {
         this.orders = orders;
-        this.messageLog = messageLog;
-        this.messageLogRows = messageLogRows;
-        this.publisher = publisher;
+        this.outbox = outbox;
         this.metrics = metrics;
         this.clock = clock;
     }
@@ -91,24 +85,28 @@ public class OrderCancellation {
         }
         OrderCanceledEvent event = new OrderCanceledEvent(OrderEvents.SCHEMA_VERSION, orderId, order.getUserId(),
                 order.getSkuId(), order.getQuantity(), reason, clock.instant());
-        LocalTxOutcome outcome;
+        Publication publication;
         try {
-            outcome = publisher.publish(orderId, OrderEventType.ORDER_CANCELED, event, transactionId -> {
-                messageLog.insert(messageLogRows.newEvent(orderId, OrderEventType.ORDER_CANCELED, event, transactionId));
-                return orders.cancel(orderId, order.getVersion()) == 1 ? LocalTxOutcome.COMMITTED : LocalTxOutcome.ORDER_CHANGED;
+            publication = outbox.publish(OrderEventType.ORDER_CANCELED, orderId, event, () -> {
+                if (orders.cancel(orderId, order.getVersion()) != 1) {
+                    throw changedMeanwhile(orderId, "its version moved");
+                }
             });
-        } catch (BrokerUnavailableException e) {
-            throw notCanceled(orderId, PublishFailure.BROKER_UNAVAILABLE, e.getCause() == null ? e : e.getCause());
-        }
-        switch (outcome) {
-            case COMMITTED -> log.info("Order {} canceled: {}", orderId, reason);
-            case ORDER_CHANGED, EVENT_ALREADY_RECORDED -> {
-                log.info("Order {} not canceled: it changed while it was being canceled ({})", orderId, outcome);
-                throw new OrderNotCancelableException("order " + orderId + " changed while it was being canceled; read it again");
+        } catch (NotPublishedException e) {
+            if (e.reason() == NotPublishedReason.EVENT_ALREADY_RECORDED) {
+                throw changedMeanwhile(orderId, "another cancel recorded its event first");
             }
-            case DATABASE_UNAVAILABLE, ATTEMPT_ROLLED_BACK, UNKNOWN, DUPLICATE_IDEMPOTENCY_KEY, FAILED ->
-                    throw notCanceled(orderId, PublishFailure.of(outcome), outcome);
+            throw notCanceled(orderId, PublishFailure.of(e.reason()), e.getCause() == null ? e.reason() : e.getCause());
         }
+        if (publication == Publication.UNKNOWN) {
+            throw notCanceled(orderId, PublishFailure.OUTCOME_UNKNOWN, publication);
+        }
+        log.info("Order {} canceled: {}", orderId, reason);
+    }
+
+    private static OrderNotCancelableException changedMeanwhile(long orderId, String how) {
+        log.info("Order {} not canceled: it changed while it was being canceled ({})", orderId, how);
+        return new OrderNotCancelableException("order " + orderId + " changed while it was being canceled; read it again");
     }
 
     private PublishFailedException notCanceled(long orderId, PublishFailure failure, Object cause) {

@@ -1,13 +1,21 @@
 package dev.eventual.order.gate;
 
+import dev.eventual.order.config.OrderRejection;
+import dev.eventual.order.placement.OrderRefusedException;
+
 /** The gate has fewer units of the SKU left than the order asks for: refused, nothing written. */
-public class SoldOutException extends RuntimeException {
+public class SoldOutException extends OrderRefusedException {
 
     private final long sku;
 
     SoldOutException(long sku, int quantity, long left) {
-        super("sku " + sku + " is sold out: " + quantity + " asked, " + Math.max(0, left) + " left");
+        super("sku " + sku + " is sold out: " + quantity + " asked, " + Math.max(0, left) + " left", null);
         this.sku = sku;
+    }
+
+    @Override
+    public OrderRejection rejection() {
+        return OrderRejection.SOLD_OUT;
     }
 
     public long sku() {

@@ -5,19 +5,12 @@ import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.order.config.OrderMetrics;
 import dev.eventual.order.config.OrderRejection;
-import dev.eventual.order.gate.Admission;
-import dev.eventual.order.gate.GateUnavailableException;
-import dev.eventual.order.gate.OrderGate;
-import dev.eventual.order.gate.SoldOutException;
-import dev.eventual.order.gate.UnknownSkuException;
-import dev.eventual.order.id.SnowflakeIds;
-import dev.eventual.order.core.store.MessageLogMapper;
+import dev.eventual.order.core.outbox.NotPublishedException;
+import dev.eventual.order.core.outbox.OrderOutbox;
+import dev.eventual.order.core.outbox.Publication;
 import dev.eventual.order.core.store.OrderMapper;
 import dev.eventual.order.core.store.OrderRow;
-import dev.eventual.order.core.outbox.BrokerUnavailableException;
-import dev.eventual.order.core.outbox.LocalTxOutcome;
-import dev.eventual.order.core.outbox.MessageLogRows;
-import dev.eventual.order.core.outbox.OrderEventPublication;
+import dev.eventual.order.id.SnowflakeIds;
 import dev.eventual.order.publish.PublishFailedException;
 import dev.eventual.order.publish.PublishFailure;
 import dev.eventual.web.DatabaseFailures;
@@ -25,14 +18,15 @@ import dev.eventual.web.tracing.OrderTraces;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.NestedExceptionUtils;
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 
 import java.time.Clock;
 
 /**
- * Places an order (docs/design.md, "Placing an order"): idempotency check, half message, then
- * order + message_log in one local transaction. Nothing is written unless the broker stored the
- * half message, and the event is delivered only if the local transaction committed.
+ * Places an order (docs/design.md, "Placing an order"): idempotency check, then the order-created
+ * event published through the outbox with the order's insert as its work. Nothing is written unless
+ * the broker stored the half message, and the event is delivered only if the order committed.
  */
 @Service
 public class OrderPlacement {
@@ -40,23 +34,15 @@ public class OrderPlacement {
     private static final Logger log = LoggerFactory.getLogger(OrderPlacement.class);
 
     private final OrderMapper orders;
-    private final MessageLogMapper messageLog;
-    private final MessageLogRows messageLogRows;
-    private final OrderEventPublication publisher;
+    private final OrderOutbox outbox;
     private final SnowflakeIds ids;
-    private final OrderGate gate;
     private final OrderMetrics metrics;
     private final Clock clock;
 
-    public OrderPlacement(OrderMapper orders, MessageLogMapper messageLog, MessageLogRows messageLogRows,
-                          OrderEventPublication publisher, SnowflakeIds ids, OrderGate gate, OrderMetrics metrics,
-                          Clock clock) {
+    public OrderPlacement(OrderMapper orders, OrderOutbox outbox, SnowflakeIds ids, OrderMetrics metrics, Clock clock) {
         this.orders = orders;
-        this.messageLog = messageLog;
-        this.messageLogRows = messageLogRows;
-        this.publisher = publisher;
+        this.outbox = outbox;
         this.ids = ids;
-        this.gate = gate;
         this.metrics = metrics;
         this.clock = clock;
     }
@@ -87,62 +73,37 @@ public class OrderPlacement {
         }
     }
 
-    /**
-     * A gated SKU's units are reserved first (a sold-out or unknown SKU is refused before anything is
-     * written or sent); every outcome that is not a committed order gives them back, except an unknown
-     * outcome, which the check-back settles (docs/stock-gate.md).
-     */
     private PlacedOrder placeNew(long orderId, PlaceOrderCommand command) {
-        Admission admission;
+        OrderCreatedEvent event = new OrderCreatedEvent(OrderEvents.SCHEMA_VERSION, orderId, command.userId(),
+                command.skuId(), command.quantity(), clock.instant());
+        Publication publication;
         try {
-            admission = gate.admit(command.skuId(), orderId, command.quantity());
-        } catch (SoldOutException e) {
-            // a concurrent repeat of this request may hold the last units and have committed by now
+            publication = outbox.publish(OrderEventType.ORDER_CREATED, orderId, event, () ->
+                    orders.insert(OrderRow.created(orderId, command.userId(), command.idempotencyKey(), command.skuId(),
+                            command.quantity())));
+        } catch (DuplicateKeyException e) {
+            // the one unique key the insert can meet: a concurrent repeat of this request committed first
+            return replay(orders.findByIdempotencyKey(command.userId(), command.idempotencyKey()), command);
+        } catch (OrderRefusedException e) {
+            // refused before anything was written; a concurrent repeat of this request may have committed by
+            // now (holding the last units, say), and then this request is that order
             OrderRow first = orders.findByIdempotencyKey(command.userId(), command.idempotencyKey());
             if (first != null) {
                 return replay(first, command);
             }
-            metrics.orderRejected(OrderRejection.SOLD_OUT);
+            metrics.orderRejected(e.rejection());
             log.info("Order {} not placed: {}", orderId, e.getMessage());
             throw e;
-        } catch (UnknownSkuException e) {
-            metrics.orderRejected(OrderRejection.UNKNOWN_SKU);
-            log.info("Order {} not placed: {}", orderId, e.getMessage());
-            throw e;
-        } catch (GateUnavailableException e) {
-            metrics.orderRejected(OrderRejection.GATE_UNAVAILABLE);
-            log.warn("Order {} not placed: stock gate unavailable ({})", orderId, e.getMessage());
-            throw e;
+        } catch (NotPublishedException e) {
+            throw notPlaced(orderId, PublishFailure.of(e.reason()), e.getCause() == null ? e.reason() : e.getCause());
         }
-        OrderCreatedEvent event = new OrderCreatedEvent(OrderEvents.SCHEMA_VERSION, orderId, command.userId(),
-                command.skuId(), command.quantity(), clock.instant());
-        LocalTxOutcome outcome;
-        try {
-            outcome = publisher.publish(orderId, OrderEventType.ORDER_CREATED, event, transactionId -> {
-                messageLog.insert(messageLogRows.newEvent(orderId, OrderEventType.ORDER_CREATED, event, transactionId));
-                orders.insert(OrderRow.created(orderId, command.userId(), command.idempotencyKey(),
-                        command.skuId(), command.quantity()));
-                return LocalTxOutcome.COMMITTED;
-            });
-        } catch (BrokerUnavailableException e) {
-            gate.giveBack(admission, "broker_unavailable");
-            throw notPlaced(orderId, PublishFailure.BROKER_UNAVAILABLE, e.getCause() == null ? e : e.getCause());
+        if (publication == Publication.UNKNOWN) {
+            throw notPlaced(orderId, PublishFailure.OUTCOME_UNKNOWN, publication);
         }
-        if (outcome != LocalTxOutcome.COMMITTED && outcome != LocalTxOutcome.UNKNOWN) {
-            gate.giveBack(admission, "not_committed");
-        }
-        return switch (outcome) {
-            case COMMITTED -> {
-                metrics.orderCreated();
-                log.info("Order {} placed for user {}: sku {} x {}", orderId, command.userId(), command.skuId(),
-                        command.quantity());
-                yield new PlacedOrder(orderId, false);
-            }
-            case DUPLICATE_IDEMPOTENCY_KEY -> replay(
-                    orders.findByIdempotencyKey(command.userId(), command.idempotencyKey()), command);
-            case DATABASE_UNAVAILABLE, ATTEMPT_ROLLED_BACK, UNKNOWN, EVENT_ALREADY_RECORDED, ORDER_CHANGED, FAILED ->
-                    throw notPlaced(orderId, PublishFailure.of(outcome), outcome);
-        };
+        metrics.orderCreated();
+        log.info("Order {} placed for user {}: sku {} x {}", orderId, command.userId(), command.skuId(),
+                command.quantity());
+        return new PlacedOrder(orderId, false);
     }
 
     private PlacedOrder replay(OrderRow first, PlaceOrderCommand command) {

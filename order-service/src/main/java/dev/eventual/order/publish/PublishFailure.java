@@ -1,6 +1,6 @@
 package dev.eventual.order.publish;
 
-import dev.eventual.order.core.outbox.LocalTxOutcome;
+import dev.eventual.order.core.outbox.NotPublishedReason;
 import dev.eventual.order.config.OrderRejection;
 
 /**
@@ -26,14 +26,13 @@ public enum PublishFailure {
         this.cause = cause;
     }
 
-    /** For a local transaction that did not commit and has no answer of its own for the client. */
-    public static PublishFailure of(LocalTxOutcome outcome) {
-        return switch (outcome) {
+    /** For a publication that surely did not commit and has no answer of its own for the client. */
+    public static PublishFailure of(NotPublishedReason reason) {
+        return switch (reason) {
+            case BROKER_UNAVAILABLE -> BROKER_UNAVAILABLE;
             case DATABASE_UNAVAILABLE -> DATABASE_UNAVAILABLE;
             case ATTEMPT_ROLLED_BACK -> ATTEMPT_ROLLED_BACK;
-            case UNKNOWN -> OUTCOME_UNKNOWN;
-            case FAILED, EVENT_ALREADY_RECORDED, ORDER_CHANGED, DUPLICATE_IDEMPOTENCY_KEY -> LOCAL_TRANSACTION_FAILED;
-            case COMMITTED -> throw new IllegalArgumentException("a committed attempt did not fail");
+            case EVENT_ALREADY_RECORDED, FAILED -> LOCAL_TRANSACTION_FAILED;
         };
     }
 

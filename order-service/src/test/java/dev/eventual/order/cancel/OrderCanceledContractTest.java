@@ -4,22 +4,14 @@ import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.infra.test.EventContracts;
 import dev.eventual.order.config.OrderMetrics;
-import dev.eventual.order.core.outbox.OutboxProperties;
 import dev.eventual.order.core.store.MessageLogMapper;
-import dev.eventual.order.core.store.MessageLogRow;
 import dev.eventual.order.core.store.OrderMapper;
 import dev.eventual.order.core.store.OrderRow;
-import dev.eventual.order.core.outbox.MessageLogRows;
-import dev.eventual.order.core.outbox.OrderEventPublisher;
 import dev.eventual.order.core.outbox.RecordingBroker;
-import dev.eventual.web.tracing.OrderTraces;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.micrometer.tracing.Tracer;
-import io.micrometer.tracing.propagation.Propagator;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.time.ZoneOffset;
 
 import static org.mockito.Mockito.mock;
@@ -34,12 +26,9 @@ class OrderCanceledContractTest {
 
     private final OrderMapper orders = mock(OrderMapper.class);
     private final MessageLogMapper messageLog = mock(MessageLogMapper.class);
-    private static final OrderTraces UNTRACED = new OrderTraces(Tracer.NOOP, Propagator.NOOP);
-    private final RecordingBroker broker = new RecordingBroker();
     private final Clock clock = Clock.fixed(EventContracts.CANCELED_AT, ZoneOffset.UTC);
-    private final OrderCancellation cancellation = new OrderCancellation(orders, messageLog,
-            new MessageLogRows(new OutboxProperties(Duration.ofSeconds(60)), UNTRACED, clock),
-            new OrderEventPublisher(broker, UNTRACED),
+    private final RecordingBroker broker = new RecordingBroker(messageLog, clock);
+    private final OrderCancellation cancellation = new OrderCancellation(orders, broker.outbox(),
             new OrderMetrics(new SimpleMeterRegistry()), clock);
 
     @Test

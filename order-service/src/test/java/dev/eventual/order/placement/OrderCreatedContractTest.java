@@ -2,29 +2,17 @@ package dev.eventual.order.placement;
 
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
-import dev.eventual.gate.GateProperties;
-import dev.eventual.gate.StockGate;
 import dev.eventual.infra.test.EventContracts;
 import dev.eventual.order.config.OrderMetrics;
-import dev.eventual.order.core.outbox.OutboxProperties;
-import dev.eventual.order.gate.OrderGate;
 import dev.eventual.order.id.SnowflakeIds;
 import dev.eventual.order.core.store.MessageLogMapper;
-import dev.eventual.order.core.store.MessageLogRow;
 import dev.eventual.order.core.store.OrderMapper;
-import dev.eventual.order.core.outbox.MessageLogRows;
-import dev.eventual.order.core.outbox.OrderEventPublisher;
 import dev.eventual.order.core.outbox.RecordingBroker;
-import dev.eventual.web.tracing.OrderTraces;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.micrometer.tracing.Tracer;
-import io.micrometer.tracing.propagation.Propagator;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.time.ZoneOffset;
-import java.util.Set;
 
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
@@ -41,14 +29,10 @@ class OrderCreatedContractTest {
     private final OrderMapper orders = mock(OrderMapper.class);
     private final MessageLogMapper messageLog = mock(MessageLogMapper.class);
     private final SnowflakeIds ids = mock(SnowflakeIds.class);
-    private static final OrderTraces UNTRACED = new OrderTraces(Tracer.NOOP, Propagator.NOOP);
-    private final RecordingBroker broker = new RecordingBroker();
     private final Clock clock = Clock.fixed(EventContracts.CREATED_AT, ZoneOffset.UTC);
-    private final OrderPlacement placement = new OrderPlacement(orders, messageLog,
-            new MessageLogRows(new OutboxProperties(Duration.ofSeconds(60)), UNTRACED, clock),
-            new OrderEventPublisher(broker, UNTRACED),
-            ids, new OrderGate(mock(StockGate.class), new GateProperties(false, Set.of(), GateProperties.WhenUnavailable.REFUSE),
-                    new SimpleMeterRegistry()), new OrderMetrics(new SimpleMeterRegistry()), clock);
+    private final RecordingBroker broker = new RecordingBroker(messageLog, clock);
+    private final OrderPlacement placement = new OrderPlacement(orders, broker.outbox(), ids,
+            new OrderMetrics(new SimpleMeterRegistry()), clock);
 
     @Test
     void placingAnOrderWritesTheCurrentVersionsPayload() {

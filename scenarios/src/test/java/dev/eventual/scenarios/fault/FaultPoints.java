@@ -5,8 +5,6 @@ import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.consumer.receive.ReceivedEvent;
 import dev.eventual.inventory.deduct.StockLedger;
 import dev.eventual.notice.consume.NoticeEventHandler;
-import dev.eventual.order.core.outbox.LocalOrderTransaction;
-import dev.eventual.order.core.outbox.LocalTxOutcome;
 import dev.eventual.order.core.outbox.OrderEventPublisher;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
@@ -68,14 +66,14 @@ final class FaultPoints implements BeanPostProcessor {
                 ? FaultPoint.CANCEL_HANG_BEFORE_LOCAL_COMMIT : FaultPoint.ORDER_HANG_BEFORE_LOCAL_COMMIT;
         FaultPoint afterCommit = eventType == OrderEventType.ORDER_CANCELED
                 ? FaultPoint.CANCEL_HANG_AFTER_LOCAL_COMMIT : FaultPoint.ORDER_HANG_AFTER_LOCAL_COMMIT;
-        int work = indexOf(arguments, LocalOrderTransaction.class);
-        LocalOrderTransaction original = (LocalOrderTransaction) arguments[work];
-        arguments[work] = (LocalOrderTransaction) transactionId -> {
-            LocalTxOutcome outcome = original.execute(transactionId);
+        int work = indexOf(arguments, Runnable.class);
+        Runnable original = (Runnable) arguments[work];
+        arguments[work] = (Runnable) () -> {
+            original.run(); // a refusal throws: nothing to hang before a commit that will not come
             if (switches.armed(beforeCommit)) {
                 switches.hang(beforeCommit);
             }
-            if (outcome == LocalTxOutcome.COMMITTED && switches.armed(afterCommit)) {
+            if (switches.armed(afterCommit)) {
                 // runs once the commit succeeded, before the outcome can reach the broker
                 TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
                     @Override
@@ -84,7 +82,6 @@ final class FaultPoints implements BeanPostProcessor {
                     }
                 });
             }
-            return outcome;
         };
         return invocation.proceed();
     }

@@ -1,9 +1,11 @@
 package dev.eventual.order.core.outbox;
 
 import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.order.core.store.MessageLogMapper;
+import dev.eventual.web.DatabaseFailures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import dev.eventual.web.DatabaseFailures;
+import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.CannotCreateTransactionException;
@@ -12,10 +14,11 @@ import org.springframework.transaction.TransactionStatus;
 import org.springframework.transaction.support.DefaultTransactionDefinition;
 
 /**
- * Runs a {@link LocalOrderTransaction} for one publish attempt and tells apart the outcomes the
- * broker and the client must hear truthfully: committed; surely not committed, and why (a unique
- * key, a changed order, a check-back that got there first, the database unreachable, another
- * failure); and unknown (the commit call itself failed). Programmatic, because a declarative
+ * Runs one publish attempt's local transaction: the barrier row, the event's message_log row, then
+ * the use case's work, and tells apart the outcomes the broker and the caller must hear truthfully:
+ * committed; surely not committed, and why (the work refused, the event already recorded, a check-back
+ * that got there first, the database unreachable or failing); and unknown (the commit call itself
+ * failed). Which write failed says what a unique key meant. Programmatic, because a declarative
  * {@code @Transactional} hides exactly those distinctions.
  */
 @Component
@@ -25,17 +28,38 @@ public class LocalTransactionRunner {
 
     private final PlatformTransactionManager transactionManager;
     private final AttemptBarrier barrier;
+    private final MessageLogMapper messageLog;
+    private final MessageLogRows rows;
 
-    public LocalTransactionRunner(PlatformTransactionManager transactionManager, AttemptBarrier barrier) {
+    LocalTransactionRunner(PlatformTransactionManager transactionManager, AttemptBarrier barrier,
+                           MessageLogMapper messageLog, MessageLogRows rows) {
         this.transactionManager = transactionManager;
         this.barrier = barrier;
+        this.messageLog = messageLog;
+        this.rows = rows;
+    }
+
+    /**
+     * One attempt without a half message, under the given id: the benchmark's comparison modes.
+     * Returns and throws as {@link OrderOutbox#publish} does.
+     */
+    public Publication run(OrderEventType eventType, long orderId, Object event, String transactionId, Runnable work) {
+        PublishAttempt attempt = new PublishAttempt(eventType, orderId, event, work);
+        try {
+            attempt.record(run(attempt, transactionId));
+        } catch (Error e) {
+            attempt.failed(e);
+        }
+        return attempt.publication();
     }
 
     /**
      * @param transactionId the broker transaction id of this attempt: its barrier key
      * @throws Error an Error from the work, after the transaction was rolled back
      */
-    public LocalTxOutcome run(long orderId, OrderEventType eventType, String transactionId, LocalOrderTransaction work) {
+    LocalTxOutcome run(PublishAttempt attempt, String transactionId) {
+        long orderId = attempt.orderId();
+        OrderEventType eventType = attempt.eventType();
         if (transactionId == null || transactionId.isBlank()) {
             log.error("Order {}: {} attempt without a broker transaction id; not written", orderId, eventType);
             return LocalTxOutcome.FAILED;
@@ -49,22 +73,7 @@ public class LocalTransactionRunner {
         }
         LocalTxOutcome outcome;
         try {
-            outcome = enterBarrier(orderId, eventType, transactionId);
-            if (outcome == LocalTxOutcome.COMMITTED) {
-                outcome = work.execute(transactionId);
-            }
-        } catch (DuplicateKeyException e) {
-            outcome = classify(e);
-            log.info("Order {}: {} refused by a unique key ({})", orderId, eventType, outcome);
-        } catch (RuntimeException e) {
-            if (DatabaseFailures.unreachable(e)) {
-                outcome = LocalTxOutcome.DATABASE_UNAVAILABLE;
-                log.warn("Order {}: {} not written: the database connection failed before commit: {}", orderId, eventType,
-                        rootCause(e));
-            } else {
-                outcome = LocalTxOutcome.FAILED;
-                log.warn("Order {}: {} failed before commit: {}", orderId, eventType, e.toString());
-            }
+            outcome = write(attempt, transactionId);
         } catch (Error e) {
             log.error("Order {}: {} failed before commit with {}; rolled back", orderId, eventType, e.toString());
             rollbackQuietly(orderId, status);
@@ -83,25 +92,46 @@ public class LocalTransactionRunner {
         }
     }
 
-    private LocalTxOutcome enterBarrier(long orderId, OrderEventType eventType, String transactionId) {
+    private LocalTxOutcome write(PublishAttempt attempt, String transactionId) {
+        long orderId = attempt.orderId();
+        OrderEventType eventType = attempt.eventType();
         try {
             barrier.enter(transactionId, orderId, eventType);
-            return LocalTxOutcome.COMMITTED;
         } catch (DuplicateKeyException e) {
             log.info("Order {}: {} attempt {} was already rolled back by a check-back; not written", orderId, eventType,
                     transactionId);
             return LocalTxOutcome.ATTEMPT_ROLLED_BACK;
+        } catch (RuntimeException e) {
+            return databaseFailure(orderId, eventType, e);
+        }
+        try {
+            messageLog.insert(rows.newEvent(orderId, eventType, attempt.event(), transactionId));
+        } catch (DuplicateKeyException e) {
+            log.info("Order {}: {} already recorded by another attempt; not written", orderId, eventType);
+            return LocalTxOutcome.EVENT_ALREADY_RECORDED;
+        } catch (RuntimeException e) {
+            return databaseFailure(orderId, eventType, e);
+        }
+        try {
+            attempt.work().run();
+            return LocalTxOutcome.COMMITTED;
+        } catch (RuntimeException e) {
+            if (DatabaseFailures.unreachable(e) || (e instanceof DataAccessException && !(e instanceof DuplicateKeyException))) {
+                return databaseFailure(orderId, eventType, e);
+            }
+            log.info("Order {}: {} refused by its work ({}); rolled back", orderId, eventType, e.toString());
+            attempt.refused(e);
+            return LocalTxOutcome.REFUSED;
         }
     }
 
-    private static LocalTxOutcome classify(DuplicateKeyException e) {
-        String message = String.valueOf(e.getMostSpecificCause().getMessage());
-        if (message.contains("uk_order_user_idempotency")) {
-            return LocalTxOutcome.DUPLICATE_IDEMPOTENCY_KEY;
+    private static LocalTxOutcome databaseFailure(long orderId, OrderEventType eventType, RuntimeException e) {
+        if (DatabaseFailures.unreachable(e)) {
+            log.warn("Order {}: {} not written: the database connection failed before commit: {}", orderId, eventType,
+                    rootCause(e));
+            return LocalTxOutcome.DATABASE_UNAVAILABLE;
         }
-        if (message.contains("uk_message_log_order_event")) {
-            return LocalTxOutcome.EVENT_ALREADY_RECORDED;
-        }
+        log.warn("Order {}: {} failed before commit: {}", orderId, eventType, e.toString());
         return LocalTxOutcome.FAILED;
     }
 

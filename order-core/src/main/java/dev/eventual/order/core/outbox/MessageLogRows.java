@@ -15,13 +15,13 @@ import java.time.LocalDateTime;
 
 /** Builds the message_log row written together with an event's local transaction. */
 @Component
-public class MessageLogRows {
+class MessageLogRows {
 
     private final OutboxProperties properties;
     private final OrderTraces traces;
     private final Clock clock;
 
-    public MessageLogRows(OutboxProperties properties, OrderTraces traces, Clock clock) {
+    MessageLogRows(OutboxProperties properties, OrderTraces traces, Clock clock) {
         this.properties = properties;
         this.traces = traces;
         this.clock = clock;
@@ -31,7 +31,7 @@ public class MessageLogRows {
      * SENT: the half message is stored, and this row commits exactly when the event is delivered. It
      * keeps the request's trace context, which the reconcile job's re-drives continue.
      */
-    public MessageLogRow newEvent(long orderId, OrderEventType eventType, Object event, String transactionId) {
+    MessageLogRow newEvent(long orderId, OrderEventType eventType, Object event, String transactionId) {
         MessageLogRow row = new MessageLogRow();
         row.setOrderId(orderId);
         row.setEventType(eventType);

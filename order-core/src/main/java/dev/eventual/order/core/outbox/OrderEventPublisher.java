@@ -14,7 +14,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * Publishes an order event as a half message on the TRANSACTION topic (tag = event type,
- * key = order id) and runs its local transaction in between: the broker delivers the event to every
+ * key = order id) and has {@link OrderTransactionListener} run its local transaction in between: the broker delivers the event to every
  * consumer group only if that transaction committed. The request's trace context travels as the
  * message's {@code traceparent} user property (docs/tracing.md).
  */
@@ -29,29 +29,26 @@ public class OrderEventPublisher implements OrderEventPublication {
         this.traces = traces;
     }
 
-    /** {@link BrokerUnavailableException} here means the half message was not stored. */
     @Override
-    public LocalTxOutcome publish(long orderId, OrderEventType eventType, Object event, LocalOrderTransaction work) {
+    public Publication publish(OrderEventType eventType, long orderId, Object event, Runnable work) {
         Message<byte[]> message = MessageBuilder.withPayload(OrderEvents.toBytes(event))
                 .setHeader(RocketMQHeaders.KEYS, Long.toString(orderId))
                 .setHeader(OrderEventHeaders.ORDER_ID, Long.toString(orderId))
                 .setHeader(OrderEventHeaders.EVENT_TYPE, eventType.name())
                 .setHeader(OrderTraces.TRACEPARENT, traces.current()) // null (no trace): no header
                 .build();
-        PublishAttempt attempt = new PublishAttempt(orderId, eventType, work);
+        PublishAttempt attempt = new PublishAttempt(eventType, orderId, event, work);
+        Throwable notStored;
         try {
             TransactionSendResult result = template.sendMessageInTransaction(
                     OrderMessaging.ORDER_TOPIC + ":" + eventType.tag(), message, attempt);
-            if (attempt.outcome() == null) {
-                throw new BrokerUnavailableException(orderId,
-                        new IllegalStateException("half message send status " + result.getSendStatus()));
-            }
-            return attempt.outcome();
+            notStored = attempt.ran() ? null : new IllegalStateException("half message send status " + result.getSendStatus());
         } catch (MessagingException e) {
-            if (attempt.outcome() != null) {
-                return attempt.outcome();
-            }
-            throw new BrokerUnavailableException(orderId, e);
+            notStored = attempt.ran() ? null : e;
         }
+        if (notStored != null) {
+            throw new NotPublishedException(orderId, NotPublishedReason.BROKER_UNAVAILABLE, notStored);
+        }
+        return attempt.publication();
     }
 }

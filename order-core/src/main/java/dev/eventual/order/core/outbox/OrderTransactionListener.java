@@ -37,7 +37,7 @@ public class OrderTransactionListener implements RocketMQLocalTransactionListene
         PublishAttempt attempt = (PublishAttempt) argument;
         LocalTxOutcome outcome;
         try {
-            outcome = runner.run(attempt.orderId(), attempt.eventType(), transactionId(message), attempt.work());
+            outcome = runner.run(attempt, transactionId(message));
         } catch (Error e) {
             // rolled back: the broker hears UNKNOWN from the client and the check-back answers ROLLBACK
             attempt.failed(e);

@@ -2,30 +2,37 @@ package dev.eventual.order.core.outbox;
 
 import dev.eventual.common.messaging.OrderEventType;
 
-/** Carries the local transaction to the listener and its outcome back to the publisher. */
+/** Carries one attempt's event and work to its local transaction, and how that ended back to the caller. */
 final class PublishAttempt {
 
-    private final long orderId;
     private final OrderEventType eventType;
-    private final LocalOrderTransaction work;
+    private final long orderId;
+    private final Object event;
+    private final Runnable work;
     private volatile LocalTxOutcome outcome;
+    private volatile RuntimeException refusal;
     private volatile Error error;
 
-    PublishAttempt(long orderId, OrderEventType eventType, LocalOrderTransaction work) {
-        this.orderId = orderId;
+    PublishAttempt(OrderEventType eventType, long orderId, Object event, Runnable work) {
         this.eventType = eventType;
+        this.orderId = orderId;
+        this.event = event;
         this.work = work;
-    }
-
-    long orderId() {
-        return orderId;
     }
 
     OrderEventType eventType() {
         return eventType;
     }
 
-    LocalOrderTransaction work() {
+    long orderId() {
+        return orderId;
+    }
+
+    Object event() {
+        return event;
+    }
+
+    Runnable work() {
         return work;
     }
 
@@ -33,16 +40,38 @@ final class PublishAttempt {
         this.outcome = outcome;
     }
 
-    /** The work threw an Error; its transaction was rolled back and the publisher rethrows it. */
+    /** The work said no; its transaction was rolled back and the caller gets the exception. */
+    void refused(RuntimeException refusal) {
+        this.refusal = refusal;
+    }
+
+    /** The work threw an Error; its transaction was rolled back and the caller gets it. */
     void failed(Error error) {
         this.error = error;
     }
 
-    /** Null when the local transaction never ran (the half message was not stored). */
-    LocalTxOutcome outcome() {
+    /** Whether the local transaction ran (it does not when the half message was not stored). */
+    boolean ran() {
+        return outcome != null || error != null;
+    }
+
+    /** The attempt's end as the caller sees it: returned, or thrown. */
+    Publication publication() {
         if (error != null) {
             throw error;
         }
-        return outcome;
+        return switch (outcome) {
+            case COMMITTED -> Publication.COMMITTED;
+            case UNKNOWN -> Publication.UNKNOWN;
+            case REFUSED -> throw refusal;
+            case EVENT_ALREADY_RECORDED -> throw notPublished(NotPublishedReason.EVENT_ALREADY_RECORDED);
+            case ATTEMPT_ROLLED_BACK -> throw notPublished(NotPublishedReason.ATTEMPT_ROLLED_BACK);
+            case DATABASE_UNAVAILABLE -> throw notPublished(NotPublishedReason.DATABASE_UNAVAILABLE);
+            case FAILED -> throw notPublished(NotPublishedReason.FAILED);
+        };
+    }
+
+    private NotPublishedException notPublished(NotPublishedReason reason) {
+        return new NotPublishedException(orderId, reason, null);
     }
 }

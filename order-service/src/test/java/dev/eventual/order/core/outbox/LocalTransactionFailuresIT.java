@@ -25,6 +25,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 /** A local transaction that cannot run is reported for what it is: the database, not the broker. */
 @OrderServiceIT
@@ -90,19 +91,20 @@ class LocalTransactionFailuresIT {
         OrderTables before = OrderTables.count(jdbc);
         OrderCreatedEvent event = new OrderCreatedEvent(OrderEvents.SCHEMA_VERSION, orderId, 62, 6, 1, Instant.now());
 
-        LocalTxOutcome outcome;
+        NotPublishedException refused;
         List<Connection> taken = takeEveryConnection();
         try {
-            outcome = publisher.publish(orderId, OrderEventType.ORDER_CREATED, event, transactionId -> {
-                throw new AssertionError("the work must not run without a connection");
-            });
+            refused = catchThrowableOfType(NotPublishedException.class, () ->
+                    publisher.publish(OrderEventType.ORDER_CREATED, orderId, event, () -> {
+                        throw new AssertionError("the work must not run without a connection");
+                    }));
         } finally {
             for (Connection connection : taken) {
                 connection.close();
             }
         }
 
-        assertThat(outcome).isEqualTo(LocalTxOutcome.DATABASE_UNAVAILABLE);
+        assertThat(refused.reason()).isEqualTo(NotPublishedReason.DATABASE_UNAVAILABLE);
         assertThat(OrderTables.count(jdbc)).isEqualTo(before);
     }
 
@@ -111,7 +113,8 @@ class LocalTransactionFailuresIT {
         long orderId = System.nanoTime();
         String attempt = "it-error-" + orderId;
 
-        assertThatThrownBy(() -> runner.run(orderId, OrderEventType.ORDER_CREATED, attempt, transactionId -> {
+        OrderCreatedEvent event = new OrderCreatedEvent(OrderEvents.SCHEMA_VERSION, orderId, 63, 6, 1, Instant.now());
+        assertThatThrownBy(() -> runner.run(OrderEventType.ORDER_CREATED, orderId, event, attempt, () -> {
             throw new StackOverflowError("from the work");
         })).isInstanceOf(StackOverflowError.class);
 

@@ -3,33 +3,54 @@ package dev.eventual.order.core.outbox;
 import dev.eventual.infra.test.EventContracts;
 import dev.eventual.order.core.store.MessageLogMapper;
 import dev.eventual.order.core.store.MessageLogRow;
+import dev.eventual.web.tracing.OrderTraces;
+import io.micrometer.tracing.Tracer;
+import io.micrometer.tracing.propagation.Propagator;
 import org.apache.rocketmq.client.producer.SendStatus;
 import org.apache.rocketmq.client.producer.TransactionSendResult;
 import org.apache.rocketmq.spring.core.RocketMQTemplate;
 import org.mockito.ArgumentCaptor;
 import org.springframework.messaging.Message;
+import org.springframework.transaction.PlatformTransactionManager;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.verify;
 
 /**
  * The broker and the transaction listener of {@link OrderEventPublisher}, for unit tests of what a
- * publish sends: stores every half message, runs its local transaction as {@link OrderTransactionListener}
- * does (without a database transaction around it).
+ * publish sends: stores every half message and runs its local transaction's writes as
+ * {@link OrderTransactionListener} does, on the given message_log mapper, with no database
+ * transaction or barrier row around them.
  */
 public final class RecordingBroker extends RocketMQTemplate {
 
+    private static final OrderTraces UNTRACED = new OrderTraces(Tracer.NOOP, Propagator.NOOP);
+
     private final List<Message<?>> halfMessages = new ArrayList<>();
+    private final LocalTransactionRunner runner;
+
+    public RecordingBroker(MessageLogMapper messageLog, Clock clock) {
+        this.runner = new LocalTransactionRunner(mock(PlatformTransactionManager.class), mock(AttemptBarrier.class),
+                messageLog, new MessageLogRows(new OutboxProperties(Duration.ofSeconds(60)), UNTRACED, clock));
+    }
+
+    /** The outbox a use case gets, publishing through this broker, untraced and undecorated. */
+    public OrderOutbox outbox() {
+        return new OrderOutbox(new OrderEventPublisher(this, UNTRACED), List.of());
+    }
 
     @Override
     public TransactionSendResult sendMessageInTransaction(String destination, Message<?> message, Object argument) {
         halfMessages.add(message);
         PublishAttempt attempt = (PublishAttempt) argument;
-        attempt.record(attempt.work().execute("recording-broker-" + halfMessages.size()));
+        attempt.record(runner.run(attempt, "recording-broker-" + halfMessages.size()));
         TransactionSendResult result = new TransactionSendResult();
         result.setSendStatus(SendStatus.SEND_OK);
         return result;
