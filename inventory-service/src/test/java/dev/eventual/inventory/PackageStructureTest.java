@@ -18,4 +18,10 @@ class PackageStructureTest {
     /** An API peers call belongs to the feature that answers it; "internal" would say the opposite. */
     @ArchTest
     static final ArchRule noPackageIsNamedInternal = noClasses().should().resideInAPackage("..internal..");
+
+    /** The stock gate observes deduction (docs/stock-gate.md); deduction and the stock do not know it. */
+    @ArchTest
+    static final ArchRule deductionDoesNotKnowTheGate = noClasses().that().resideInAnyPackage("dev.eventual.inventory.deduct..",
+                    "dev.eventual.inventory.stock..", "dev.eventual.inventory.consume..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.eventual.inventory.gate..", "dev.eventual.gate..");
 }

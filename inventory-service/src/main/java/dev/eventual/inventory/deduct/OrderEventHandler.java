@@ -8,7 +8,6 @@ import dev.eventual.consumer.receive.OrderEventBatchHandler;
 import dev.eventual.consumer.receive.ReceivedEvent;
 import dev.eventual.consumer.report.ReportCoalescer;
 import dev.eventual.consumer.report.StatusReport;
-import dev.eventual.inventory.gate.InventoryGate;
 import dev.eventual.web.tracing.OrderTraces;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,15 +30,15 @@ public class OrderEventHandler implements OrderEventBatchHandler {
     private final ReportCoalescer reports;
     private final InventoryMetrics metrics;
     private final OrderTraces traces;
-    private final InventoryGate gate;
+    private final List<DeductObserver> observers;
 
     public OrderEventHandler(StockLedger ledger, ReportCoalescer reports, InventoryMetrics metrics,
-                             OrderTraces traces, InventoryGate gate) {
+                             OrderTraces traces, List<DeductObserver> observers) {
         this.ledger = ledger;
         this.reports = reports;
         this.metrics = metrics;
         this.traces = traces;
-        this.gate = gate;
+        this.observers = List.copyOf(observers);
     }
 
     @Override
@@ -98,34 +97,14 @@ public class OrderEventHandler implements OrderEventBatchHandler {
     }
 
     /**
-     * Tells the stock gate, logs and reports the committed outcome in the order's trace: the report
+     * Tells the observers, logs and reports the committed outcome in the order's trace: the report
      * carries it on to order-service.
      */
     private DeductOutcome done(ReceivedEvent event, DeductOutcome outcome) {
         try (OrderTraces.OrderScope scope = traces.resume("order event", outcome.orderId(), event.traceparent())) {
-            tellGate(event, outcome);
+            long sku = event.type() == OrderEventType.ORDER_CREATED ? event.created().skuId() : event.canceled().skuId();
+            observers.forEach(observer -> observer.applied(event.type(), sku, outcome));
             return reported(event.type(), outcome);
-        }
-    }
-
-    /** What the stock now holds for a gated SKU (docs/stock-gate.md); repeats are harmless. */
-    private void tellGate(ReceivedEvent event, DeductOutcome outcome) {
-        boolean created = event.type() == OrderEventType.ORDER_CREATED;
-        long sku = created ? event.created().skuId() : event.canceled().skuId();
-        switch (outcome.status()) {
-            case SUCCESS -> gate.deducted(sku, outcome.orderId());
-            case FAIL -> {
-                if (!outcome.duplicate()) {
-                    gate.failed(sku, outcome.orderId(), outcome.detail());
-                }
-            }
-            // told inside the release's transaction (StockLedger)
-            case RELEASED -> { }
-            case FENCED -> {
-                if (!created) {
-                    gate.fenced(sku, outcome.orderId());
-                }
-            }
         }
     }
 

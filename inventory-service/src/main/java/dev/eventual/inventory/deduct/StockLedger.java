@@ -2,7 +2,6 @@ package dev.eventual.inventory.deduct;
 
 import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderCreatedEvent;
-import dev.eventual.inventory.gate.InventoryGate;
 import dev.eventual.inventory.stock.SkuQuantity;
 import dev.eventual.inventory.stock.StockMapper;
 import dev.eventual.common.messaging.OrderEventType;
@@ -38,12 +37,12 @@ public class StockLedger {
 
     private final DeductLogMapper log;
     private final StockMapper stock;
-    private final InventoryGate gate;
+    private final List<DeductObserver> observers;
 
-    public StockLedger(DeductLogMapper log, StockMapper stock, InventoryGate gate) {
+    public StockLedger(DeductLogMapper log, StockMapper stock, List<DeductObserver> observers) {
         this.log = log;
         this.stock = stock;
-        this.gate = gate;
+        this.observers = List.copyOf(observers);
     }
 
     /**
@@ -77,7 +76,7 @@ public class StockLedger {
             case SUCCESS -> {
                 stock.restore(existing.skuId(), existing.quantity());
                 log.setStatus(event.orderId(), DeductStatus.RELEASED, null);
-                gate.releasing(existing.skuId(), event.orderId(), existing.quantity());
+                observers.forEach(observer -> observer.releasing(existing.skuId(), event.orderId(), existing.quantity()));
                 yield new DeductOutcome(event.orderId(), DeductStatus.RELEASED, false, "released " + existing.quantity());
             }
             case FAIL -> {
@@ -235,7 +234,7 @@ public class StockLedger {
                 case SUCCESS -> {
                     restored.merge(record.skuId(), record.quantity(), Integer::sum);
                     released.add(orderId);
-                    gate.releasing(record.skuId(), orderId, record.quantity());
+                    observers.forEach(observer -> observer.releasing(record.skuId(), orderId, record.quantity()));
                     records.put(orderId, new DeductRecord(orderId, record.skuId(), record.quantity(),
                             DeductStatus.RELEASED, null));
                     yield new DeductOutcome(orderId, DeductStatus.RELEASED, false, "released " + record.quantity());

@@ -1,7 +1,10 @@
 package dev.eventual.inventory.gate;
 
+import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.gate.GateProperties;
 import dev.eventual.gate.StockGate;
+import dev.eventual.inventory.deduct.DeductObserver;
+import dev.eventual.inventory.deduct.DeductOutcome;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,7 +23,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * ends the reservations of settled orders ({@link GateSeeding}).
  */
 @Service
-public class InventoryGate {
+public class InventoryGate implements DeductObserver {
 
     private static final Logger log = LoggerFactory.getLogger(InventoryGate.class);
 
@@ -34,13 +37,32 @@ public class InventoryGate {
         this.meters = meters;
     }
 
+    @Override
+    public void applied(OrderEventType type, long sku, DeductOutcome outcome) {
+        switch (outcome.status()) {
+            case SUCCESS -> deducted(sku, outcome.orderId());
+            case FAIL -> {
+                if (!outcome.duplicate()) {
+                    failed(sku, outcome.orderId(), outcome.detail());
+                }
+            }
+            // told inside the release's transaction
+            case RELEASED -> { }
+            case FENCED -> {
+                if (type == OrderEventType.ORDER_CANCELED) {
+                    fenced(sku, outcome.orderId());
+                }
+            }
+        }
+    }
+
     /** The order's deduction is in the stock: its reservation is no longer in flight. */
-    public void deducted(long sku, long orderId) {
+    private void deducted(long sku, long orderId) {
         update(sku, orderId, "applied", () -> gate.applied(sku, orderId));
     }
 
     /** The gate let the order through, yet the stock could not take it. */
-    public void failed(long sku, long orderId, String detail) {
+    private void failed(long sku, long orderId, String detail) {
         if (properties.gates(sku)) {
             meters.counter("eventual.gate.drift").increment();
             log.warn("Order {}: sku {} is gated, yet the stock refused the order ({}): the gate's count drifted",
@@ -56,6 +78,7 @@ public class InventoryGate {
      * fails after it leaves the units returned early; the redelivered cancel releases the stock, and
      * its return is a repeat.
      */
+    @Override
     public void releasing(long sku, long orderId, int quantity) {
         if (!properties.gates(sku)) {
             return;
@@ -72,7 +95,7 @@ public class InventoryGate {
     }
 
     /** A cancel fenced an order that never deducted: what it reserved goes back. */
-    public void fenced(long sku, long orderId) {
+    private void fenced(long sku, long orderId) {
         update(sku, orderId, "given_back", () -> gate.giveBack(sku, orderId));
     }
 

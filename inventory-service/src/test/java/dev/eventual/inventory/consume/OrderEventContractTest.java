@@ -8,8 +8,6 @@ import dev.eventual.common.status.ConsumeStatus;
 import dev.eventual.consumer.ConsumerProperties;
 import dev.eventual.consumer.receive.ReceivedEvent;
 import dev.eventual.consumer.report.ReportCoalescer;
-import dev.eventual.gate.GateProperties;
-import dev.eventual.gate.StockGate;
 import dev.eventual.infra.test.EventContracts.Fixture;
 import dev.eventual.infra.test.EventContracts;
 import dev.eventual.inventory.config.InventoryProperties;
@@ -19,7 +17,6 @@ import dev.eventual.inventory.deduct.DeductStatus;
 import dev.eventual.inventory.deduct.InventoryMetrics;
 import dev.eventual.inventory.deduct.OrderEventHandler;
 import dev.eventual.inventory.deduct.StockLedger;
-import dev.eventual.inventory.gate.InventoryGate;
 import dev.eventual.inventory.stock.SkuQuantity;
 import dev.eventual.inventory.stock.SkuStock;
 import dev.eventual.inventory.stock.StockMapper;
@@ -38,7 +35,6 @@ import org.mockito.ArgumentCaptor;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
@@ -62,9 +58,7 @@ class OrderEventContractTest {
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final ConsumerProperties consumer = new ConsumerProperties(32, 1, Duration.ZERO,
             new ConsumerProperties.Report(Duration.ZERO, 500));
-    private static final InventoryGate GATE_OFF = new InventoryGate(mock(StockGate.class),
-            new GateProperties(false, Set.of(), GateProperties.WhenUnavailable.REFUSE), new SimpleMeterRegistry());
-    private final RecordingHandler handler = new RecordingHandler(new StockLedger(deductLog, stock, GATE_OFF),
+    private final RecordingHandler handler = new RecordingHandler(new StockLedger(deductLog, stock, List.of()),
             new ReportCoalescer(OrderMessaging.INVENTORY_CONSUMER_GROUP, this::report, consumer.report(),
                     new OrderTraces(Tracer.NOOP, Propagator.NOOP), registry,
                     "eventual.inventory.report-failures"), new InventoryMetrics(registry));
@@ -130,7 +124,7 @@ class OrderEventContractTest {
         final List<ReceivedEvent> received = new ArrayList<>();
 
         RecordingHandler(StockLedger ledger, ReportCoalescer reports, InventoryMetrics metrics) {
-            super(ledger, reports, metrics, new OrderTraces(Tracer.NOOP, Propagator.NOOP), GATE_OFF);
+            super(ledger, reports, metrics, new OrderTraces(Tracer.NOOP, Propagator.NOOP), List.of());
         }
 
         @Override
