@@ -42,4 +42,15 @@ class OrderCoreStructureTest {
             .that(resideInAPackage("dev.eventual.order.core.store").negate()
                     .and(simpleName("AttemptBarrier").negate()))
             .should().dependOnClassesThat().resideInAnyPackage("org.springframework.jdbc..", "java.sql..");
+
+    /**
+     * The outbox shows what its users call (use cases, the edges' decorators and hooks, the benchmark's
+     * seam, its settings) and the broker's entry points; how an attempt runs stays package-private.
+     */
+    @ArchTest
+    static final ArchRule theOutboxShowsOnlyItsApi = classes().that().resideInAPackage("dev.eventual.order.core.outbox")
+            .and().arePublic().and().areTopLevelClasses()
+            .should().haveNameMatching("dev\\.eventual\\.order\\.core\\.outbox\\.(OrderOutbox|Publication|NotPublishedException|NotPublishedReason"
+                    + "|PublicationDecorator|CheckBackRollbacks|OrderEventPublication|OrderEventPublisher"
+                    + "|LocalTransactionRunner|OutboxProperties|CheckBackProperties|CheckBack|OrderTransactionListener)");
 }

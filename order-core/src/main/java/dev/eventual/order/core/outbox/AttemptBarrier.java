@@ -24,7 +24,7 @@ import java.util.Optional;
  * {@link CheckBackProperties#lockWait()} for a row lock (the server default is 50 s).
  */
 @Component
-public class AttemptBarrier implements DisposableBean {
+class AttemptBarrier implements DisposableBean {
 
     private static final String ROW = " INTO tx_attempt_barrier (transaction_id, order_id, event_type, outcome) VALUES (?, ?, ?, ?)";
 
@@ -32,7 +32,7 @@ public class AttemptBarrier implements DisposableBean {
     private final HikariDataSource checkBackPool;
     private final JdbcClient checkBack;
 
-    public AttemptBarrier(DataSource dataSource, DataSourceProperties dataSourceProperties,
+    AttemptBarrier(DataSource dataSource, DataSourceProperties dataSourceProperties,
                           CheckBackProperties properties, MeterRegistry meters) {
         this.localTransaction = JdbcClient.create(dataSource);
         this.checkBackPool = dataSourceProperties.initializeDataSourceBuilder().type(HikariDataSource.class).build();

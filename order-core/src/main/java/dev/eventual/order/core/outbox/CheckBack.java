@@ -28,7 +28,7 @@ public class CheckBack {
 
     private final AttemptBarrier barrier;
 
-    public CheckBack(AttemptBarrier barrier) {
+    CheckBack(AttemptBarrier barrier) {
         this.barrier = barrier;
     }
 

@@ -13,12 +13,12 @@ import java.util.Map;
  * check-back answer is registered at start: the dashboard's rate() needs a sample before the first one.
  */
 @Component
-public class TransactionMetrics {
+class TransactionMetrics {
 
     private final MeterRegistry registry;
     private final Map<RocketMQLocalTransactionState, Counter> checkBacks = new EnumMap<>(RocketMQLocalTransactionState.class);
 
-    public TransactionMetrics(MeterRegistry registry) {
+    TransactionMetrics(MeterRegistry registry) {
         this.registry = registry;
         for (RocketMQLocalTransactionState answer : RocketMQLocalTransactionState.values()) {
             checkBacks.put(answer, registry.counter("eventual.order.check-backs", "answer", answer.name()));
