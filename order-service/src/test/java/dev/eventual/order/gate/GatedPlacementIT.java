@@ -26,6 +26,8 @@ import org.springframework.messaging.Message;
 import org.springframework.messaging.support.MessageBuilder;
 import org.springframework.test.context.ContextConfiguration;
 
+import javax.sql.DataSource;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -34,6 +36,8 @@ import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Collectors;
 
+import static dev.eventual.order.support.GeneralLog.kinds;
+import static dev.eventual.order.support.GeneralLog.statementsDuring;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -63,6 +67,9 @@ class GatedPlacementIT {
     StockGate gate;
 
     @Autowired
+    DataSource dataSource;
+
+    @Autowired
     OrderTransactionListener listener;
 
     @Autowired
@@ -73,6 +80,20 @@ class GatedPlacementIT {
 
     private final long sku = ThreadLocalRandom.current().nextLong(1_000_000, 1_000_000_000);
     private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
+
+    /**
+     * A sold-out refusal costs order_db two reads: the Idempotency-Key lookup, and the same lookup once
+     * more after the gate said no, since a concurrent repeat of the request may hold the last units.
+     */
+    @Test
+    void aSoldOutRefusalCostsTwoReads() throws Exception {
+        gate.seed(sku, 0, List.of(), true);
+        place(700, "warm-" + sku, 1); // the first request of a context pays for lazy setup
+
+        List<String> refusal = statementsDuring(dataSource, 409, () -> place(700, "sold-out-" + sku, 1).status());
+
+        assertThat(kinds(refusal)).as("statements of a sold-out refusal: %s", refusal).containsExactly("SELECT", "SELECT");
+    }
 
     @Test
     void fiftyConcurrentOrdersForTenUnitsCreateExactlyTenAndRefuseTheRestAtTheDoor() throws Exception {

@@ -1,0 +1,59 @@
+package dev.eventual.order.placement;
+
+import dev.eventual.infra.test.HttpCall;
+import dev.eventual.infra.test.TestInfrastructure;
+import dev.eventual.infra.test.TestTokens;
+import dev.eventual.order.support.OrderServiceIT;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import javax.sql.DataSource;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+
+import static dev.eventual.order.support.GeneralLog.kinds;
+import static dev.eventual.order.support.GeneralLog.statementsDuring;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The statements one order costs order_db (the sold-out refusal's are in GatedPlacementIT). A change
+ * that adds a statement to placing an order fails here and the log shows which.
+ */
+@OrderServiceIT
+class StatementsPerOrderIT {
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    DataSource dataSource;
+
+    private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
+
+    @Test
+    void anAcceptedOrderAndItsRepeatCostTheirKnownStatements() throws SQLException {
+        long userId = ThreadLocalRandom.current().nextLong(1_000_000, 2_000_000_000);
+        String key = UUID.randomUUID().toString();
+        place(userId, UUID.randomUUID().toString()); // warm: the first request of a context pays for lazy setup
+
+        List<String> accepted = statementsDuring(dataSource, 201, () -> place(userId, key));
+        List<String> repeated = statementsDuring(dataSource, 200, () -> place(userId, key));
+
+        // the idempotency lookup; the local transaction: autocommit off, barrier, message_log, order, commit,
+        // autocommit on, and Connector/J's read-only check before each of the two MyBatis writes; the
+        // 201's three reads of the order back
+        assertThat(kinds(accepted)).as("statements of an accepted order: %s", accepted).containsExactly("SELECT", "SET",
+                "INSERT", "SELECT", "INSERT", "SELECT", "INSERT", "COMMIT", "SET", "SELECT", "SELECT", "SELECT");
+        // the lookup finds the first order; the answer reads it back
+        assertThat(kinds(repeated)).as("statements of a repeated Idempotency-Key: %s", repeated)
+                .containsExactly("SELECT", "SELECT", "SELECT", "SELECT");
+    }
+
+    private int place(long userId, String key) {
+        return HttpCall.post(port, "/api/orders").bearer(tokens.customer(userId)).header("Idempotency-Key", key)
+                .json("{\"userId\":" + userId + ",\"skuId\":1001,\"quantity\":1}").send().status();
+    }
+}
