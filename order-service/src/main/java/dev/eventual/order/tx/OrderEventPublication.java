@@ -7,7 +7,7 @@ import dev.eventual.common.messaging.OrderEventType;
  * true. {@link OrderEventPublisher} (a RocketMQ half message) is the implementation the service runs.
  * The interface is also the one seam this service keeps for its benchmark: bench's
  * {@code ModeSwitchingPublisher} is a second implementation, declared primary in the benchmark's JVM
- * only, that compares the half message with the same work done without it (bench/README.md).
+ * only, that compares the half message with the same work done without it (tooling/bench/README.md).
  */
 public interface OrderEventPublication {
 
