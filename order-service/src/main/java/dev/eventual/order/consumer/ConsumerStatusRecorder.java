@@ -12,7 +12,7 @@ import dev.eventual.order.store.ConsumerStatusMapper;
 import dev.eventual.order.store.ConsumerStatusRow;
 import dev.eventual.order.store.MessageLogMapper;
 import dev.eventual.order.store.MessageLogRow;
-import dev.eventual.web.tracing.OrderTraces;
+import dev.eventual.tracing.OrderTraces;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;

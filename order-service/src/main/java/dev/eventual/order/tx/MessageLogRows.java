@@ -8,7 +8,7 @@ import dev.eventual.order.data.MessageStatus;
 import dev.eventual.order.data.ReconcileStatus;
 import dev.eventual.order.id.ShardKeys;
 import dev.eventual.order.store.MessageLogRow;
-import dev.eventual.web.tracing.OrderTraces;
+import dev.eventual.tracing.OrderTraces;
 import org.springframework.stereotype.Component;
 
 import java.time.Clock;

@@ -4,7 +4,7 @@ import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.order.gate.OrderGate;
-import dev.eventual.web.tracing.OrderTraces;
+import dev.eventual.tracing.OrderTraces;
 import org.apache.rocketmq.spring.annotation.RocketMQTransactionListener;
 import org.apache.rocketmq.spring.core.RocketMQLocalTransactionListener;
 import org.apache.rocketmq.spring.core.RocketMQLocalTransactionState;

@@ -12,7 +12,7 @@ import dev.eventual.order.store.OrderRow;
 import dev.eventual.order.tx.MessageLogRows;
 import dev.eventual.order.tx.OrderEventPublisher;
 import dev.eventual.order.tx.RecordingBroker;
-import dev.eventual.web.tracing.OrderTraces;
+import dev.eventual.tracing.OrderTraces;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.tracing.Tracer;
 import io.micrometer.tracing.propagation.Propagator;

@@ -1,7 +1,7 @@
 package dev.eventual.web;
 
 import dev.eventual.common.messaging.InternalAuth;
-import dev.eventual.web.tracing.OrderTraces;
+import dev.eventual.tracing.OrderTraces;
 import feign.RequestInterceptor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;

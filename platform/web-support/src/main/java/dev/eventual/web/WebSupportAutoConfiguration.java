@@ -1,16 +1,11 @@
 package dev.eventual.web;
 
-import dev.eventual.web.tracing.OrderTraces;
-import io.micrometer.tracing.Tracer;
-import io.micrometer.tracing.propagation.Propagator;
 import org.apache.catalina.Valve;
 import org.apache.catalina.core.StandardHost;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.catalina.valves.ErrorReportValve;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterProperties;
@@ -62,14 +57,6 @@ public class WebSupportAutoConfiguration {
         // after the token guard (the security filter chain): a caller without the token learns nothing about guarded bodies
         registration.setOrder(security.getOrder() + 5);
         return registration;
-    }
-
-    /** Tracing is optional in a test slice: without a tracer or propagator, orders carry no trace context. */
-    @Bean
-    @ConditionalOnMissingBean
-    OrderTraces orderTraces(ObjectProvider<Tracer> tracer, ObjectProvider<Propagator> propagator) {
-        return new OrderTraces(tracer.getIfAvailable(() -> Tracer.NOOP),
-                propagator.getIfAvailable(() -> Propagator.NOOP));
     }
 
     @Bean

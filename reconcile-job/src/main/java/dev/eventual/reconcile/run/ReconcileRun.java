@@ -25,7 +25,7 @@ import dev.eventual.reconcile.scan.RowFinish;
 import dev.eventual.reconcile.shard.ShardRange;
 import dev.eventual.reconcile.workorder.WorkOrderOpening;
 import dev.eventual.reconcile.workorder.WorkOrders;
-import dev.eventual.web.tracing.OrderTraces;
+import dev.eventual.tracing.OrderTraces;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;

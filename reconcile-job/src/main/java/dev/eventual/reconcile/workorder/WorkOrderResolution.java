@@ -2,7 +2,7 @@ package dev.eventual.reconcile.workorder;
 
 import dev.eventual.reconcile.downstream.OrderCancelClient;
 import dev.eventual.reconcile.scan.DueRowMapper;
-import dev.eventual.web.tracing.OrderTraces;
+import dev.eventual.tracing.OrderTraces;
 import feign.FeignException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -5,7 +5,7 @@ import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.consumer.ConsumerProperties;
-import dev.eventual.web.tracing.OrderTraces;
+import dev.eventual.tracing.OrderTraces;
 import org.apache.rocketmq.client.consumer.DefaultMQPushConsumer;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyContext;
 import org.apache.rocketmq.client.consumer.listener.ConsumeConcurrentlyStatus;

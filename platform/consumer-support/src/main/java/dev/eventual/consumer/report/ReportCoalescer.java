@@ -4,7 +4,7 @@ import dev.eventual.common.api.ConsumerReports;
 import dev.eventual.common.api.ConsumerStatusBatchResult;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.consumer.ConsumerProperties;
-import dev.eventual.web.tracing.OrderTraces;
+import dev.eventual.tracing.OrderTraces;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -5,7 +5,7 @@ import dev.eventual.common.api.ConsumerStatusBatchResult;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.status.ConsumeStatus;
 import dev.eventual.consumer.ConsumerProperties;
-import dev.eventual.web.tracing.OrderTraces;
+import dev.eventual.tracing.OrderTraces;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.tracing.Tracer;
 import io.micrometer.tracing.propagation.Propagator;

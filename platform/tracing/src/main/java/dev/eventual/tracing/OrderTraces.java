@@ -1,4 +1,4 @@
-package dev.eventual.web.tracing;
+package dev.eventual.tracing;
 
 import dev.eventual.common.api.TraceContextForm;
 import io.micrometer.tracing.Span;

@@ -1,6 +1,5 @@
-package dev.eventual.web.tracing;
+package dev.eventual.tracing;
 
-import dev.eventual.web.WebSupportAutoConfiguration;
 import io.micrometer.tracing.Span;
 import io.micrometer.tracing.Tracer;
 import io.micrometer.tracing.propagation.Propagator;
@@ -27,8 +26,7 @@ class OrderTracesTest {
     private final ApplicationContextRunner services = new ApplicationContextRunner().withConfiguration(
             AutoConfigurations.of(ObservationAutoConfiguration.class, OpenTelemetrySdkAutoConfiguration.class,
                     OpenTelemetryTracingAutoConfiguration.class, MicrometerTracingAutoConfiguration.class,
-                    WebSupportAutoConfiguration.class))
-            .withPropertyValues("eventual.security.service-token=order-traces-test-token")
+                    TracingAutoConfiguration.class))
             // what SpringApplication registers from spring.factories: lets scope events reach the MDC
             .withInitializer(context -> context.addApplicationListener(new OpenTelemetryEventPublisherBeansApplicationListener()));
 
