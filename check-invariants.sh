@@ -7,15 +7,15 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")" && pwd)"
 # no cd: a --db-password-file or --trust-store path is meant from where the user stands
 shopt -s nullglob
-jars=("$root"/launcher/target/eventual-launcher-*-exec.jar)
+jars=("$root"/tooling/launcher/target/eventual-launcher-*-exec.jar)
 if [ ${#jars[@]} -eq 0 ]; then
-    echo "building the launcher jar (once; ./mvnw package -pl launcher -am -DskipTests rebuilds it)" >&2
+    echo "building the launcher jar (once; ./mvnw package -pl tooling/launcher -am -DskipTests rebuilds it)" >&2
     # stdout stays the check's report alone; the build's own output goes to stderr
-    (cd "$root" && ./mvnw -q -B -ntp -DskipTests -pl launcher -am package) >&2
-    jars=("$root"/launcher/target/eventual-launcher-*-exec.jar)
+    (cd "$root" && ./mvnw -q -B -ntp -DskipTests -pl tooling/launcher -am package) >&2
+    jars=("$root"/tooling/launcher/target/eventual-launcher-*-exec.jar)
 fi
 if [ ${#jars[@]} -ne 1 ]; then
-    echo "expected one launcher/target/eventual-launcher-*-exec.jar, found ${#jars[@]}: remove the stale ones" >&2
+    echo "expected one tooling/launcher/target/eventual-launcher-*-exec.jar, found ${#jars[@]}: remove the stale ones" >&2
     exit 2
 fi
 exec java -jar "${jars[0]}" check "$@"

@@ -8,11 +8,12 @@ set -euo pipefail
 cd "$(dirname "$0")"
 data="${EVENTUAL_DATA_DIR:-.local-data}"
 shopt -s nullglob
-built=(launcher/target/eventual-launcher-*-exec.jar)
-# Build only when there is no jar or a module's pom or main sources changed since it was built.
-if [ ${#built[@]} -ne 1 ] || [ -n "$(find pom.xml ./*/pom.xml ./*/src/main -newer "${built[0]}" -print -quit)" ]; then
-    ./mvnw -q -B -ntp -DskipTests -pl launcher -am install
-    built=(launcher/target/eventual-launcher-*-exec.jar)
+built=(tooling/launcher/target/eventual-launcher-*-exec.jar)
+# Build only when there is no jar or a module's pom or main sources changed since it was built (modules
+# sit at the root and one level down, in platform/ and tooling/).
+if [ ${#built[@]} -ne 1 ] || [ -n "$(find pom.xml ./*/pom.xml ./*/*/pom.xml ./*/src/main ./*/*/src/main -newer "${built[0]}" -print -quit)" ]; then
+    ./mvnw -q -B -ntp -DskipTests -pl tooling/launcher -am install
+    built=(tooling/launcher/target/eventual-launcher-*-exec.jar)
 fi
 mkdir -p "$data/jvm-tmp" "$data/bin"
 # The suite runs a copy kept with its data, replaced by a rename: a later build or `--check` swaps the

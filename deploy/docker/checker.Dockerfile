@@ -1,5 +1,5 @@
 # The invariant checker's image (docker-compose.yml's `checker` service, docs/invariant-checker.md): the
-# launcher/target/*-exec.jar that `./mvnw package` built, run as `check`. Made like the service images
+# tooling/launcher/target/*-exec.jar that `./mvnw package` built, run as `check`. Made like the service images
 # (deploy/docker/Dockerfile: base image as an argument, Spring Boot's layers, an unprivileged user), but
 # with no port and no health check: it checks once and exits with the check's exit code.
 ARG JRE_IMAGE=eclipse-temurin:17-jre
@@ -7,7 +7,7 @@ ARG JRE_IMAGE=eclipse-temurin:17-jre
 FROM ${JRE_IMAGE} AS layers
 WORKDIR /build
 # exactly one jar may match: a stale jar of another version makes the build fail instead of shipping it
-COPY launcher/target/*-exec.jar app.jar
+COPY tooling/launcher/target/*-exec.jar app.jar
 RUN java -Djarmode=tools -jar app.jar extract --layers --launcher --destination extracted
 
 FROM ${JRE_IMAGE}

@@ -20,7 +20,7 @@ import dev.eventual.inventory.deduct.StockLedger;
 import dev.eventual.inventory.stock.SkuQuantity;
 import dev.eventual.inventory.stock.SkuStock;
 import dev.eventual.inventory.stock.StockMapper;
-import dev.eventual.web.tracing.OrderTraces;
+import dev.eventual.tracing.OrderTraces;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.tracing.Tracer;
 import io.micrometer.tracing.propagation.Propagator;

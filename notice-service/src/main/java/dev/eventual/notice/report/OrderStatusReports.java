@@ -3,7 +3,7 @@ package dev.eventual.notice.report;
 import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.consumer.ConsumerProperties;
 import dev.eventual.consumer.report.ReportCoalescer;
-import dev.eventual.web.tracing.OrderTraces;
+import dev.eventual.tracing.OrderTraces;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;

@@ -10,7 +10,7 @@ import dev.eventual.notice.compose.PatternRecipientResolver;
 import dev.eventual.notice.config.NoticeMetrics;
 import dev.eventual.notice.report.OrderStatusReporter;
 import dev.eventual.notice.store.NoticeStatus;
-import dev.eventual.web.tracing.OrderTraces;
+import dev.eventual.tracing.OrderTraces;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.tracing.Tracer;
 import io.micrometer.tracing.propagation.Propagator;

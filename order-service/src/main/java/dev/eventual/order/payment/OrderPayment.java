@@ -3,7 +3,7 @@ package dev.eventual.order.payment;
 import dev.eventual.order.query.OrderNotFoundException;
 import dev.eventual.order.core.store.OrderMapper;
 import dev.eventual.order.core.store.PaymentStateRow;
-import dev.eventual.web.tracing.OrderTraces;
+import dev.eventual.tracing.OrderTraces;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DuplicateKeyException;

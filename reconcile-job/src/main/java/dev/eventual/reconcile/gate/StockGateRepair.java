@@ -6,7 +6,7 @@ import dev.eventual.common.api.StockGateApi.GateSeedView;
 import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.gate.GateProperties;
 import dev.eventual.gate.StockGate;
-import dev.eventual.web.tracing.OrderTraces;
+import dev.eventual.tracing.OrderTraces;
 import feign.FeignException;
 import feign.RetryableException;
 import org.slf4j.Logger;

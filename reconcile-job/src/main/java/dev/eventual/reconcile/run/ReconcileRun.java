@@ -26,7 +26,7 @@ import dev.eventual.order.core.store.RowFinish;
 import dev.eventual.reconcile.shard.ShardRange;
 import dev.eventual.order.core.store.WorkOrderOpening;
 import dev.eventual.reconcile.workorder.WorkOrders;
-import dev.eventual.web.tracing.OrderTraces;
+import dev.eventual.tracing.OrderTraces;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;

@@ -3,7 +3,7 @@ package dev.eventual.reconcile.timeout;
 import dev.eventual.order.core.store.UnpaidOrder;
 import dev.eventual.order.core.store.UnpaidOrderMapper;
 import dev.eventual.reconcile.shard.ShardRange;
-import dev.eventual.web.tracing.OrderTraces;
+import dev.eventual.tracing.OrderTraces;
 import feign.FeignException;
 import feign.RetryableException;
 import org.slf4j.Logger;

@@ -6,7 +6,7 @@ import dev.eventual.order.core.store.WorkOrderMapper;
 import dev.eventual.order.core.store.WorkOrderRow;
 import dev.eventual.reconcile.downstream.OrderCancelClient;
 import dev.eventual.order.core.store.DueRowMapper;
-import dev.eventual.web.tracing.OrderTraces;
+import dev.eventual.tracing.OrderTraces;
 import feign.FeignException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

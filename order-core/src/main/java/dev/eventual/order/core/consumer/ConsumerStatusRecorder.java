@@ -11,7 +11,7 @@ import dev.eventual.order.core.store.ConsumerStatusMapper;
 import dev.eventual.order.core.store.ConsumerStatusRow;
 import dev.eventual.order.core.store.MessageLogMapper;
 import dev.eventual.order.core.store.MessageLogRow;
-import dev.eventual.web.tracing.OrderTraces;
+import dev.eventual.tracing.OrderTraces;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;

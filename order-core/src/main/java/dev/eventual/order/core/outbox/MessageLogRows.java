@@ -7,7 +7,7 @@ import dev.eventual.order.core.status.MessageStatus;
 import dev.eventual.order.core.status.ReconcileStatus;
 import dev.eventual.order.core.store.ShardKeys;
 import dev.eventual.order.core.store.MessageLogRow;
-import dev.eventual.web.tracing.OrderTraces;
+import dev.eventual.tracing.OrderTraces;
 import org.springframework.stereotype.Component;
 
 import java.time.Clock;

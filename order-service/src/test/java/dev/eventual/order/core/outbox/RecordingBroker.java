@@ -3,7 +3,7 @@ package dev.eventual.order.core.outbox;
 import dev.eventual.infra.test.EventContracts;
 import dev.eventual.order.core.store.MessageLogMapper;
 import dev.eventual.order.core.store.MessageLogRow;
-import dev.eventual.web.tracing.OrderTraces;
+import dev.eventual.tracing.OrderTraces;
 import io.micrometer.tracing.Tracer;
 import io.micrometer.tracing.propagation.Propagator;
 import org.apache.rocketmq.client.producer.SendStatus;

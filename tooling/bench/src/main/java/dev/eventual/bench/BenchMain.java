@@ -1,0 +1,165 @@
+package dev.eventual.bench;
+
+import dev.eventual.bench.acceptance.AcceptanceResult;
+import dev.eventual.bench.acceptance.AcceptanceSection;
+import dev.eventual.bench.consistency.ConsistencyResult;
+import dev.eventual.bench.consistency.ConsistencySection;
+import dev.eventual.bench.consistency.EndToEndResult;
+import dev.eventual.bench.consistency.EndToEndSection;
+import dev.eventual.bench.flashsale.FlashSaleResult;
+import dev.eventual.bench.flashsale.FlashSaleSection;
+import dev.eventual.bench.hotsku.HotSkuResult;
+import dev.eventual.bench.hotsku.HotSkuSection;
+import dev.eventual.bench.limits.LimitsResult;
+import dev.eventual.bench.limits.LimitsSection;
+import dev.eventual.bench.reconcile.ReconcileResult;
+import dev.eventual.bench.reconcile.ReconcileSection;
+import dev.eventual.bench.report.BenchReport;
+import dev.eventual.bench.report.Machine;
+import dev.eventual.bench.report.MarkdownReport;
+import dev.eventual.bench.report.ReportWriter;
+import dev.eventual.bench.report.Targets;
+import dev.eventual.bench.resources.JitMeter;
+import dev.eventual.bench.resources.ResourceSampler;
+import dev.eventual.launcher.process.ServiceProcess;
+import dev.eventual.launcher.SuiteService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/** {@code tooling/bench/run.sh}: starts the suite, runs the chosen sections in order, writes the results. */
+public final class BenchMain {
+
+    private static final Logger log = LoggerFactory.getLogger(BenchMain.class);
+    /** The fixed concurrency of the end-to-end run when acceptance did not run to pick one. */
+    private static final int DEFAULT_END_TO_END_CONCURRENCY = 32;
+
+    private BenchMain() {
+    }
+
+    public static void main(String[] args) {
+        BenchOptions options;
+        try {
+            options = BenchOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage().equals("usage") ? "" : e.getMessage());
+            System.err.println(BenchOptions.usage());
+            System.exit(2);
+            return;
+        }
+        long started = System.nanoTime();
+        String date = LocalDate.now(ZoneOffset.UTC).toString();
+        BenchSuite suite = BenchSuite.start(options);
+        // Ctrl-C or a failure must not leave service JVMs and mariadbd behind
+        Runtime.getRuntime().addShutdownHook(new Thread(suite::close, "bench-shutdown"));
+        try (ResourceSampler sampler = new ResourceSampler(pids(suite))) {
+            BenchReport report = run(suite, sampler, options, date, "tooling/bench/run.sh " + String.join(" ", args), started);
+            Path json = ReportWriter.write(report, options.resultsDirectory());
+            System.out.println(MarkdownReport.render(report));
+            log.info("results written to {} and .md", json);
+        } catch (RuntimeException e) {
+            log.error("benchmark failed", e);
+            System.exit(1);
+        }
+        System.exit(0);
+    }
+
+    private static BenchReport run(BenchSuite suite, ResourceSampler sampler, BenchOptions options, String date,
+                                   String command, long started) {
+        AcceptanceResult acceptance = null;
+        EndToEndResult endToEnd = null;
+        ConsistencyResult consistency = null;
+        HotSkuResult hotSku = null;
+        ReconcileResult reconcile = null;
+        LimitsResult limits = null;
+        FlashSaleResult flashSale = null;
+        if (options.runs(Section.ACCEPTANCE)) {
+            // windows per measured step: the resource table shows each mode at each concurrency
+            acceptance = new AcceptanceSection(suite, options, sampler, jitMeter(suite)).run();
+        }
+        if (options.runs(Section.ENDTOEND)) {
+            sampler.begin(Section.ENDTOEND.id());
+            endToEnd = new EndToEndSection(suite, options).run(acceptance == null ? DEFAULT_END_TO_END_CONCURRENCY
+                    : acceptance.bestTransactional().concurrency());
+            endToEnd = endToEnd.withCpu(sampler.end());
+        }
+        if (options.runs(Section.CONSISTENCY)) {
+            sampler.begin(Section.CONSISTENCY.id());
+            consistency = maxRate(options, endToEnd, acceptance, (rate, source) ->
+                    new ConsistencySection(suite, options).run(rate, source));
+            sampler.end();
+        }
+        if (options.runs(Section.HOTSKU)) {
+            sampler.begin(Section.HOTSKU.id());
+            hotSku = new HotSkuSection(suite, options).run();
+            sampler.end();
+        }
+        if (options.runs(Section.RECONCILE)) {
+            sampler.begin(Section.RECONCILE.id());
+            reconcile = new ReconcileSection(suite, options).run();
+            sampler.end();
+        }
+        if (options.runs(Section.LIMITS)) {
+            // windows per measured step, like acceptance
+            limits = new LimitsSection(suite, options, sampler).run();
+        }
+        if (options.runs(Section.FLASHSALE)) {
+            sampler.begin(Section.FLASHSALE.id());
+            flashSale = new FlashSaleSection(suite, options).run();
+            sampler.end();
+        }
+        return new BenchReport(date, Machine.current(), command, (System.nanoTime() - started) / 1e9, acceptance,
+                consistency, endToEnd, reconcile, hotSku, limits, flashSale, sampler.sections(),
+                Targets.check(acceptance, consistency, endToEnd, reconcile, hotSku, flashSale, sampler.sections()));
+    }
+
+    /**
+     * The max sustainable rate: --max-rate if given, else the end-to-end consistent rate (the pipeline
+     * keeps up with it by construction), else mode (a)'s best acceptance rate (an upper bound).
+     */
+    private static ConsistencyResult maxRate(BenchOptions options, EndToEndResult endToEnd, AcceptanceResult acceptance,
+                                             java.util.function.BiFunction<Double, String, ConsistencyResult> run) {
+        if (options.maxRate() > 0) {
+            return run.apply(options.maxRate(), "--max-rate");
+        }
+        if (endToEnd != null) {
+            return run.apply(endToEnd.consistentPerSecond(), "end-to-end consistent orders/s of this run");
+        }
+        if (acceptance != null) {
+            return run.apply(acceptance.bestTransactional().ordersPerSecond(), "mode a peak acceptance of this run");
+        }
+        throw new IllegalArgumentException("consistency needs --max-rate, or the endtoend or acceptance section");
+    }
+
+    /** The JVMs whose JIT the warm-up waits for: the four services and this one (broker, load generator). */
+    private static JitMeter jitMeter(BenchSuite suite) {
+        List<Supplier<Long>> jvms = new ArrayList<>();
+        for (SuiteService service : SuiteService.values()) {
+            ServiceProcess process = suite.processes().service(service);
+            jvms.add(() -> process.isAlive() ? process.pid() : -1L);
+        }
+        jvms.add(() -> ProcessHandle.current().pid());
+        return new JitMeter(jvms);
+    }
+
+    private static Map<String, Supplier<Long>> pids(BenchSuite suite) {
+        Map<String, Supplier<Long>> pids = new LinkedHashMap<>();
+        for (SuiteService service : SuiteService.values()) {
+            ServiceProcess process = suite.processes().service(service);
+            pids.put(service.serviceId(), () -> process.isAlive() ? process.pid() : -1L);
+        }
+        pids.put("mariadbd", () -> ProcessHandle.current().descendants()
+                .filter(p -> p.info().command().map(c -> c.endsWith("mariadbd")).orElse(false))
+                .map(ProcessHandle::pid).findFirst().orElse(-1L));
+        pids.put(Targets.BENCH_JVM, () -> ProcessHandle.current().pid());
+        return pids;
+    }
+}

@@ -1,0 +1,175 @@
+package dev.eventual.bench;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Command-line settings of a run; {@code --quick} shrinks every duration and size for a smoke run.
+ *
+ * @param warmUp           before each measured acceptance step (not counted), and the least JIT warm-up per mode
+ * @param jitQuiet         the JIT warm-up ends when the compiler threads of all JVMs use less than this many
+ *                         cores over a round of the three modes
+ * @param warmUpCap        the JIT warm-up ends after this long even if the compilers are still busy (logged)
+ * @param measure          each acceptance step (one mode, one concurrency)
+ * @param loadDuration     the end-to-end run and each time-to-consistency run
+ * @param drain            how long to wait for stragglers after a load run
+ * @param concurrencies    acceptance concurrency levels
+ * @param reconcileRows    backlog sizes; the largest runs only for "all consistent, 2 shards"
+ *                         (tooling/bench/README.md, "Reconcile throughput")
+ * @param hotSkuOrders     events per hot-SKU case
+ * @param flashOrders      orders of the flash sale, all for the one gated SKU's units
+ * @param flashClients     closed-loop clients that send them
+ * @param flashWarmUp      orders for the gated SKU while its stock is 0, before the sale: all refused, nothing
+ *                         written, so the refusal path is compiled before it is measured
+ * @param maxRate          orders/s the time-to-consistency loads are fractions of; 0 = section 3's result
+ * @param serviceHeap      -Xmx of each service JVM
+ * @param serviceLogLevel  root log level of the services (INFO writes a line per order per service)
+ * @param profile          a JFR recording per service JVM
+ * @param isolatePublish   also measure mode (a) with inventory- and notice-service stopped (mode "a0"):
+ *                         the publishing protocol's cost without the consumers' share of the CPU
+ */
+public record BenchOptions(
+        Set<Section> sections,
+        Duration warmUp,
+        double jitQuiet,
+        Duration warmUpCap,
+        Duration measure,
+        Duration loadDuration,
+        Duration drain,
+        List<Integer> concurrencies,
+        List<Integer> reconcileRows,
+        int hotSkuOrders,
+        int flashOrders,
+        int flashClients,
+        int flashWarmUp,
+        double maxRate,
+        String serviceHeap,
+        String serviceLogLevel,
+        Path resultsDirectory,
+        Path workDirectory,
+        boolean profile,
+        boolean isolatePublish) {
+
+    public static BenchOptions parse(String... args) {
+        boolean quick = List.of(args).contains("--quick");
+        Set<Section> sections = Section.parse("all");
+        Duration warmUp = quick ? Duration.ofSeconds(2) : Duration.ofSeconds(3);
+        double jitQuiet = 0.05;
+        Duration warmUpCap = quick ? Duration.ofSeconds(60) : Duration.ofSeconds(240);
+        Duration measure = quick ? Duration.ofSeconds(4) : Duration.ofSeconds(12);
+        Duration load = quick ? Duration.ofSeconds(10) : Duration.ofSeconds(40);
+        Duration drain = quick ? Duration.ofSeconds(20) : Duration.ofSeconds(60);
+        List<Integer> concurrencies = List.of(1, 8, 32, 64);
+        List<Integer> rows = quick ? List.of(20_000) : List.of(100_000, 1_000_000);
+        int hot = quick ? 2_000 : 10_000;
+        int flashOrders = quick ? 2_000 : 20_000;
+        int flashClients = 64;
+        int flashWarmUp = quick ? 2_000 : 10_000;
+        double maxRate = 0;
+        String heap = "256m";
+        String logLevel = "WARN";
+        Path results = Path.of("tooling/bench/results");
+        Path work = Path.of("tooling/bench/target/run");
+        boolean profile = false;
+        boolean isolatePublish = false;
+        for (String arg : args) {
+            if (arg.equals("--quick")) {
+                continue;
+            }
+            if (arg.equals("--profile")) {
+                profile = true;
+                continue;
+            }
+            if (arg.equals("--isolate-publish")) {
+                isolatePublish = true;
+                continue;
+            }
+            if (arg.equals("--help")) {
+                throw new IllegalArgumentException("usage");
+            }
+            String[] kv = arg.split("=", 2);
+            if (kv.length != 2 || !kv[0].startsWith("--")) {
+                throw new IllegalArgumentException("not a --key=value option: " + arg);
+            }
+            String value = kv[1];
+            switch (kv[0]) {
+                case "--sections" -> sections = Section.parse(value);
+                case "--warm-up" -> warmUp = seconds(value);
+                case "--jit-quiet" -> jitQuiet = Double.parseDouble(value);
+                case "--warm-up-cap" -> warmUpCap = seconds(value);
+                case "--measure" -> measure = seconds(value);
+                case "--load" -> load = seconds(value);
+                case "--drain" -> drain = seconds(value);
+                case "--concurrency" -> concurrencies = ints(value);
+                case "--reconcile-rows" -> rows = ints(value);
+                case "--hot-sku-orders" -> hot = Integer.parseInt(value);
+                case "--flash-orders" -> flashOrders = atLeast(1, kv[0], count(value));
+                case "--flash-clients" -> flashClients = atLeast(1, kv[0], Integer.parseInt(value));
+                case "--flash-warm-up" -> flashWarmUp = atLeast(0, kv[0], count(value));
+                case "--max-rate" -> maxRate = Double.parseDouble(value);
+                case "--service-heap" -> heap = value;
+                case "--service-log-level" -> logLevel = value;
+                case "--results" -> results = Path.of(value);
+                case "--work" -> work = Path.of(value);
+                default -> throw new IllegalArgumentException("unknown option " + kv[0]);
+            }
+        }
+        return new BenchOptions(sections, warmUp, jitQuiet, warmUpCap, measure, load, drain, concurrencies, rows, hot,
+                flashOrders, flashClients, flashWarmUp, maxRate, heap, logLevel, results.toAbsolutePath(),
+                work.toAbsolutePath(), profile, isolatePublish);
+    }
+
+    public boolean runs(Section section) {
+        return sections.contains(section);
+    }
+
+    /** "10" or "10s" or "2m". */
+    private static Duration seconds(String value) {
+        if (value.endsWith("m")) {
+            return Duration.ofMinutes(Long.parseLong(value.substring(0, value.length() - 1)));
+        }
+        return Duration.ofSeconds(Long.parseLong(value.endsWith("s") ? value.substring(0, value.length() - 1) : value));
+    }
+
+    private static int atLeast(int least, String option, int value) {
+        if (value < least) {
+            throw new IllegalArgumentException(option + " must be at least " + least + ": " + value);
+        }
+        return value;
+    }
+
+    private static List<Integer> ints(String value) {
+        return List.of(value.split(",")).stream().map(BenchOptions::count).toList();
+    }
+
+    /** "2000", "2_000", "2k" or "1M". */
+    private static int count(String value) {
+        String s = value.trim().replace("_", "");
+        return s.endsWith("k") ? Integer.parseInt(s.substring(0, s.length() - 1)) * 1_000
+                : s.endsWith("M") ? Integer.parseInt(s.substring(0, s.length() - 1)) * 1_000_000
+                : Integer.parseInt(s);
+    }
+
+    public static String usage() {
+        return """
+                tooling/bench/run.sh [--quick] [--key=value ...]
+                  --quick                   smoke run: short steps, 20k reconcile rows, 2k hot-SKU events, 2k flash-sale orders (~5 min)
+                  --sections=all|acceptance,endtoend,consistency,hotsku,reconcile,limits,flashsale
+                  --warm-up=3s --measure=12s    each acceptance step (mode x concurrency)
+                  --jit-quiet=0.05 --warm-up-cap=240s   warm up (mode a) until the JIT compilers of all JVMs use < 0.05 cores
+                  --concurrency=1,8,32,64
+                  --load=40s --drain=60s        end-to-end and each time-to-consistency run; wait for stragglers
+                  --reconcile-rows=100k,1M      the largest size runs only "all consistent, 2 shards"
+                  --hot-sku-orders=10000
+                  --flash-orders=20000 --flash-clients=64   flash sale: orders for the gated SKU's 100 units, closed-loop clients
+                  --flash-warm-up=10000     refused orders (stock 0) before the flash sale; 0 skips it
+                  --max-rate=0                  orders/s for the 50%/90% loads; 0 = the end-to-end result
+                  --service-heap=256m --service-log-level=WARN
+                  --isolate-publish         also run mode a with the consumers stopped ("a0"; about +1.5 min)
+                  --profile                 a JFR recording per service JVM (<work>/jfr/hotspot-pid-<pid>-*.jfr, written at the end)
+                  --results=tooling/bench/results --work=tooling/bench/target/run
+                """;
+    }
+}

@@ -1,0 +1,206 @@
+package dev.eventual.bench.report;
+
+import dev.eventual.bench.acceptance.AcceptanceStep;
+import dev.eventual.bench.acceptance.ModeRatios;
+import dev.eventual.bench.consistency.ConsistencyRun;
+import dev.eventual.bench.consistency.EndToEndResult;
+import dev.eventual.bench.flashsale.FlashSaleResult;
+import dev.eventual.bench.flashsale.FlashSaleState;
+import dev.eventual.bench.limits.LimitStep;
+import dev.eventual.bench.limits.LimitsResult;
+import dev.eventual.bench.hotsku.HotSkuCase;
+import dev.eventual.bench.reconcile.ReconcileCase;
+import dev.eventual.bench.resources.ProcessUsage;
+import dev.eventual.bench.resources.SectionUsage;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The human-readable result: one table per section, then the targets met or missed. */
+public final class MarkdownReport {
+
+    private MarkdownReport() {
+    }
+
+    public static String render(BenchReport r) {
+        StringBuilder md = new StringBuilder();
+        Machine m = r.machine();
+        md.append("# Eventual benchmark, ").append(r.date()).append("\n\n");
+        md.append(fmt("Machine: %d cores, %.1f GiB RAM, %s; JDK %s; %s. Run took %.0f s.%n%n", m.cores(), m.ramGib(),
+                m.cpuModel(), m.jdk(), m.os(), r.durationSeconds()));
+        md.append("Command: `").append(r.command()).append("`\n\n");
+        md.append("How each number is measured: `tooling/bench/README.md`.\n\n");
+        targets(md, r.targets());
+        if (r.acceptance() != null) {
+            md.append("## 1. Order acceptance (POST /api/orders, closed loop)\n\n");
+            md.append("Modes: a = transactional half message (production), b = same local transaction, no broker,"
+                    + " c = local transaction then plain sync send; a0 (with --isolate-publish) = a with inventory- and"
+                    + " notice-service stopped.\n\n");
+            md.append("CPU ms per accepted order: order-service, the bench JVM (RocketMQ broker + load generator),"
+                    + " inventory- and notice-service together, mariadbd, and all of them; JIT = the part of all of them"
+                    + " the JIT compiler threads used (the warm-up runs until it is about 0).\n\n");
+            md.append("| mode | concurrency | orders/s | p50 ms | p95 ms | p99 ms | errors | CPU ms/order: order | broker+load"
+                    + " | consumers | mariadbd | all | JIT |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            for (AcceptanceStep s : r.acceptance().steps()) {
+                Map<String, Double> cpu = s.cpuMsPerOrder();
+                md.append(fmt("| %s | %d | %.0f | %.1f | %.1f | %.1f | %d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |%n", s.mode(),
+                        s.concurrency(), s.ordersPerSecond(), s.latency().p50Ms(), s.latency().p95Ms(), s.latency().p99Ms(),
+                        s.errors(), cpu.getOrDefault("order-service", 0.0), cpu.getOrDefault(Targets.BENCH_JVM, 0.0),
+                        cpu.getOrDefault("inventory-service", 0.0) + cpu.getOrDefault("notice-service", 0.0),
+                        cpu.getOrDefault("mariadbd", 0.0), cpu.values().stream().mapToDouble(Double::doubleValue).sum(),
+                        s.jitMsPerOrder()));
+            }
+            md.append("\n| concurrency | a/b | a/c | a0/c (protocols alone) |\n|---|---:|---:|---:|\n");
+            for (ModeRatios ratio : r.acceptance().ratios()) {
+                md.append(fmt("| %s | %.2f | %.2f | %s |%n", ratio.concurrency(), ratio.aOverB(), ratio.aOverC(),
+                        ratio.a0OverC() == null ? "not run (--isolate-publish)" : fmt("%.2f", ratio.a0OverC())));
+            }
+            md.append("\n");
+        }
+        if (r.consistency() != null) {
+            md.append("## 2. Time to consistency (POST to stock deducted and notice sent, open loop)\n\n");
+            md.append(fmt("Max sustainable rate: %.0f orders/s (%s).%n%n", r.consistency().maxSustainablePerSecond(),
+                    r.consistency().maxRateSource()));
+            md.append("| load | target /s | achieved /s | orders | p50 ms | p95 ms | p99 ms | max ms | never consistent |"
+                    + " POST p99 ms |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            for (ConsistencyRun run : r.consistency().runs()) {
+                md.append(fmt("| %.0f%% | %.0f | %.0f | %d | %.0f | %.0f | %.0f | %.0f | %d | %.1f |%n", run.loadFraction() * 100,
+                        run.targetPerSecond(), run.achievedPerSecond(), run.placed(), run.timeToConsistency().p50Ms(),
+                        run.timeToConsistency().p95Ms(), run.timeToConsistency().p99Ms(), run.timeToConsistency().maxMs(),
+                        run.neverConsistent(), run.acceptance().p99Ms()));
+            }
+            md.append("\n");
+        }
+        if (r.endToEnd() != null) {
+            EndToEndResult e = r.endToEnd();
+            md.append("## 3. End-to-end consistent orders/s (reconcile SUCCESS, both effects)\n\n");
+            md.append("CPU ms per consistent order: every process on the box (the four services, mariadbd, the bench"
+                    + " JVM with the broker and the load generator) over the whole section, per reconciled order.\n\n");
+            md.append("| concurrency | load s | placed | accepted /s | reconciled | not reconciled | span s | consistent orders/s"
+                    + " | CPU ms per consistent order |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            md.append(fmt("| %d | %.0f | %d | %.0f | %d | %d | %.1f | **%.0f** | **%.2f** |%n%n", e.concurrency(),
+                    e.loadSeconds(), e.placed(), e.acceptedPerSecond(), e.reconciled(), e.notReconciled(), e.spanSeconds(),
+                    e.consistentPerSecond(), e.cpuMsPerConsistentOrder()));
+        }
+        if (r.reconcile() != null) {
+            md.append("## 4. Reconcile throughput (due rows worked off)\n\n").append(r.reconcile().note()).append(".\n\n");
+            md.append("| rows | backlog | shards | seed s | run s | rows/s | rows/s per shard | reconciled | retried | left due |\n"
+                    + "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            for (ReconcileCase c : r.reconcile().cases()) {
+                md.append(fmt("| %,d | %s | %d | %.1f | %.1f | %.0f | %.0f | %d | %d | %d |%n", c.rows(), c.backlog(), c.shards(),
+                        c.seedSeconds(), c.seconds(), c.rowsPerSecond(), c.rowsPerSecondPerShard(), c.succeeded(),
+                        c.retried(), c.leftDue()));
+            }
+            md.append("\n");
+        }
+        if (r.hotSku() != null) {
+            md.append("## 5. Hot SKU (inventory-service deductions through the broker)\n\n");
+            md.append("| case | SKUs | orders | published /s | recorded | succeeded | s | deductions/s |\n"
+                    + "|---|---:|---:|---:|---:|---:|---:|---:|\n");
+            for (HotSkuCase c : r.hotSku().cases()) {
+                md.append(fmt("| %s | %d | %d | %.0f | %d | %d | %.1f | %.0f |%n", c.name(), c.skus(), c.orders(),
+                        c.publishedPerSecond(), c.recorded(), c.succeeded(), c.seconds(), c.deductionsPerSecond()));
+            }
+            md.append(fmt("%nOne SKU / 1,000 SKUs: %.2f%n%n", r.hotSku().oneOverSpread()));
+        }
+        if (r.limits() != null) {
+            limits(md, r);
+        }
+        if (r.flashSale() != null) {
+            flashSale(md, r.flashSale());
+        }
+        if (!r.resources().isEmpty()) {
+            md.append("## 6. Resources per process and section\n\n");
+            md.append("CPU in cores (1.0 = one core busy) and as a share of all busy CPU time of the box in that section;"
+                    + " RSS from /proc/<pid>/status.\n\n");
+            md.append("| section | process | CPU cores | CPU share | RSS avg MiB | RSS peak MiB |\n|---|---|---:|---:|---:|---:|\n");
+            for (SectionUsage s : r.resources()) {
+                for (ProcessUsage p : s.processes()) {
+                    md.append(fmt("| %s | %s | %.2f | %.0f%% | %.0f | %.0f |%n", s.section(), p.process(), p.cpuCores(),
+                            p.cpuShare() * 100, p.rssAvgMib(), p.rssPeakMib()));
+                }
+                md.append(fmt("| %s | *whole box busy* | %.2f | | | |%n", s.section(), s.machineBusyCores()));
+            }
+            md.append("\n");
+        }
+        return md.toString();
+    }
+
+    private static void limits(StringBuilder md, BenchReport r) {
+        LimitsResult limits = r.limits();
+        md.append("## 7. Physical limits of this box\n\n");
+        md.append("The same three inserts as the order's local transaction (attempt barrier, order, event) from plain JDBC"
+                + " threads, no HTTP, no Spring; raw RocketMQ transactional sends with a local transaction that does"
+                + " nothing, same broker. CPU ms each: every process on the box per transaction or send. Ratios: mode a's"
+                + " acceptance rate over each limit at the same concurrency.\n\n");
+        md.append("| concurrency | JDBC order tx/s | CPU ms each | RocketMQ tx sends/s | CPU ms each | a / JDBC | a / RocketMQ |\n"
+                + "|---:|---:|---:|---:|---:|---:|---:|\n");
+        limits.steps().stream().map(LimitStep::concurrency).distinct().forEach(c -> {
+            LimitStep jdbc = step(limits, LimitsResult.JDBC, c);
+            LimitStep mq = step(limits, LimitsResult.ROCKETMQ, c);
+            double a = r.acceptance() == null ? 0 : r.acceptance().steps().stream()
+                    .filter(s -> s.mode().equals("a") && s.concurrency() == c)
+                    .mapToDouble(AcceptanceStep::ordersPerSecond).findFirst().orElse(0);
+            md.append(fmt("| %d | %.0f | %.2f | %.0f | %.2f | %s | %s |%n", c, jdbc == null ? 0 : jdbc.perSecond(),
+                    jdbc == null ? 0 : jdbc.cpuMsEach(), mq == null ? 0 : mq.perSecond(), mq == null ? 0 : mq.cpuMsEach(),
+                    ratio(a, jdbc), ratio(a, mq)));
+        });
+        if (r.endToEnd() != null) {
+            double ceiling = Math.min(limits.peak(LimitsResult.JDBC), limits.peak(LimitsResult.ROCKETMQ));
+            md.append(fmt("%nEnd-to-end consistent orders/s over the lower of the two peaks (%.0f /s): %.2f.%n", ceiling,
+                    ceiling == 0 ? 0 : r.endToEnd().consistentPerSecond() / ceiling));
+        }
+        md.append("\n");
+    }
+
+    private static void flashSale(StringBuilder md, FlashSaleResult f) {
+        md.append("## 8. Flash sale (stock gate on one SKU)\n\n");
+        md.append(fmt("%,d orders of one unit for %d units of SKU %d from %d closed-loop clients, after a warm-up of %,d"
+                        + " orders at a stock of 0 (%,d refused). Rates over the wall time (first send to last answer);"
+                        + " latency send to answer.%n%n", f.orders(), f.units(), f.sku(), f.clients(), f.warmUp().orders(),
+                f.warmUp().refused()));
+        md.append("| created (201) | refused (409 sold-out) | other | wall s | decisions/s | refusals/s |\n"
+                + "|---:|---:|---:|---:|---:|---:|\n");
+        md.append(fmt("| %d | %d | %d%s | %.2f | %.0f | **%.0f** |%n%n", f.created(), f.refused(), f.other(),
+                f.otherStatuses().isEmpty() ? "" : " " + f.otherStatuses(), f.wallSeconds(), f.decisionsPerSecond(),
+                f.refusalsPerSecond()));
+        md.append("| latency ms | answers | p50 | p99 | max |\n|---|---:|---:|---:|---:|\n");
+        md.append(fmt("| refusals | %d | %.1f | **%.1f** | %.1f |%n", f.refusalLatency().samples(), f.refusalLatency().p50Ms(),
+                f.refusalLatency().p99Ms(), f.refusalLatency().maxMs()));
+        md.append(fmt("| creations | %d | %.1f | %.1f | %.1f |%n%n", f.creationLatency().samples(), f.creationLatency().p50Ms(),
+                f.creationLatency().p99Ms(), f.creationLatency().maxMs()));
+        FlashSaleState state = f.state();
+        md.append(fmt("Afterwards (%s): orders of the SKU in order_db %d, stock left %d, failed deductions %d,"
+                        + " work orders %d.%n%n", state.settled() ? "settled: every order deducted and reported"
+                        : "**not settled** within --drain: work in progress", state.orders(), state.stockLeft(),
+                state.failedDeductions(), state.workOrders()));
+    }
+
+    private static LimitStep step(LimitsResult limits, String limit, int concurrency) {
+        return limits.steps().stream().filter(s -> s.limit().equals(limit) && s.concurrency() == concurrency)
+                .findFirst().orElse(null);
+    }
+
+    private static String ratio(double ours, LimitStep limit) {
+        return ours == 0 || limit == null || limit.perSecond() == 0 ? "-" : fmt("%.2f", ours / limit.perSecond());
+    }
+
+    private static void targets(StringBuilder md, List<TargetCheck> targets) {
+        md.append("## Targets (issues 13 and 16)\n\n| target | done when | goal | measured | |\n|---|---|---|---:|---|\n");
+        for (TargetCheck t : targets) {
+            md.append("| ").append(t.target()).append(" | ").append(t.threshold()).append(" | ").append(t.goal())
+                    .append(" | ").append(t.measured())
+                    .append(" | ").append(switch (t.status()) {
+                        case MET -> "met";
+                        case MISSED -> "**missed**";
+                        case NOT_MEASURED -> "not measured";
+                    }).append(" |\n");
+        }
+        md.append("\n");
+    }
+
+    private static String fmt(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
+    }
+}

@@ -1,0 +1,176 @@
+package dev.eventual.bench.report;
+
+import dev.eventual.bench.BenchOptions;
+import dev.eventual.bench.Section;
+import dev.eventual.bench.acceptance.AcceptanceResult;
+import dev.eventual.bench.acceptance.AcceptanceStep;
+import dev.eventual.bench.acceptance.ModeRatios;
+import dev.eventual.bench.consistency.ConsistencyResult;
+import dev.eventual.bench.consistency.ConsistencyRun;
+import dev.eventual.bench.consistency.EndToEndResult;
+import dev.eventual.bench.flashsale.FlashSaleResult;
+import dev.eventual.bench.flashsale.FlashSaleState;
+import dev.eventual.bench.flashsale.FlashSaleWarmUp;
+import dev.eventual.bench.hotsku.HotSkuCase;
+import dev.eventual.bench.hotsku.HotSkuResult;
+import dev.eventual.bench.limits.LimitStep;
+import dev.eventual.bench.limits.LimitsResult;
+import dev.eventual.bench.load.LatencySummary;
+import dev.eventual.bench.reconcile.ReconcileCase;
+import dev.eventual.bench.reconcile.ReconcileResult;
+import dev.eventual.bench.resources.ProcessUsage;
+import dev.eventual.bench.resources.SectionUsage;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
+
+/** Structure only: every section and every target reaches the JSON and the Markdown. No speed is asserted. */
+class ReportTest {
+
+    private static final LatencySummary LATENCY = new LatencySummary(10, 1, 2, 3, 4);
+
+    @Test
+    void jsonHasEverySectionAndTarget() {
+        JsonNode json = JsonMapper.builder().build().readTree(ReportWriter.json(report()));
+        for (String section : List.of("machine", "acceptance", "consistency", "endToEnd", "reconcile", "hotSku",
+                "flashSale", "resources", "targets")) {
+            assertThat(json.has(section)).as(section).isTrue();
+        }
+        assertThat(json.get("acceptance").get("steps")).hasSize(5);
+        assertThat(json.get("flashSale").get("state").get("orders").asLong()).isEqualTo(100);
+        assertThat(json.get("targets")).hasSize(20);
+    }
+
+    @Test
+    void markdownHasATablePerSectionAndTheTargets() {
+        String md = MarkdownReport.render(report());
+        assertThat(md).contains("## Targets", "## 1. Order acceptance", "## 2. Time to consistency",
+                "## 3. End-to-end", "## 4. Reconcile", "## 5. Hot SKU", "## 6. Resources", "## 7. Physical limits",
+                "## 8. Flash sale", "| 100 | 19900 | 0 | 3.50 | 5714 | **5686** |", "warm-up of 10,000 orders",
+                "| 8 | 1200 | 1.10 | 600 | 1.60 | 0.25 | 0.50 |", "**missed**", "| met |", "not run (--isolate-publish)", "| 1.10 |");
+    }
+
+    @Test
+    void modeACpuAtConcurrencyOneIsComparedWithModeBsAndEndToEndCpuIsAMeasuredTarget() {
+        List<TargetCheck> checks = report().targets();
+
+        assertThat(checks).filteredOn(t -> t.target().startsWith("mode a CPU per order"))
+                .singleElement().satisfies(t -> {
+                    assertThat(t.measured()).isEqualTo("1.50");
+                    assertThat(t.status()).isEqualTo(TargetCheck.Status.MET);
+                });
+        assertThat(checks).filteredOn(t -> t.target().startsWith("CPU ms per consistent order"))
+                .singleElement().satisfies(t -> {
+                    assertThat(t.measured()).isEqualTo("3.5");
+                    assertThat(t.goal()).isEqualTo("≤ 2.0");
+                    assertThat(t.status()).isEqualTo(TargetCheck.Status.MET);
+                });
+    }
+
+    @Test
+    void theFlashSaleIsCheckedAgainstIssue16sNumbers() {
+        List<TargetCheck> flash = report().targets().stream().filter(t -> t.target().startsWith("flash sale")).toList();
+
+        assertThat(flash).extracting(TargetCheck::target, TargetCheck::measured, TargetCheck::status).containsExactly(
+                tuple("flash sale refusals/s (409 sold-out)", "5686", TargetCheck.Status.MET),
+                tuple("flash sale refusal p99 (ms)", "3.0", TargetCheck.Status.MET),
+                tuple("flash sale orders created (201)", "100", TargetCheck.Status.MET),
+                tuple("flash sale orders of the SKU in order_db", "100", TargetCheck.Status.MET),
+                tuple("flash sale answers other than 201 or 409 sold-out", "0", TargetCheck.Status.MET),
+                tuple("flash sale stock left (inventory_db)", "0", TargetCheck.Status.MET),
+                tuple("flash sale work orders and failed deductions", "0", TargetCheck.Status.MET));
+        assertThat(flash.get(2).threshold()).isEqualTo("= 100");
+    }
+
+    @Test
+    void aFlashSaleThatLetsOneTooManyThroughOrFailsDownstreamMissesItsTargets() {
+        FlashSaleResult oversold = flashSale(101, 19_899, new FlashSaleState(true, 101, 0, 1, 0));
+
+        assertThat(Targets.check(null, null, null, null, null, oversold, List.of()))
+                .filteredOn(t -> t.status() == TargetCheck.Status.MISSED).extracting(TargetCheck::target)
+                .containsExactly("flash sale orders created (201)", "flash sale orders of the SKU in order_db",
+                        "flash sale work orders and failed deductions");
+    }
+
+    @Test
+    void aFlashSaleWithoutRefusalsHasNoRefusalLatencyToPass() {
+        FlashSaleResult nothingRefused = flashSale(100, 0, new FlashSaleState(true, 100, 0, 0, 0));
+
+        assertThat(Targets.check(null, null, null, null, null, nothingRefused, List.of()))
+                .filteredOn(t -> t.target().equals("flash sale refusal p99 (ms)")).singleElement()
+                .extracting(TargetCheck::status).isEqualTo(TargetCheck.Status.NOT_MEASURED);
+    }
+
+    @Test
+    void targetsWithoutAMeasurementAreSaidSo() {
+        List<TargetCheck> checks = Targets.check(null, null, null, null, null, null, List.of());
+        assertThat(checks).extracting(TargetCheck::status).containsOnly(TargetCheck.Status.NOT_MEASURED);
+    }
+
+    @Test
+    void quickOptionsShortenAndFlagsOverride() {
+        BenchOptions quick = BenchOptions.parse("--quick", "--sections=acceptance,reconcile", "--reconcile-rows=10k,1M",
+                "--measure=7s");
+        assertThat(quick.sections()).containsExactly(Section.ACCEPTANCE, Section.RECONCILE);
+        assertThat(quick.reconcileRows()).containsExactly(10_000, 1_000_000);
+        assertThat(quick.measure()).isEqualTo(Duration.ofSeconds(7));
+        assertThat(quick.hotSkuOrders()).isLessThan(BenchOptions.parse().hotSkuOrders());
+        assertThat(quick.flashOrders()).isEqualTo(2_000);
+        assertThat(BenchOptions.parse().flashOrders()).isEqualTo(20_000);
+        assertThat(BenchOptions.parse().flashClients()).isEqualTo(64);
+        assertThat(quick.flashWarmUp()).isLessThan(BenchOptions.parse().flashWarmUp());
+        BenchOptions flash = BenchOptions.parse("--sections=flash-sale", "--flash-orders=5k", "--flash-clients=8",
+                "--flash-warm-up=0");
+        assertThat(flash.sections()).containsExactly(Section.FLASHSALE);
+        assertThat(flash.flashOrders()).isEqualTo(5_000);
+        assertThat(flash.flashClients()).isEqualTo(8);
+        assertThat(flash.flashWarmUp()).isZero();
+        assertThatThrownBy(() -> BenchOptions.parse("--flash-clients=0")).hasMessageContaining("--flash-clients");
+        assertThatThrownBy(() -> BenchOptions.parse("--flash-warm-up=-1")).hasMessageContaining("--flash-warm-up");
+    }
+
+    @Test
+    void theFlashSaleRunsLast() {
+        assertThat(Section.parse("all")).last().isEqualTo(Section.FLASHSALE);
+    }
+
+    /** 20,000 orders for 100 units in 3.5 s; refusals 3 ms at p99. */
+    private static FlashSaleResult flashSale(long created, long refused, FlashSaleState state) {
+        return new FlashSaleResult(700_000_000L, 100, (int) (created + refused), 64, new FlashSaleWarmUp(10_000, 10_000),
+                created, refused, 0, java.util.Map.of(),
+                3.5, (created + refused) / 3.5, refused / 3.5, LATENCY, LATENCY, state);
+    }
+
+    private static BenchReport report() {
+        AcceptanceResult acceptance = new AcceptanceResult(List.of(
+                new AcceptanceStep("a", 1, 100, LATENCY, 0, java.util.Map.of("order-service", 3.0, "mariadbd", 1.5), 0.1),
+                new AcceptanceStep("b", 1, 200, LATENCY, 0, java.util.Map.of("order-service", 2.0, "mariadbd", 1.0), 0),
+                new AcceptanceStep("a", 8, 300, LATENCY, 0, java.util.Map.of("order-service", 1.5), 0),
+                new AcceptanceStep("b", 8, 600, LATENCY, 0, java.util.Map.of("order-service", 1.5), 0),
+                new AcceptanceStep("c", 8, 350, LATENCY, 0, java.util.Map.of("order-service", 1.5), 0)),
+                List.of(new ModeRatios("8", 0.5, 0.86, null), new ModeRatios("peak", 0.5, 0.86, 1.1)));
+        ConsistencyResult consistency = new ConsistencyResult(300, "test", List.of(
+                new ConsistencyRun(0.5, 150, 149, 1_500, 0, 0, LATENCY, LATENCY),
+                new ConsistencyRun(0.9, 270, 268, 2_700, 0, 0, LATENCY, LATENCY)));
+        EndToEndResult endToEnd = new EndToEndResult(32, 40, 12_000, 0, 300, 12_000, 0, 41, 292, 3.5);
+        ReconcileResult reconcile = new ReconcileResult(List.of(
+                new ReconcileCase(100_000, "all consistent", 1, 4, 3, 33_000, 33_000, 100_000, 0, 0)), "test");
+        HotSkuResult hotSku = new HotSkuResult(List.of(new HotSkuCase("one SKU", 1, 1_000, 5_000, 1_000, 1_000, 1, 1_000),
+                new HotSkuCase("1,000 SKUs", 1_000, 1_000, 5_000, 1_000, 1_000, 0.5, 2_000)), 0.5);
+        FlashSaleResult flashSale = flashSale(100, 19_900, new FlashSaleState(true, 100, 0, 0, 0));
+        List<SectionUsage> resources = List.of(new SectionUsage("acceptance", 60, 1.9,
+                List.of(new ProcessUsage("order-service", 0.8, 0.4, 300, 350))));
+        return new BenchReport("2026-01-01", new Machine(2, 24, "Test CPU", "JDK 17", "Linux"), "tooling/bench/run.sh", 600,
+                acceptance, consistency, endToEnd, reconcile, hotSku, new LimitsResult(List.of(
+                        new LimitStep(LimitsResult.JDBC, 8, 1_200, 1.1), new LimitStep(LimitsResult.ROCKETMQ, 8, 600, 1.6))),
+                flashSale, resources,
+                Targets.check(acceptance, consistency, endToEnd, reconcile, hotSku, flashSale, resources));
+    }
+}
