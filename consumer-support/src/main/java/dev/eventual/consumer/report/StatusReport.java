@@ -3,6 +3,7 @@ package dev.eventual.consumer.report;
 import dev.eventual.common.api.ConsumerReports;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.status.ConsumeStatus;
+import dev.eventual.web.Texts;
 
 /**
  * What this consumer group did with the event of one order, to be told to order-service.
@@ -29,7 +30,7 @@ public record StatusReport(long orderId, OrderEventType eventType, ConsumeStatus
     }
 
     ConsumerReports.Report toWire() {
-        String shortDetail = detail == null || detail.length() <= MAX_DETAIL ? detail : detail.substring(0, MAX_DETAIL);
-        return new ConsumerReports.Report(Long.toString(orderId), eventType, status, shortDetail, traceparent);
+        return new ConsumerReports.Report(Long.toString(orderId), eventType, status, Texts.truncate(detail, MAX_DETAIL),
+                traceparent);
     }
 }
