@@ -1,17 +1,19 @@
 package dev.eventual.inventory;
 
+import dev.eventual.common.messaging.OrderMessaging;
+import dev.eventual.consumer.report.EnableStatusReports;
 import dev.eventual.inventory.config.InventoryProperties;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.cloud.openfeign.EnableFeignClients;
 
 /**
  * Consumes order events and deducts stock exactly once; see docs/design.md, "Services and databases",
  * for what it owns.
  */
 @SpringBootApplication
-@EnableFeignClients
+@EnableStatusReports(consumerGroup = OrderMessaging.INVENTORY_CONSUMER_GROUP,
+        failuresMetric = "eventual.inventory.report-failures")
 @EnableConfigurationProperties(InventoryProperties.class)
 public class InventoryServiceApplication {
 

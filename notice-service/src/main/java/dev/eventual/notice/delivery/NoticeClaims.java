@@ -7,6 +7,7 @@ import dev.eventual.notice.store.NoticeClaimRow;
 import dev.eventual.notice.store.NoticeLogMapper;
 import dev.eventual.notice.store.NoticeLogRow;
 import dev.eventual.notice.store.NoticeStatus;
+import dev.eventual.web.Texts;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DuplicateKeyException;
@@ -41,7 +42,7 @@ public class NoticeClaims {
     }
 
     public Claim claim(Notice notice, String channel) {
-        String recipient = truncate(notice.recipient(), MAX_RECIPIENT);
+        String recipient = Texts.truncate(notice.recipient(), MAX_RECIPIENT);
         try {
             noticeLog.insertClaimed(notice.orderId(), notice.type(), channel, recipient, notice.messageId());
             return Claim.won(1);
@@ -92,7 +93,7 @@ public class NoticeClaims {
 
     private static List<NoticeClaimRow> rows(List<Notice> notices) {
         return notices.stream().map(notice -> new NoticeClaimRow(notice.orderId(), notice.type(),
-                truncate(notice.recipient(), MAX_RECIPIENT), notice.messageId())).toList();
+                Texts.truncate(notice.recipient(), MAX_RECIPIENT), notice.messageId())).toList();
     }
 
     /** @return false when the row was no longer PROCESSING (another attempt recorded an outcome first) */
@@ -102,11 +103,11 @@ public class NoticeClaims {
 
     /** @return false when this attempt no longer holds the claim */
     public boolean fail(Notice notice, int attempt, String reason) {
-        return noticeLog.markFailed(notice.orderId(), notice.type(), attempt, truncate(reason, MAX_TEXT)) == 1;
+        return noticeLog.markFailed(notice.orderId(), notice.type(), attempt, Texts.truncate(reason, MAX_TEXT)) == 1;
     }
 
     public void recordTechnicalFailure(Notice notice, int attempt, String error) {
-        noticeLog.recordTechnicalFailure(notice.orderId(), notice.type(), attempt, truncate(error, MAX_TEXT));
+        noticeLog.recordTechnicalFailure(notice.orderId(), notice.type(), attempt, Texts.truncate(error, MAX_TEXT));
     }
 
     public NoticeStatus statusOf(long orderId, OrderEventType type) {
@@ -121,9 +122,5 @@ public class NoticeClaims {
             throw new IllegalStateException("order " + orderId + ": " + type + " notice conflicts but has no row");
         }
         return row;
-    }
-
-    static String truncate(String text, int max) {
-        return text == null || text.length() <= max ? text : text.substring(0, max);
     }
 }

@@ -1,12 +1,13 @@
 package dev.eventual.notice.delivery;
 
+import dev.eventual.consumer.report.ReportCoalescer;
+import dev.eventual.consumer.report.StatusReport;
 import dev.eventual.notice.channel.Notice;
 import dev.eventual.notice.channel.NoticeChannel;
 import dev.eventual.notice.channel.NoticeRefusedException;
 import dev.eventual.notice.compose.NoticeComposer;
 import dev.eventual.notice.compose.NoticeRequest;
 import dev.eventual.notice.config.NoticeMetrics;
-import dev.eventual.notice.report.OrderStatusReporter;
 import dev.eventual.notice.store.NoticeStatus;
 import dev.eventual.tracing.OrderTraces;
 import org.slf4j.Logger;
@@ -30,16 +31,16 @@ public class NoticeDelivery {
     private final NoticeComposer composer;
     private final NoticeClaims claims;
     private final NoticeChannel channel;
-    private final OrderStatusReporter reporter;
+    private final ReportCoalescer reports;
     private final NoticeMetrics metrics;
     private final OrderTraces traces;
 
     public NoticeDelivery(NoticeComposer composer, NoticeClaims claims, NoticeChannel channel,
-                          OrderStatusReporter reporter, NoticeMetrics metrics, OrderTraces traces) {
+                          ReportCoalescer reports, NoticeMetrics metrics, OrderTraces traces) {
         this.composer = composer;
         this.claims = claims;
         this.channel = channel;
-        this.reporter = reporter;
+        this.reports = reports;
         this.metrics = metrics;
         this.traces = traces;
     }
@@ -66,7 +67,7 @@ public class NoticeDelivery {
             if (claim.found() == NoticeStatus.SUCCESS) {
                 log.info("Order {}: {} notice already sent; nothing sent", notice.orderId(), notice.type());
                 // repeat the report: the first one may have been lost, and order-service accepts repeats
-                reporter.report(notice.orderId(), notice.type(), NoticeStatus.SUCCESS, "already sent");
+                report(notice, NoticeStatus.SUCCESS, "already sent");
                 return new DeliveryResult(DeliveryOutcome.ALREADY_SENT, NoticeStatus.SUCCESS, "already sent; nothing sent");
             }
             log.info("Order {}: {} notice is being sent by another delivery (attempt {}); nothing sent",
@@ -193,14 +194,14 @@ public class NoticeDelivery {
         } catch (DataAccessException recordFailure) {
             log.warn("Order {}: could not record the failure either: {}", notice.orderId(), recordFailure.toString());
         }
-        reporter.report(notice.orderId(), notice.type(), NoticeStatus.PROCESSING, "channel unavailable: " + e);
+        report(notice, NoticeStatus.PROCESSING, "channel unavailable: " + e);
         return new ChannelUnavailableException(notice.orderId(), notice.type(), e);
     }
 
     private DeliveryResult succeeded(Notice notice, int attempt) {
         log.info("Order {}: {} notice sent through {} to {} (attempt {}, message id {})", notice.orderId(),
                 notice.type(), channel.name(), notice.recipient(), attempt, notice.messageId());
-        reporter.report(notice.orderId(), notice.type(), NoticeStatus.SUCCESS, "sent through " + channel.name());
+        report(notice, NoticeStatus.SUCCESS, "sent through " + channel.name());
         return new DeliveryResult(DeliveryOutcome.SENT, NoticeStatus.SUCCESS, "sent through " + channel.name());
     }
 
@@ -212,7 +213,15 @@ public class NoticeDelivery {
             log.warn("Order {}: {} notice: attempt {} no longer holds the claim; FAIL not recorded", notice.orderId(),
                     notice.type(), attempt);
         }
-        reporter.report(notice.orderId(), notice.type(), NoticeStatus.FAIL, "refused: " + reason);
+        report(notice, NoticeStatus.FAIL, "refused: " + reason);
         return new DeliveryResult(DeliveryOutcome.REFUSED, NoticeStatus.FAIL, "refused: " + reason);
+    }
+
+    /**
+     * Tells order-service, after notice_log recorded it, through the coalescer (one call per window).
+     * A report that fails is counted, logged and left to reconciliation; it never undoes anything here.
+     */
+    private void report(Notice notice, NoticeStatus status, String detail) {
+        reports.submit(new StatusReport(notice.orderId(), notice.type(), status.reported(), detail));
     }
 }

@@ -1,6 +1,8 @@
 package dev.eventual.notice.delivery;
 
 import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.common.status.ConsumeStatus;
+import dev.eventual.consumer.report.ReportCoalescer;
 import dev.eventual.notice.channel.Notice;
 import dev.eventual.notice.channel.NoticeChannel;
 import dev.eventual.notice.channel.NoticeRefusedException;
@@ -8,7 +10,6 @@ import dev.eventual.notice.compose.NoticeComposer;
 import dev.eventual.notice.compose.NoticeRequest;
 import dev.eventual.notice.compose.PatternRecipientResolver;
 import dev.eventual.notice.config.NoticeMetrics;
-import dev.eventual.notice.report.OrderStatusReporter;
 import dev.eventual.notice.store.NoticeStatus;
 import dev.eventual.tracing.OrderTraces;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -27,7 +28,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyInt;
-import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.ArgumentMatchers.argThat;
 import static org.mockito.ArgumentMatchers.eq;
@@ -36,13 +36,13 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-/** The delivery's decisions, with the claim store, channel and reporter faked. */
+/** The delivery's decisions, with the claim store, channel and report coalescer faked. */
 class NoticeDeliveryTest {
 
     private static final NoticeRequest REQUEST = new NoticeRequest(42, OrderEventType.ORDER_CREATED, 7, 3, 1, null);
 
     private final NoticeClaims claims = mock(NoticeClaims.class);
-    private final OrderStatusReporter reporter = mock(OrderStatusReporter.class);
+    private final ReportCoalescer reports = mock(ReportCoalescer.class);
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final ScriptedChannel channel = new ScriptedChannel();
     private NoticeDelivery delivery;
@@ -50,7 +50,7 @@ class NoticeDeliveryTest {
     @BeforeEach
     void setUp() {
         delivery = new NoticeDelivery(new NoticeComposer(new PatternRecipientResolver("user-{userId}@example.com")),
-                claims, channel, reporter, new NoticeMetrics(registry), new OrderTraces(Tracer.NOOP, Propagator.NOOP));
+                claims, channel, reports, new NoticeMetrics(registry), new OrderTraces(Tracer.NOOP, Propagator.NOOP));
     }
 
     @Test
@@ -64,7 +64,7 @@ class NoticeDeliveryTest {
         assertThat(result.status()).isEqualTo(NoticeStatus.SUCCESS);
         assertThat(channel.sent).extracting(Notice::messageId).containsExactly("<order-42-order-created@eventual.notice>");
         verify(claims).succeed(any());
-        verify(reporter).report(eq(42L), eq(OrderEventType.ORDER_CREATED), eq(NoticeStatus.SUCCESS), anyString());
+        verifyReported(42, ConsumeStatus.SUCCESS);
     }
 
     @Test
@@ -76,7 +76,7 @@ class NoticeDeliveryTest {
         assertThat(result.outcome()).isEqualTo(DeliveryOutcome.ALREADY_SENT);
         assertThat(channel.sent).isEmpty();
         assertThat(registry.counter("eventual.notice.duplicates").count()).isEqualTo(1);
-        verify(reporter).report(eq(42L), eq(OrderEventType.ORDER_CREATED), eq(NoticeStatus.SUCCESS), anyString());
+        verifyReported(42, ConsumeStatus.SUCCESS);
     }
 
     @Test
@@ -88,7 +88,7 @@ class NoticeDeliveryTest {
         assertThat(result.outcome()).isEqualTo(DeliveryOutcome.IN_PROGRESS);
         assertThat(result.status()).isEqualTo(NoticeStatus.PROCESSING);
         assertThat(channel.sent).isEmpty();
-        verify(reporter, never()).report(anyLong(), any(), any(), any());
+        verify(reports, never()).submit(any());
     }
 
     @Test
@@ -104,7 +104,7 @@ class NoticeDeliveryTest {
         verify(claims).fail(any(), eq(3), eq("invalid recipient address"));
         verify(claims, never()).succeed(any());
         assertThat(registry.counter("eventual.notice.failures", "reason", "refused").count()).isEqualTo(1);
-        verify(reporter).report(eq(42L), eq(OrderEventType.ORDER_CREATED), eq(NoticeStatus.FAIL), anyString());
+        verifyReported(42, ConsumeStatus.FAIL);
     }
 
     @Test
@@ -118,7 +118,7 @@ class NoticeDeliveryTest {
         verify(claims, never()).succeed(any());
         verify(claims, never()).fail(any(), anyInt(), anyString());
         assertThat(registry.counter("eventual.notice.failures", "reason", "channel_unavailable").count()).isEqualTo(1);
-        verify(reporter).report(eq(42L), eq(OrderEventType.ORDER_CREATED), eq(NoticeStatus.PROCESSING), anyString());
+        verifyReported(42, ConsumeStatus.PROCESSING);
     }
 
     @Test
@@ -129,7 +129,7 @@ class NoticeDeliveryTest {
 
         assertThat(channel.sent).isEmpty();
         assertThat(registry.counter("eventual.notice.failures", "reason", "database").count()).isEqualTo(1);
-        verify(reporter, never()).report(anyLong(), any(), any(), any());
+        verify(reports, never()).submit(any());
     }
 
     @Test
@@ -143,7 +143,7 @@ class NoticeDeliveryTest {
         assertThat(channel.sent).extracting(Notice::orderId).containsExactly(42L, 43L, 44L);
         verify(claims, never()).claim(any(), anyString());
         verify(claims).succeedAll(argThat(notices -> notices.size() == 3));
-        verify(reporter).report(eq(44L), eq(OrderEventType.ORDER_CREATED), eq(NoticeStatus.SUCCESS), anyString());
+        verifyReported(44, ConsumeStatus.SUCCESS);
     }
 
     @Test
@@ -161,7 +161,7 @@ class NoticeDeliveryTest {
         verify(claims).succeedAll(argThat(notices -> notices.size() == 1 && notices.get(0).orderId() == 42L));
         verify(claims).recordTechnicalFailure(argThat(notice -> notice.orderId() == 43L), eq(1), anyString());
         verify(claims).releaseUnsent(argThat(notices -> notices.size() == 1 && notices.get(0).orderId() == 44L));
-        verify(reporter).report(eq(43L), eq(OrderEventType.ORDER_CREATED), eq(NoticeStatus.PROCESSING), anyString());
+        verifyReported(43, ConsumeStatus.PROCESSING);
     }
 
     @Test
@@ -176,6 +176,11 @@ class NoticeDeliveryTest {
                 .containsExactly(DeliveryOutcome.SENT, DeliveryOutcome.ALREADY_SENT);
         assertThat(channel.sent).extracting(Notice::orderId).containsExactly(42L);
         verify(claims, never()).succeedAll(any());
+    }
+
+    private void verifyReported(long orderId, ConsumeStatus status) {
+        verify(reports).submit(argThat(report -> report.orderId() == orderId
+                && report.eventType() == OrderEventType.ORDER_CREATED && report.status() == status));
     }
 
     private static NoticeRequest request(long orderId) {

@@ -27,6 +27,7 @@ import dev.eventual.reconcile.shard.ShardRange;
 import dev.eventual.order.core.store.WorkOrderOpening;
 import dev.eventual.reconcile.workorder.WorkOrders;
 import dev.eventual.tracing.OrderTraces;
+import dev.eventual.web.Texts;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
@@ -252,7 +253,7 @@ public class ReconcileRun {
             return;
         }
         settled.add(row, new RowFinish(row.id(), ReconcileStatus.RETRY, retry, now.plus(backoff.before(retry)),
-                truncate(reason)), reason);
+                Texts.truncate(reason, WorkOrders.MAX_REASON)), reason);
     }
 
     /** One transaction of two statements for the page; each finished row is then logged and counted as before. */
@@ -305,7 +306,7 @@ public class ReconcileRun {
     /** Status and retry count stay: the run could not decide these rows, which says nothing about them. */
     private void defer(List<DueRow> page, String token, LocalDateTime now, Tally tally, String error) {
         int deferred = rows.defer(page.stream().map(DueRow::id).toList(), token, now.plus(properties.downstreamDownDelay()),
-                truncate("downstream unavailable: " + error));
+                Texts.truncate("downstream unavailable: " + error, WorkOrders.MAX_REASON));
         tally.deferred += deferred;
         count(RowOutcome.DEFERRED, deferred);
     }
@@ -326,10 +327,6 @@ public class ReconcileRun {
 
     private void count(RowOutcome outcome, int howMany) {
         rowOutcomes.get(outcome).increment(howMany);
-    }
-
-    private static String truncate(String text) {
-        return text == null || text.length() <= 500 ? text : text.substring(0, 500);
     }
 
     /** A settled row, what it becomes, and the reason its log line gives. */

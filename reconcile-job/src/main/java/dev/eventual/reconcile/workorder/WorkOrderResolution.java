@@ -7,6 +7,7 @@ import dev.eventual.order.core.store.WorkOrderRow;
 import dev.eventual.reconcile.downstream.OrderCancelClient;
 import dev.eventual.order.core.store.DueRowMapper;
 import dev.eventual.tracing.OrderTraces;
+import dev.eventual.web.Texts;
 import feign.FeignException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -107,23 +108,21 @@ public class WorkOrderResolution {
             throw rejected(workOrder.id(), request, resolver, "order-service refused the cancel: " + e.status());
         } catch (RuntimeException e) {
             workOrders.audit(workOrder.id(), request.action().name(), resolver.name(), request.note(), "FAILED",
-                    truncate(e.toString()));
+                    Texts.truncate(e.toString(), WorkOrders.MAX_REASON));
             throw new OrderNotCanceledException(e);
         }
     }
 
     private WorkOrderRefusedException rejected(long id, ResolveRequest request, Resolver resolver, String why) {
-        workOrders.audit(id, request.action().name(), resolver.name(), request.note(), "REJECTED", truncate(why));
+        workOrders.audit(id, request.action().name(), resolver.name(), request.note(), "REJECTED",
+                Texts.truncate(why, WorkOrders.MAX_REASON));
         return new WorkOrderRefusedException(why);
     }
 
     private WorkOrderForbiddenException forbidden(long id, ResolveRequest request, Resolver resolver, String why) {
-        workOrders.audit(id, request.action().name(), resolver.name(), request.note(), "REJECTED", truncate(why));
+        workOrders.audit(id, request.action().name(), resolver.name(), request.note(), "REJECTED",
+                Texts.truncate(why, WorkOrders.MAX_REASON));
         log.warn("Work order {}: {} by {} refused: {}", id, request.action(), resolver.name(), why);
         return new WorkOrderForbiddenException(why);
-    }
-
-    private static String truncate(String text) {
-        return text == null || text.length() <= 500 ? text : text.substring(0, 500);
     }
 }

@@ -4,6 +4,7 @@ import dev.eventual.order.core.store.WorkOrderMapper;
 import dev.eventual.order.core.store.WorkOrderOpening;
 import dev.eventual.order.core.status.ReconcileStatus;
 import dev.eventual.order.core.store.DueRowMapper;
+import dev.eventual.web.Texts;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
@@ -16,6 +17,8 @@ import java.time.LocalDateTime;
 public class WorkOrders {
 
     static final String OPERATOR = "reconcile-job";
+    /** Reasons and errors it stores: message_log.last_error, work_order.reason, the audit detail (512 wide). */
+    public static final int MAX_REASON = 500;
     private static final Logger log = LoggerFactory.getLogger(WorkOrders.class);
 
     private final DueRowMapper rows;
@@ -30,18 +33,15 @@ public class WorkOrders {
     @Transactional
     public boolean open(WorkOrderOpening opening, String claimToken, LocalDateTime now) {
         if (rows.finish(opening.messageLogId(), claimToken, ReconcileStatus.FAIL, opening.retryCount(), now,
-                truncate(opening.reason())) == 0) {
+                Texts.truncate(opening.reason(), MAX_REASON)) == 0) {
             return false;
         }
         boolean reopened = workOrders.open(opening) > 1;
         long id = workOrders.idOf(opening.orderId(), opening.eventType());
-        workOrders.audit(id, reopened ? "REOPEN" : "OPEN", OPERATOR, null, "APPLIED", truncate(opening.reason()));
+        workOrders.audit(id, reopened ? "REOPEN" : "OPEN", OPERATOR, null, "APPLIED",
+                Texts.truncate(opening.reason(), MAX_REASON));
         log.warn("Order {}: {} handed to work order {} after {} retries: {}", opening.orderId(), opening.eventType(), id,
                 opening.retryCount(), opening.reason());
         return true;
-    }
-
-    private static String truncate(String text) {
-        return text == null || text.length() <= 500 ? text : text.substring(0, 500);
     }
 }

@@ -50,7 +50,7 @@ final class ServiceMeters {
             counter("eventual.order.worker-lease.lost"),
             new Meter("eventual.orders.create.latency", Kind.TIMER, null, List.of()),
             new Meter("eventual.order.worker-id", Kind.GAUGE, null, List.of()),
-            // inventory-service: InventoryMetrics, OrderStatusReports, InventoryGate
+            // inventory-service: InventoryMetrics, @EnableStatusReports, InventoryGate
             counter("eventual.inventory.consumed", "event", "outcome"),
             counter("eventual.inventory.duplicates", "event"),
             counter("eventual.inventory.failures", "reason"),
@@ -58,7 +58,7 @@ final class ServiceMeters {
             counter("eventual.inventory.report-failures"),
             counter("eventual.gate.drift"),
             counter("eventual.gate.updates", "result"),
-            // notice-service: NoticeMetrics, OrderStatusReports
+            // notice-service: NoticeMetrics, @EnableStatusReports
             counter("eventual.notice.consumed", "type"),
             counter("eventual.notice.duplicates"),
             counter("eventual.notice.failures", "reason"),

@@ -29,6 +29,7 @@ public record StatusReport(long orderId, OrderEventType eventType, ConsumeStatus
     }
 
     ConsumerReports.Report toWire() {
+        // inline: consumer-support takes tracing, not web-support, whose Texts.truncate is the same cut
         String shortDetail = detail == null || detail.length() <= MAX_DETAIL ? detail : detail.substring(0, MAX_DETAIL);
         return new ConsumerReports.Report(Long.toString(orderId), eventType, status, shortDetail, traceparent);
     }

@@ -1,4 +1,4 @@
-package dev.eventual.notice.report;
+package dev.eventual.notice.delivery;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.eventual.common.event.OrderCreatedEvent;

@@ -1,4 +1,4 @@
-package dev.eventual.notice.report;
+package dev.eventual.consumer.report;
 
 import dev.eventual.common.api.OrderInternalApi;
 import org.springframework.cloud.openfeign.FeignClient;
@@ -8,5 +8,5 @@ import org.springframework.cloud.openfeign.FeignClient;
  * token header to every call.
  */
 @FeignClient(name = "order-service", contextId = "orderStatus")
-public interface OrderStatusClient extends OrderInternalApi {
+interface OrderStatusClient extends OrderInternalApi {
 }
