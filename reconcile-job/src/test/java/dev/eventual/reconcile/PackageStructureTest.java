@@ -7,6 +7,7 @@ import com.tngtech.archunit.lang.ArchRule;
 import org.apache.ibatis.annotations.Mapper;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /** The feature packages depend on each other in one direction only; docs/design.md, "Code layout". */
@@ -28,4 +29,24 @@ class PackageStructureTest {
     static final ArchRule noStatementOnOrderDbOfItsOwn = noClasses().should().beAnnotatedWith(Mapper.class)
             .orShould().dependOnClassesThat().resideInAnyPackage("org.apache.ibatis..", "org.mybatis..",
                     "com.baomidou..", "org.springframework.jdbc..", "java.sql..", "javax.sql..");
+
+    /**
+     * The job's layers: what starts work (the XXL-Job handlers, the standalone scheduler, the console,
+     * the gauges) -> the jobs (a reconcile run, the archive, the unpaid timeout, the gate repair) -> work
+     * orders -> what the jobs decide and call with (the decision table, the downstream clients, shard
+     * ranges, settings); never back. Below them all, order-core's store (the rule above).
+     */
+    @ArchTest
+    static final ArchRule layers = layeredArchitecture().consideringOnlyDependenciesInLayers()
+            .layer("starters").definedBy("dev.eventual.reconcile.executor..", "dev.eventual.reconcile.standalone..",
+                    "dev.eventual.reconcile.console..", "dev.eventual.reconcile.metrics..")
+            .layer("jobs").definedBy("dev.eventual.reconcile.run..", "dev.eventual.reconcile.archive..",
+                    "dev.eventual.reconcile.timeout..", "dev.eventual.reconcile.gate..")
+            .layer("work orders").definedBy("dev.eventual.reconcile.workorder..")
+            .layer("tools").definedBy("dev.eventual.reconcile.decide..", "dev.eventual.reconcile.downstream..",
+                    "dev.eventual.reconcile.shard..", "dev.eventual.reconcile.config..")
+            .whereLayer("starters").mayNotBeAccessedByAnyLayer()
+            .whereLayer("jobs").mayOnlyBeAccessedByLayers("starters")
+            .whereLayer("work orders").mayOnlyBeAccessedByLayers("starters", "jobs")
+            .whereLayer("tools").mayOnlyBeAccessedByLayers("starters", "jobs", "work orders");
 }
