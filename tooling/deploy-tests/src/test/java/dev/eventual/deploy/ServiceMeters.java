@@ -31,11 +31,12 @@ import java.util.stream.Stream;
 final class ServiceMeters {
 
     /** The directories of the modules whose main code registers meters. */
-    static final List<String> MODULES = List.of("order-service", "inventory-service", "notice-service", "reconcile-job",
-            "platform/consumer-support");
+    static final List<String> MODULES = List.of("order-core", "order-service", "inventory-service", "notice-service",
+            "reconcile-job", "platform/consumer-support");
 
     static final List<Meter> ALL = List.of(
-            // order-service: OrderMetrics, TransactionMetrics, WorkerLeaseKeeper, PaymentMetrics, OrderGate
+            // order-service (OrderMetrics, WorkerLeaseKeeper, PaymentMetrics, OrderGate) and the order core it runs
+            // (TransactionMetrics, ConsumerStatusMetrics)
             counter("eventual.orders.created"),
             counter("eventual.orders.replayed"),
             counter("eventual.orders.rejected", "reason"),
