@@ -2,7 +2,6 @@ package dev.eventual.order.api;
 
 import dev.eventual.order.core.status.OrderStatus;
 import dev.eventual.order.cancel.OrderCancellation;
-import dev.eventual.order.config.OrderMetrics;
 import dev.eventual.order.payment.OrderPayment;
 import dev.eventual.order.placement.OrderPlacement;
 import dev.eventual.order.placement.PlaceOrderCommand;
@@ -54,19 +53,17 @@ public class OrderController {
     private final OrderCancellation cancellation;
     private final OrderPayment payment;
     private final OrderQueries queries;
-    private final OrderMetrics metrics;
 
     public OrderController(OrderPlacement placement, OrderCancellation cancellation, OrderPayment payment,
-                           OrderQueries queries, OrderMetrics metrics) {
+                           OrderQueries queries) {
         this.placement = placement;
         this.cancellation = cancellation;
         this.payment = payment;
         this.queries = queries;
-        this.metrics = metrics;
     }
 
     @Operation(summary = "Place an order (a customer, for itself)", description = "201 with the order; a repeated "
-            + "Idempotency-Key answers 200 with the first order and sends nothing; 503 when the broker is unreachable "
+            + "Idempotency-Key answers 200 with the first order and delivers nothing; 503 when the broker is unreachable "
             + "(nothing written). The order is the signed-in customer's: a userId in the body that names anyone else is 403")
     @Allowed(act = "placing an order", value = CallerRole.CUSTOMER)
     @ApiResponse(responseCode = "201", description = "Placed: the order", headers = {
@@ -89,21 +86,19 @@ public class OrderController {
             @Parameter(description = "unique per user; 1-64 of A-Z a-z 0-9 . _ : -")
             @RequestHeader(value = IDEMPOTENCY_KEY, required = false) String idempotencyKey,
             @Valid @RequestBody CreateOrderRequest request, Caller caller) {
-        return metrics.createLatency().record(() -> {
-            String key = OrderRequests.idempotencyKey(idempotencyKey, request.idempotencyKey());
-            long customer = caller.customerId();
-            if (request.userId() != null && Ids.parse("userId", request.userId()) != customer) {
-                throw ApiProblemException.forbidden("userId " + request.userId() + " is not the signed-in customer ("
-                        + customer + "): a customer orders for itself");
-            }
-            PlacedOrder placed = placement.place(new PlaceOrderCommand(customer,
-                    Ids.parse("skuId", request.skuId()), request.quantity(), key));
-            OrderView view = queries.find(placed.orderId());
-            return ResponseEntity.status(placed.replayed() ? HttpStatus.OK : HttpStatus.CREATED)
-                    .location(URI.create("/api/orders/" + view.orderId()))
-                    .header(REPLAYED, Boolean.toString(placed.replayed()))
-                    .body(view);
-        });
+        String key = OrderRequests.idempotencyKey(idempotencyKey, request.idempotencyKey());
+        long customer = caller.customerId();
+        if (request.userId() != null && Ids.parse("userId", request.userId()) != customer) {
+            throw ApiProblemException.forbidden("userId " + request.userId() + " is not the signed-in customer ("
+                    + customer + "): a customer orders for itself");
+        }
+        PlacedOrder placed = placement.place(new PlaceOrderCommand(customer,
+                Ids.parse("skuId", request.skuId()), request.quantity(), key));
+        OrderView view = placed.replayed() ? queries.of(placed.order()) : queries.newlyPlaced(placed.order());
+        return ResponseEntity.status(placed.replayed() ? HttpStatus.OK : HttpStatus.CREATED)
+                .location(URI.create("/api/orders/" + view.orderId()))
+                .header(REPLAYED, Boolean.toString(placed.replayed()))
+                .body(view);
     }
 
     @Operation(summary = "Read an order with its message, reconcile and consumer statuses",

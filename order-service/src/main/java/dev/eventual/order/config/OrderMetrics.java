@@ -2,7 +2,6 @@ package dev.eventual.order.config;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
 import org.springframework.stereotype.Component;
 
 import java.util.EnumMap;
@@ -16,16 +15,12 @@ public class OrderMetrics {
     private final Counter created;
     private final Counter replayed;
     private final Map<OrderRejection, Counter> rejected = new EnumMap<>(OrderRejection.class);
-    private final Timer createLatency;
 
     public OrderMetrics(MeterRegistry registry) {
         this.registry = registry;
         this.created = Counter.builder("eventual.orders.created").description("orders committed").register(registry);
         this.replayed = Counter.builder("eventual.orders.replayed")
                 .description("repeated Idempotency-Key answered with the first order").register(registry);
-        this.createLatency = Timer.builder("eventual.orders.create.latency")
-                .description("POST /api/orders from validation to answer").publishPercentileHistogram()
-                .register(registry);
         // every reason from the start: a rate() over a series that appears with its first rejection
         // misses that burst (the dashboard's rejections panel)
         for (OrderRejection reason : OrderRejection.values()) {
@@ -48,9 +43,5 @@ public class OrderMetrics {
 
     public void cancelRejected(String reason) {
         registry.counter("eventual.orders.cancel.rejected", "reason", reason).increment();
-    }
-
-    public Timer createLatency() {
-        return createLatency;
     }
 }

@@ -9,7 +9,9 @@ import dev.eventual.order.config.OrderRejection;
 public abstract class OrderRefusedException extends RuntimeException {
 
     protected OrderRefusedException(String message, Throwable cause) {
-        super(message, cause);
+        // an answer, not a fault: a flash sale refuses thousands a second, and a stack trace each would be
+        // most of a refusal's cost (issue 28); a cause keeps its own
+        super(message, cause, false, false);
     }
 
     /** The reason {@code eventual.orders.rejected} counts it under. */

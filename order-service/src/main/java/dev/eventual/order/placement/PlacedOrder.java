@@ -1,5 +1,14 @@
 package dev.eventual.order.placement;
 
-/** @param replayed true when the Idempotency-Key was seen before and this is the first order again */
-public record PlacedOrder(long orderId, boolean replayed) {
+import dev.eventual.order.core.store.OrderRow;
+
+/**
+ * @param order    the order as written (a new order) or as read (a repeat)
+ * @param replayed true when the Idempotency-Key was seen before and this is the first order again
+ */
+public record PlacedOrder(OrderRow order, boolean replayed) {
+
+    public long orderId() {
+        return order.getOrderId();
+    }
 }

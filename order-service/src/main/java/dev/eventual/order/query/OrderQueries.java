@@ -2,6 +2,7 @@ package dev.eventual.order.query;
 
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.messaging.OrderMessaging;
+import dev.eventual.order.core.outbox.OrderOutbox;
 import dev.eventual.order.core.status.OrderStatus;
 import dev.eventual.order.core.store.ConsumerStatusMapper;
 import dev.eventual.order.core.store.ConsumerStatusRow;
@@ -43,6 +44,22 @@ public class OrderQueries {
         return findFor(orderId, null);
     }
 
+    /** An order already read, with its events and reports: two reads. */
+    public OrderView of(OrderRow order) {
+        return views(List.of(order)).get(0);
+    }
+
+    /**
+     * An order as it was just written, without reading it back: its created event as the outbox commits
+     * it, and no consumer has reported yet (issue 28: the 201 costs no statement).
+     */
+    public OrderView newlyPlaced(OrderRow order) {
+        OrderView.EventView created = new OrderView.EventView(OrderEventType.ORDER_CREATED.name(),
+                OrderOutbox.NEW_EVENT_STATUS, OrderOutbox.NEW_EVENT_RECONCILE_STATUS, 0,
+                consumers(OrderEventType.ORDER_CREATED, List.of()));
+        return view(order, List.of(created));
+    }
+
     /**
      * The order as {@code customer} may see it: another customer's order is not found, exactly like one
      * that does not exist, so its id tells nothing (docs/security.md).
@@ -76,9 +93,12 @@ public class OrderQueries {
     }
 
     private static OrderView view(OrderRow order, List<MessageLogRow> events, List<ConsumerStatusRow> reports) {
-        List<OrderView.EventView> eventViews = events.stream().map(event -> new OrderView.EventView(
+        return view(order, events.stream().map(event -> new OrderView.EventView(
                 event.getEventType().name(), event.getMsgStatus(), event.getReconcileStatus(), event.getRetryCount(),
-                consumers(event.getEventType(), reports))).toList();
+                consumers(event.getEventType(), reports))).toList());
+    }
+
+    private static OrderView view(OrderRow order, List<OrderView.EventView> eventViews) {
         OrderView.EventView created = eventViews.stream()
                 .filter(e -> e.eventType().equals(OrderEventType.ORDER_CREATED.name())).findFirst().orElse(null);
         return new OrderView(

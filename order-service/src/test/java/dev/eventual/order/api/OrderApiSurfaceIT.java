@@ -33,7 +33,7 @@ class OrderApiSurfaceIT {
         HttpCall.post(port, "/api/orders").bearer(tokens.customer(5)).json("{\"userId\":5,\"skuId\":5,\"quantity\":1}").send();
         HttpCall.post(port, "/api/orders").bearer(tokens.customer(5)).json("{\"userId\":5,\"skuId\":5,\"quantity\":0}").send();
 
-        for (String meter : new String[]{"eventual.orders.created", "eventual.orders.create.latency",
+        for (String meter : new String[]{"eventual.orders.created", "http.server.requests",
                 "eventual.order.local-transactions"}) {
             HttpCall.Response response = HttpCall.get(port, "/actuator/metrics/" + meter).send();
             assertThat(response.status()).as(meter).isEqualTo(200);

@@ -34,7 +34,7 @@ class OrderCanceledContractTest {
     @Test
     void cancelingAnOrderWritesTheCurrentVersionsPayload() {
         OrderRow order = OrderRow.created(EventContracts.ORDER_ID, EventContracts.USER_ID, "contract-test",
-                EventContracts.SKU_ID, EventContracts.QUANTITY);
+                EventContracts.SKU_ID, EventContracts.QUANTITY, java.time.LocalDateTime.of(2026, 11, 27, 4, 0));
         when(orders.selectById(EventContracts.ORDER_ID)).thenReturn(order);
         when(orders.cancel(EventContracts.ORDER_ID, 0)).thenReturn(1);
 

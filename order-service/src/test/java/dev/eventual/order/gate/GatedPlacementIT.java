@@ -82,17 +82,18 @@ class GatedPlacementIT {
     private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
 
     /**
-     * A sold-out refusal costs order_db two reads: the Idempotency-Key lookup, and the same lookup once
-     * more after the gate said no, since a concurrent repeat of the request may hold the last units.
+     * A sold-out refusal costs order_db one read: nothing is looked up before the gate decides, and after it
+     * said no the Idempotency-Key is looked up once, since a repeat of the request may hold the last units
+     * (the gate does not remember keys yet: issue 28).
      */
     @Test
-    void aSoldOutRefusalCostsTwoReads() throws Exception {
+    void aSoldOutRefusalCostsOneRead() throws Exception {
         gate.seed(sku, 0, List.of(), true);
         place(700, "warm-" + sku, 1); // the first request of a context pays for lazy setup
 
         List<String> refusal = statementsDuring(dataSource, 409, () -> place(700, "sold-out-" + sku, 1).status());
 
-        assertThat(kinds(refusal)).as("statements of a sold-out refusal: %s", refusal).containsExactly("SELECT", "SELECT");
+        assertThat(kinds(refusal)).as("statements of a sold-out refusal: %s", refusal).containsExactly("SELECT");
     }
 
     @Test

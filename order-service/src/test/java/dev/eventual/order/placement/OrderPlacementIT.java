@@ -59,6 +59,10 @@ class OrderPlacementIT {
         assertThat(order.get("messageStatus").asString()).isEqualTo("SENT");
         assertThat(order.get("reconcileStatus").asString()).isEqualTo("PENDING");
         assertThat(order.get("consumers").get("inventory").asString()).isEqualTo("PENDING");
+        // the 201 answers what was written without reading it back: nothing has reported yet (no consumer runs
+        // here), so the order read now is that answer, times included
+        assertThat(HttpCall.get(port, "/api/orders/" + orderId).bearer(tokens.customer(userId)).send().json())
+                .isEqualTo(order);
 
         Map<String, Object> log = jdbc.queryForMap(
                 "SELECT event_type, msg_status, reconcile_status, msg_key, tag, payload FROM message_log WHERE order_id = ?",

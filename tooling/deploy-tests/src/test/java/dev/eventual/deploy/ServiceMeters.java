@@ -49,7 +49,6 @@ final class ServiceMeters {
             counter("eventual.order.check-backs", "answer"),
             counter("eventual.order.worker-lease.renewal-failures"),
             counter("eventual.order.worker-lease.lost"),
-            new Meter("eventual.orders.create.latency", Kind.TIMER, null, List.of()),
             new Meter("eventual.order.worker-id", Kind.GAUGE, null, List.of()),
             // inventory-service: InventoryMetrics, @EnableStatusReports, InventoryGate
             counter("eventual.inventory.consumed", "event", "outcome"),

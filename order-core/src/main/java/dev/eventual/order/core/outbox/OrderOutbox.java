@@ -1,6 +1,8 @@
 package dev.eventual.order.core.outbox;
 
 import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.order.core.status.MessageStatus;
+import dev.eventual.order.core.status.ReconcileStatus;
 import org.springframework.stereotype.Component;
 
 import java.util.List;
@@ -14,6 +16,11 @@ import java.util.function.Supplier;
  */
 @Component
 public class OrderOutbox {
+
+    /** The message status of an event's row as a committed publication leaves it (the broker then delivers). */
+    public static final MessageStatus NEW_EVENT_STATUS = MessageStatus.SENT;
+    /** The reconcile status of that row: the reconcile job has not finished it yet. */
+    public static final ReconcileStatus NEW_EVENT_RECONCILE_STATUS = ReconcileStatus.PENDING;
 
     private final OrderEventPublication publication;
     private final List<PublicationDecorator> decorators;

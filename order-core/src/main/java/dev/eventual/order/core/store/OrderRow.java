@@ -22,7 +22,12 @@ public class OrderRow {
     private LocalDateTime createdAt;
     private LocalDateTime updatedAt;
 
-    public static OrderRow created(long orderId, long userId, String idempotencyKey, long skuId, int quantity) {
+    /**
+     * A new order as it is inserted, with its own time (not the database's default), so what was written
+     * is what the 201 answers (docs/order-service.md, "Placing an order").
+     */
+    public static OrderRow created(long orderId, long userId, String idempotencyKey, long skuId, int quantity,
+                                   LocalDateTime createdAt) {
         OrderRow row = new OrderRow();
         row.orderId = orderId;
         row.userId = userId;
@@ -31,6 +36,8 @@ public class OrderRow {
         row.quantity = quantity;
         row.status = OrderStatus.CREATED;
         row.version = 0;
+        row.createdAt = createdAt;
+        row.updatedAt = createdAt;
         return row;
     }
 

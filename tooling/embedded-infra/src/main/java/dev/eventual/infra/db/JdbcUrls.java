@@ -12,7 +12,8 @@ public final class JdbcUrls {
                 + "&rewriteBatchedStatements=true"
                 + "&characterEncoding=UTF-8"
                 + "&connectionCollation=utf8mb4_unicode_ci"
-                + "&connectionTimeZone=UTC&forceConnectionTimeZoneToSession=true";
+                + "&connectionTimeZone=UTC&forceConnectionTimeZoneToSession=true"
+                + "&useLocalSessionState=true";
     }
 
     /** The server-level URL (no database), for administration statements. */
