@@ -1,5 +1,8 @@
 package dev.eventual.order.placement;
 
+import dev.eventual.common.messaging.InternalAuth;
+import dev.eventual.common.messaging.OrderMessaging;
+import dev.eventual.infra.test.InfrastructureInitializer;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.infra.test.TestInfrastructure;
 import dev.eventual.infra.test.TestTokens;
@@ -51,6 +54,42 @@ class StatementsPerOrderIT {
         // event and reports are read
         assertThat(kinds(repeated)).as("statements of a repeated Idempotency-Key: %s", repeated)
                 .containsExactly("SET", "INSERT", "INSERT", "INSERT", "ROLLBACK", "SET", "SELECT", "SELECT", "SELECT");
+    }
+
+    /**
+     * What the consumers' reports of one order cost (each group's coalesced report carrying this one order;
+     * under load a report carries many orders and these statements are shared by them).
+     */
+    @Test
+    void theConsumersReportsOfAnOrderCostTheirKnownStatements() throws SQLException {
+        long userId = ThreadLocalRandom.current().nextLong(1_000_000, 2_000_000_000);
+        String warm = placeForId(userId);
+        report(OrderMessaging.INVENTORY_CONSUMER_GROUP, warm);
+        report(OrderMessaging.NOTICE_CONSUMER_GROUP, warm);
+        String orderId = placeForId(userId);
+
+        List<String> first = statementsDuring(dataSource, 200, () -> report(OrderMessaging.INVENTORY_CONSUMER_GROUP, orderId));
+        List<String> last = statementsDuring(dataSource, 200, () -> report(OrderMessaging.NOTICE_CONSUMER_GROUP, orderId));
+
+        // autocommit off, the event locked, the reports read, this one inserted, commit, autocommit on; no
+        // isolation SETs around it (the pool's default is the READ COMMITTED the recorder asks for)
+        assertThat(kinds(first)).as("statements of the first group's report: %s", first)
+                .containsExactly("SET", "SELECT", "SELECT", "INSERT", "COMMIT", "SET");
+        // the same, and the event becomes CONSUMED and is finished in one statement (no reconcile pass needed)
+        assertThat(kinds(last)).as("statements of the last group's report: %s", last)
+                .containsExactly("SET", "SELECT", "SELECT", "INSERT", "UPDATE", "COMMIT", "SET");
+    }
+
+    private int report(String group, String orderId) {
+        return HttpCall.post(port, "/internal/orders/consumer-reports")
+                .header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN)
+                .json("{\"consumerGroup\":\"" + group + "\",\"reports\":[{\"orderId\":\"" + orderId
+                        + "\",\"eventType\":\"ORDER_CREATED\",\"status\":\"SUCCESS\"}]}").send().status();
+    }
+
+    private String placeForId(long userId) {
+        return HttpCall.post(port, "/api/orders").bearer(tokens.customer(userId)).header("Idempotency-Key",
+                UUID.randomUUID().toString()).json("{\"skuId\":1001,\"quantity\":1}").send().json().get("orderId").asString();
     }
 
     private int place(long userId, String key) {

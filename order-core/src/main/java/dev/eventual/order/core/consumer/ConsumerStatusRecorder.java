@@ -160,12 +160,12 @@ public class ConsumerStatusRecorder {
                 }
                 byGroup.put(group, outcome.status());
                 MessageStatus derived = derive(OrderMessaging.EXPECTED_CONSUMER_GROUPS, byGroup::get);
-                if (derived != event.getMsgStatus()) {
-                    derivedChanges.computeIfAbsent(derived, status -> new ArrayList<>()).add(event.getId());
-                }
                 boolean settled = derived == MessageStatus.CONSUMED && reconcilable(event);
                 if (settled) {
+                    // status and finish in one statement (issue 28)
                     finished.add(event.getId());
+                } else if (derived != event.getMsgStatus()) {
+                    derivedChanges.computeIfAbsent(derived, status -> new ArrayList<>()).add(event.getId());
                 }
                 log.info("Order {}: {} reported {} for {}; message status {}{}", orderId, group, outcome.status(),
                         eventType, derived, settled ? ", reconciled" : "");
@@ -178,9 +178,11 @@ public class ConsumerStatusRecorder {
                 replaceableBy(change.status()), ids));
         derivedChanges.forEach((status, ids) -> messageLog.updateMsgStatuses(ids, status));
         if (!finished.isEmpty()) {
-            int done = messageLog.finishConsumed(finished);
+            int done = messageLog.consumeAndFinish(finished);
             metrics.eventsReconciledByReports(eventType, done);
             if (done != finished.size()) {
+                // the ones without an order still are CONSUMED; the rest are already
+                messageLog.updateMsgStatuses(finished, MessageStatus.CONSUMED);
                 log.warn("{} of {} consumed {} events {} were not finished (no order row?); reconciliation will look",
                         finished.size() - done, finished.size(), eventType, finished);
             }

@@ -41,14 +41,16 @@ public interface MessageLogMapper extends BaseMapper<MessageLogRow> {
     int updateMsgStatuses(@Param("ids") Collection<Long> ids, @Param("status") MessageStatus status);
 
     /**
-     * Finishes settled events that no reconcile run holds, by the rule the reconcile job applies to
-     * them ({@link SettleRule}), re-checked on every row it writes.
+     * The last consumer report's change in one statement: the events become CONSUMED and, where the
+     * order exists and no reconcile run holds them, are finished by the same rule ({@link SettleRule});
+     * the caller has them locked. Returns the rows finished (those without an order are not changed).
      */
-    @Update("<script>UPDATE message_log SET reconcile_status = 'SUCCESS', last_error = NULL, version = version + 1"
-            + " WHERE " + SettleRule.CONDITION + " AND reconcile_status IN ('PENDING', 'RETRY') AND claim_token IS NULL"
+    @Update("<script>UPDATE message_log SET msg_status = 'CONSUMED', reconcile_status = 'SUCCESS', last_error = NULL,"
+            + " version = version + 1 WHERE " + SettleRule.ORDER_EXISTS
+            + " AND reconcile_status IN ('PENDING', 'RETRY') AND claim_token IS NULL"
             + " AND id IN <foreach collection=\"ids\" item=\"id\" open=\"(\" separator=\",\" close=\")\">#{id}</foreach>"
             + "</script>")
-    int finishConsumed(@Param("ids") Collection<Long> ids);
+    int consumeAndFinish(@Param("ids") Collection<Long> ids);
 
     @Select("""
             <script>

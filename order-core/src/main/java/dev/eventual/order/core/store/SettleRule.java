@@ -13,8 +13,10 @@ public final class SettleRule {
      * order the event speaks of exists (an event whose order is missing is never settled; the
      * reconcile job asks about it).
      */
-    public static final String CONDITION = "msg_status = 'CONSUMED'"
-            + " AND EXISTS (SELECT 1 FROM t_order o WHERE o.order_id = message_log.order_id)";
+    public static final String CONDITION = "msg_status = 'CONSUMED' AND " + SettleRule.ORDER_EXISTS;
+
+    /** The rule's second half, for the statement that sets {@code msg_status = 'CONSUMED'} itself. */
+    public static final String ORDER_EXISTS = "EXISTS (SELECT 1 FROM t_order o WHERE o.order_id = message_log.order_id)";
 
     private SettleRule() {
     }
