@@ -9,6 +9,7 @@ import dev.eventual.bench.hotsku.HotSkuCase;
 import dev.eventual.bench.hotsku.HotSkuResult;
 import dev.eventual.bench.reconcile.ReconcileCase;
 import dev.eventual.bench.reconcile.ReconcileResult;
+import dev.eventual.bench.resources.CpuPart;
 import dev.eventual.bench.resources.ProcessUsage;
 import dev.eventual.bench.resources.SectionUsage;
 
@@ -22,8 +23,8 @@ public final class Targets {
     /** The service JVMs; mariadbd and the benchmark JVM (broker, load) are reported but have no target. */
     static final Set<String> SERVICES = Set.of("order-service", "inventory-service", "notice-service", "reconcile-job");
 
-    /** How the resource sampler names this JVM, which hosts the broker and the load generator. */
-    public static final String BENCH_JVM = "bench JVM (RocketMQ broker + load)";
+    /** How the resource sampler names the broker's threads of this JVM (which also hosts the load generator). */
+    public static final String BENCH_JVM = CpuPart.BROKER.label();
 
     private Targets() {
     }
