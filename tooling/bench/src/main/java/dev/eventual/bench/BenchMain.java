@@ -3,6 +3,8 @@ package dev.eventual.bench;
 import dev.eventual.bench.acceptance.AcceptanceResult;
 import dev.eventual.bench.acceptance.AcceptanceSection;
 import dev.eventual.bench.consistency.ConsistencyResult;
+import dev.eventual.bench.cost.CostResult;
+import dev.eventual.bench.cost.CostSection;
 import dev.eventual.bench.consistency.ConsistencySection;
 import dev.eventual.bench.consistency.EndToEndResult;
 import dev.eventual.bench.consistency.EndToEndSection;
@@ -18,6 +20,7 @@ import dev.eventual.bench.report.BenchReport;
 import dev.eventual.bench.report.Machine;
 import dev.eventual.bench.report.MarkdownReport;
 import dev.eventual.bench.report.ReportWriter;
+import dev.eventual.bench.report.TargetCheck;
 import dev.eventual.bench.report.Targets;
 import dev.eventual.bench.resources.CpuMeter;
 import dev.eventual.bench.resources.CpuPart;
@@ -83,6 +86,7 @@ public final class BenchMain {
         ReconcileResult reconcile = null;
         LimitsResult limits = null;
         FlashSaleResult flashSale = null;
+        CostResult cost = null;
         if (options.runs(Section.ACCEPTANCE)) {
             // windows per measured step: the resource table shows each mode at each concurrency
             acceptance = new AcceptanceSection(suite, options, sampler, jitMeter(suite)).run();
@@ -118,9 +122,16 @@ public final class BenchMain {
             flashSale = new FlashSaleSection(suite, options).run();
             sampler.end();
         }
-        return new BenchReport(date, Machine.current(), command, (System.nanoTime() - started) / 1e9, acceptance,
-                consistency, endToEnd, reconcile, hotSku, limits, flashSale, sampler.sections(),
+        if (options.runs(Section.COST)) {
+            sampler.begin(Section.COST.id());
+            cost = new CostSection(suite, options, cpuMeter(suite)).run();
+            sampler.end();
+        }
+        List<TargetCheck> targets = new ArrayList<>(
                 Targets.check(acceptance, consistency, endToEnd, reconcile, hotSku, flashSale, sampler.sections()));
+        targets.addAll(Targets.cost(cost));
+        return new BenchReport(date, Machine.current(), command, (System.nanoTime() - started) / 1e9, acceptance,
+                consistency, endToEnd, reconcile, hotSku, limits, flashSale, sampler.sections(), targets, cost);
     }
 
     /**

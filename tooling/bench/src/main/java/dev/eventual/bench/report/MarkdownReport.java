@@ -113,6 +113,9 @@ public final class MarkdownReport {
         if (r.flashSale() != null) {
             flashSale(md, r.flashSale());
         }
+        if (r.cost() != null) {
+            CostReport.render(md, r.cost());
+        }
         if (!r.resources().isEmpty()) {
             md.append("## 6. Resources per process and section\n\n");
             md.append("CPU in cores (1.0 = one core busy) and as a share of all busy CPU time of the box in that section;"
@@ -190,13 +193,14 @@ public final class MarkdownReport {
     }
 
     private static void targets(StringBuilder md, List<TargetCheck> targets) {
-        md.append("## Targets (issues 13 and 16)\n\n| target | done when | goal | measured | |\n|---|---|---|---:|---|\n");
+        md.append("## Targets (issues 13, 16 and 28)\n\n| target | done when | goal | measured | |\n|---|---|---|---:|---|\n");
         for (TargetCheck t : targets) {
             md.append("| ").append(t.target()).append(" | ").append(t.threshold()).append(" | ").append(t.goal())
                     .append(" | ").append(t.measured())
                     .append(" | ").append(switch (t.status()) {
                         case MET -> "met";
                         case MISSED -> "**missed**";
+                        case UNDECIDED -> "undecided (run more blocks)";
                         case NOT_MEASURED -> "not measured";
                     }).append(" |\n");
         }
