@@ -205,7 +205,7 @@ public final class CostSection {
             }
             return new VariantRun(variant, cpu.seconds(), units, load == null ? Map.of() : load.byStatus(),
                     units == 0 ? 0 : net.sutNanos() / 1e6 / units, perPart,
-                    requests == 0 ? 0 : cpu.nanos(CpuPart.LOAD_GENERATOR) / 1e6 / requests,
+                    requests == 0 ? 0 : load.generatorCpuNanos() / 1e6 / requests,
                     load == null ? null : load.latency(unitStatus), statements, rows, settled);
         }
     }

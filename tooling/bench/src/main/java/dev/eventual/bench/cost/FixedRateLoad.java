@@ -2,6 +2,7 @@ package dev.eventual.bench.cost;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
@@ -105,7 +106,9 @@ final class FixedRateLoad {
             for (SelectionKey key : selector.keys()) {
                 key.channel().close();
             }
-            return new LoadRun(statuses, latencies, seconds);
+            // the thread ends before the window's CPU is read, which would lose its schedstat: it counts its own
+            return new LoadRun(statuses, latencies, seconds,
+                    ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime());
         }
     }
 

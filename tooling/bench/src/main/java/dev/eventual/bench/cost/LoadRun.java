@@ -8,9 +8,10 @@ import java.util.stream.IntStream;
 
 /**
  * What a fixed-rate run got: the status of request i (0 = no answer) and its latency from the moment it
- * was due; {@code seconds} from the first due request to the last answer.
+ * was due; {@code seconds} from the first due request to the last answer; {@code generatorCpuNanos} the
+ * generator thread's own CPU.
  */
-record LoadRun(int[] statuses, long[] latencies, double seconds) {
+record LoadRun(int[] statuses, long[] latencies, double seconds, long generatorCpuNanos) {
 
     int requests() {
         return statuses.length;

@@ -12,7 +12,7 @@ import java.util.Map;
  * @param requestsByStatus         every request by its answer's status (0 = none)
  * @param sutCpuMsPerUnit          CPU ms per unit of the system under test
  * @param cpuMsPerUnit             the same by part, generator and the bench JVM's runtime included
- * @param generatorCpuMsPerRequest the fixed-rate generator's CPU per request (not net of idle)
+ * @param generatorCpuMsPerRequest the fixed-rate generator thread's own CPU per request (ThreadMXBean)
  * @param sqlStatements            statements per database account over the window, net of idle
  * @param rowsWritten              rows inserted, updated or deleted, all accounts, net of idle
  * @param settled                  for orders: both consumers reported every order within --drain
