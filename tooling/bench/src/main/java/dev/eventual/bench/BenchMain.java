@@ -3,6 +3,8 @@ package dev.eventual.bench;
 import dev.eventual.bench.acceptance.AcceptanceResult;
 import dev.eventual.bench.acceptance.AcceptanceSection;
 import dev.eventual.bench.consistency.ConsistencyResult;
+import dev.eventual.bench.cost.CostResult;
+import dev.eventual.bench.cost.CostSection;
 import dev.eventual.bench.consistency.ConsistencySection;
 import dev.eventual.bench.consistency.EndToEndResult;
 import dev.eventual.bench.consistency.EndToEndSection;
@@ -18,7 +20,10 @@ import dev.eventual.bench.report.BenchReport;
 import dev.eventual.bench.report.Machine;
 import dev.eventual.bench.report.MarkdownReport;
 import dev.eventual.bench.report.ReportWriter;
+import dev.eventual.bench.report.TargetCheck;
 import dev.eventual.bench.report.Targets;
+import dev.eventual.bench.resources.CpuMeter;
+import dev.eventual.bench.resources.CpuPart;
 import dev.eventual.bench.resources.JitMeter;
 import dev.eventual.bench.resources.ResourceSampler;
 import dev.eventual.launcher.process.ServiceProcess;
@@ -30,7 +35,7 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -60,7 +65,7 @@ public final class BenchMain {
         BenchSuite suite = BenchSuite.start(options);
         // Ctrl-C or a failure must not leave service JVMs and mariadbd behind
         Runtime.getRuntime().addShutdownHook(new Thread(suite::close, "bench-shutdown"));
-        try (ResourceSampler sampler = new ResourceSampler(pids(suite))) {
+        try (ResourceSampler sampler = new ResourceSampler(cpuMeter(suite), memory(suite))) {
             BenchReport report = run(suite, sampler, options, date, "tooling/bench/run.sh " + String.join(" ", args), started);
             Path json = ReportWriter.write(report, options.resultsDirectory());
             System.out.println(MarkdownReport.render(report));
@@ -81,6 +86,7 @@ public final class BenchMain {
         ReconcileResult reconcile = null;
         LimitsResult limits = null;
         FlashSaleResult flashSale = null;
+        CostResult cost = null;
         if (options.runs(Section.ACCEPTANCE)) {
             // windows per measured step: the resource table shows each mode at each concurrency
             acceptance = new AcceptanceSection(suite, options, sampler, jitMeter(suite)).run();
@@ -116,9 +122,16 @@ public final class BenchMain {
             flashSale = new FlashSaleSection(suite, options).run();
             sampler.end();
         }
-        return new BenchReport(date, Machine.current(), command, (System.nanoTime() - started) / 1e9, acceptance,
-                consistency, endToEnd, reconcile, hotSku, limits, flashSale, sampler.sections(),
+        if (options.runs(Section.COST)) {
+            sampler.begin(Section.COST.id());
+            cost = new CostSection(suite, options, cpuMeter(suite)).run();
+            sampler.end();
+        }
+        List<TargetCheck> targets = new ArrayList<>(
                 Targets.check(acceptance, consistency, endToEnd, reconcile, hotSku, flashSale, sampler.sections()));
+        targets.addAll(Targets.cost(cost));
+        return new BenchReport(date, Machine.current(), command, (System.nanoTime() - started) / 1e9, acceptance,
+                consistency, endToEnd, reconcile, hotSku, limits, flashSale, sampler.sections(), targets, cost);
     }
 
     /**
@@ -150,16 +163,42 @@ public final class BenchMain {
         return new JitMeter(jvms);
     }
 
-    private static Map<String, Supplier<Long>> pids(BenchSuite suite) {
-        Map<String, Supplier<Long>> pids = new LinkedHashMap<>();
+    /** CPU of the system under test's processes; the benchmark JVM is split by thread name. */
+    static CpuMeter cpuMeter(BenchSuite suite) {
+        return new CpuMeter(processes(suite), () -> ProcessHandle.current().pid());
+    }
+
+    /** RSS per process; this JVM's is shown on the broker's row, the part it hosts for the system under test. */
+    private static Map<CpuPart, Supplier<Long>> memory(BenchSuite suite) {
+        Map<CpuPart, Supplier<Long>> pids = processes(suite);
+        pids.put(CpuPart.BROKER, () -> ProcessHandle.current().pid());
+        return pids;
+    }
+
+    /** The parts that are one process each: the service JVMs, mariadbd, the gate's redis-server. */
+    private static Map<CpuPart, Supplier<Long>> processes(BenchSuite suite) {
+        Map<CpuPart, Supplier<Long>> pids = new EnumMap<>(CpuPart.class);
         for (SuiteService service : SuiteService.values()) {
             ServiceProcess process = suite.processes().service(service);
-            pids.put(service.serviceId(), () -> process.isAlive() ? process.pid() : -1L);
+            pids.put(part(service), () -> process.isAlive() ? process.pid() : -1L);
         }
-        pids.put("mariadbd", () -> ProcessHandle.current().descendants()
-                .filter(p -> p.info().command().map(c -> c.endsWith("mariadbd")).orElse(false))
-                .map(ProcessHandle::pid).findFirst().orElse(-1L));
-        pids.put(Targets.BENCH_JVM, () -> ProcessHandle.current().pid());
+        pids.put(CpuPart.MARIADBD, () -> child("mariadbd"));
+        pids.put(CpuPart.REDIS_SERVER, suite::redisPid);
         return pids;
+    }
+
+    private static CpuPart part(SuiteService service) {
+        return switch (service) {
+            case ORDER -> CpuPart.ORDER_SERVICE;
+            case INVENTORY -> CpuPart.INVENTORY_SERVICE;
+            case NOTICE -> CpuPart.NOTICE_SERVICE;
+            case RECONCILE -> CpuPart.RECONCILE_JOB;
+        };
+    }
+
+    private static long child(String executable) {
+        return ProcessHandle.current().descendants()
+                .filter(p -> p.info().command().map(c -> c.endsWith(executable)).orElse(false))
+                .map(ProcessHandle::pid).findFirst().orElse(-1L);
     }
 }

@@ -29,6 +29,12 @@ import java.util.Set;
  * @param profile          a JFR recording per service JVM
  * @param isolatePublish   also measure mode (a) with inventory- and notice-service stopped (mode "a0"):
  *                         the publishing protocol's cost without the consumers' share of the CPU
+ * @param costBlocks       blocks of the cost section, each running every variant once (6 or more for a verdict)
+ * @param costWindow       the load of each cost window, and the idle window's length
+ * @param costRate         refusals/s and plain reads/s of the cost section's CPU windows (below saturation)
+ * @param costP99Rate      refusals/s of the window that measures the refusal p99
+ * @param costOrderRate    orders/s of the cost section's order window
+ * @param costSaturation   the wrk closed-loop step that finds the saturation refusals/s
  */
 public record BenchOptions(
         Set<Section> sections,
@@ -50,7 +56,13 @@ public record BenchOptions(
         Path resultsDirectory,
         Path workDirectory,
         boolean profile,
-        boolean isolatePublish) {
+        boolean isolatePublish,
+        int costBlocks,
+        Duration costWindow,
+        double costRate,
+        double costP99Rate,
+        double costOrderRate,
+        Duration costSaturation) {
 
     public static BenchOptions parse(String... args) {
         boolean quick = List.of(args).contains("--quick");
@@ -74,6 +86,12 @@ public record BenchOptions(
         Path work = Path.of("tooling/bench/target/run");
         boolean profile = false;
         boolean isolatePublish = false;
+        int costBlocks = 6;
+        Duration costWindow = quick ? Duration.ofSeconds(3) : Duration.ofSeconds(10);
+        double costRate = 1_000;
+        double costP99Rate = 4_000;
+        double costOrderRate = 100;
+        Duration costSaturation = quick ? Duration.ofSeconds(5) : Duration.ofSeconds(10);
         for (String arg : args) {
             if (arg.equals("--quick")) {
                 continue;
@@ -113,12 +131,19 @@ public record BenchOptions(
                 case "--service-log-level" -> logLevel = value;
                 case "--results" -> results = Path.of(value);
                 case "--work" -> work = Path.of(value);
+                case "--cost-blocks" -> costBlocks = atLeast(1, kv[0], Integer.parseInt(value));
+                case "--cost-window" -> costWindow = seconds(value);
+                case "--cost-rate" -> costRate = Double.parseDouble(value);
+                case "--cost-p99-rate" -> costP99Rate = Double.parseDouble(value);
+                case "--cost-order-rate" -> costOrderRate = Double.parseDouble(value);
+                case "--cost-saturation" -> costSaturation = seconds(value);
                 default -> throw new IllegalArgumentException("unknown option " + kv[0]);
             }
         }
         return new BenchOptions(sections, warmUp, jitQuiet, warmUpCap, measure, load, drain, concurrencies, rows, hot,
                 flashOrders, flashClients, flashWarmUp, maxRate, heap, logLevel, results.toAbsolutePath(),
-                work.toAbsolutePath(), profile, isolatePublish);
+                work.toAbsolutePath(), profile, isolatePublish, costBlocks, costWindow, costRate, costP99Rate,
+                costOrderRate, costSaturation);
     }
 
     public boolean runs(Section section) {
@@ -156,7 +181,7 @@ public record BenchOptions(
         return """
                 tooling/bench/run.sh [--quick] [--key=value ...]
                   --quick                   smoke run: short steps, 20k reconcile rows, 2k hot-SKU events, 2k flash-sale orders (~5 min)
-                  --sections=all|acceptance,endtoend,consistency,hotsku,reconcile,limits,flashsale
+                  --sections=all|acceptance,endtoend,consistency,hotsku,reconcile,limits,flashsale,cost
                   --warm-up=3s --measure=12s    each acceptance step (mode x concurrency)
                   --jit-quiet=0.05 --warm-up-cap=240s   warm up (mode a) until the JIT compilers of all JVMs use < 0.05 cores
                   --concurrency=1,8,32,64
@@ -169,6 +194,9 @@ public record BenchOptions(
                   --service-heap=256m --service-log-level=WARN
                   --isolate-publish         also run mode a with the consumers stopped ("a0"; about +1.5 min)
                   --profile                 a JFR recording per service JVM (<work>/jfr/hotspot-pid-<pid>-*.jfr, written at the end)
+                  --cost-blocks=6 --cost-window=10s (3s)   cost: blocks of every variant; each window's load and the idle window
+                  --cost-rate=1000 --cost-p99-rate=4000 --cost-order-rate=100   cost: fixed rates (refusals and reads, p99, orders)
+                  --cost-saturation=10s (5s)  cost: the wrk closed-loop step for saturation refusals/s
                   --results=tooling/bench/results --work=tooling/bench/target/run
                 """;
     }

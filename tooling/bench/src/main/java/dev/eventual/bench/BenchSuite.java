@@ -6,6 +6,7 @@ import dev.eventual.bench.service.ModeSwitchingPublisher;
 import dev.eventual.bench.service.PublishMode;
 import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.infra.mq.RocketMqSettings;
+import dev.eventual.infra.redis.EmbeddedRedis;
 import dev.eventual.launcher.invariants.Quiescence;
 import dev.eventual.launcher.process.ProcessSuite;
 import dev.eventual.launcher.process.ProcessSuiteSettings;
@@ -99,6 +100,15 @@ public final class BenchSuite implements AutoCloseable {
     /** Customers' access tokens, one sign-in per customer for the whole run (tokens live 30 minutes). */
     public LongFunction<String> customerTokens() {
         return userId -> customerTokens.computeIfAbsent(userId, id -> suite.identity().token("customer:" + id));
+    }
+
+    /** The gate's redis-server process, -1 while it is down. */
+    public long redisPid() {
+        try {
+            return suite.redis() instanceof EmbeddedRedis redis ? redis.pid() : -1L;
+        } catch (IllegalStateException down) {
+            return -1L;
+        }
     }
 
     public ProcessSuite processes() {

@@ -4,6 +4,7 @@ import dev.eventual.bench.limits.LimitsResult;
 
 import dev.eventual.bench.acceptance.AcceptanceResult;
 import dev.eventual.bench.consistency.ConsistencyResult;
+import dev.eventual.bench.cost.CostResult;
 import dev.eventual.bench.consistency.EndToEndResult;
 import dev.eventual.bench.flashsale.FlashSaleResult;
 import dev.eventual.bench.hotsku.HotSkuResult;
@@ -26,5 +27,6 @@ public record BenchReport(
         LimitsResult limits,
         FlashSaleResult flashSale,
         List<SectionUsage> resources,
-        List<TargetCheck> targets) {
+        List<TargetCheck> targets,
+        CostResult cost) {
 }

@@ -2,6 +2,7 @@ package dev.eventual.bench.report;
 
 import dev.eventual.bench.acceptance.AcceptanceResult;
 import dev.eventual.bench.consistency.ConsistencyResult;
+import dev.eventual.bench.cost.CostResult;
 import dev.eventual.bench.consistency.EndToEndResult;
 import dev.eventual.bench.flashsale.FlashSaleResult;
 import dev.eventual.bench.flashsale.FlashSaleSection;
@@ -9,6 +10,7 @@ import dev.eventual.bench.hotsku.HotSkuCase;
 import dev.eventual.bench.hotsku.HotSkuResult;
 import dev.eventual.bench.reconcile.ReconcileCase;
 import dev.eventual.bench.reconcile.ReconcileResult;
+import dev.eventual.bench.resources.CpuPart;
 import dev.eventual.bench.resources.ProcessUsage;
 import dev.eventual.bench.resources.SectionUsage;
 
@@ -22,8 +24,8 @@ public final class Targets {
     /** The service JVMs; mariadbd and the benchmark JVM (broker, load) are reported but have no target. */
     static final Set<String> SERVICES = Set.of("order-service", "inventory-service", "notice-service", "reconcile-job");
 
-    /** How the resource sampler names this JVM, which hosts the broker and the load generator. */
-    public static final String BENCH_JVM = "bench JVM (RocketMQ broker + load)";
+    /** How the resource sampler names the broker's threads of this JVM (which also hosts the load generator). */
+    public static final String BENCH_JVM = CpuPart.BROKER.label();
 
     private Targets() {
     }
@@ -82,6 +84,34 @@ public final class Targets {
                 f == null ? null : f.state().stockLeft()));
         checks.add(TargetCheck.exactly("flash sale work orders and failed deductions", 0,
                 f == null ? null : f.state().workOrders() + f.state().failedDeductions()));
+    }
+
+    /**
+     * Issue 28, this box: CPU and latency from the median and 95 % interval of the per-block values, the
+     * work counters (exact) pooled over the kept blocks, saturation from the one wrk step.
+     */
+    public static List<TargetCheck> cost(CostResult c) {
+        List<TargetCheck> checks = new ArrayList<>();
+        checks.add(TargetCheck.atMost("SQL statements per accepted order (order-service)", 6, 4,
+                c == null ? null : finite(c.sqlPerOrderOrderService()), "%.2f"));
+        checks.add(TargetCheck.atMost("SQL statements per refusal", 0, 0,
+                c == null ? null : finite(c.sqlPerRefusal()), "%.2f"));
+        checks.add(TargetCheck.interval(CostResult.CPU_PER_REFUSAL, 0.3, 0.15, true,
+                c == null ? null : c.figure(CostResult.CPU_PER_REFUSAL).raw(), "%.3f"));
+        checks.add(TargetCheck.interval(CostResult.REFUSAL_OVER_READ, 1.0, 0.6, true,
+                c == null ? null : c.figure(CostResult.REFUSAL_OVER_READ).raw(), "%.2f"));
+        checks.add(TargetCheck.atLeast("refusals/s, native generator (wrk, saturation)", 5_000, 8_000,
+                c == null || c.saturation() == null ? null : c.saturation().requestsPerSecond(), "%.0f"));
+        checks.add(TargetCheck.interval(c == null ? "refusal p99 at a fixed 4,000/s (ms)"
+                        : "refusal p99 at a fixed " + Math.round(c.p99Rate()) + "/s (ms)", 20, 10, true,
+                c == null ? null : c.figure(CostResult.REFUSAL_P99).raw(), "%.1f"));
+        checks.add(TargetCheck.interval(CostResult.CPU_PER_ORDER, 2.5, 2.0, true,
+                c == null ? null : c.figure(CostResult.CPU_PER_ORDER).raw(), "%.2f"));
+        return checks;
+    }
+
+    private static Double finite(double value) {
+        return Double.isFinite(value) ? value : null;
     }
 
     /** Mode a's CPU per order, all processes, at concurrency 1, over mode b's; null when either is missing. */

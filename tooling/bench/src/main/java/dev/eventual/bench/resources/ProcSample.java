@@ -9,6 +9,8 @@ import java.util.List;
 record ProcSample(long cpuTicks, long rssKib) {
 
     static final ProcSample GONE = new ProcSample(0, 0);
+    /** USER_HZ: the unit of /proc's tick counts. */
+    static final double TICKS_PER_SECOND = 100.0;
 
     static ProcSample of(long pid) {
         try {

@@ -1,31 +1,35 @@
 package dev.eventual.bench.resources;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * Samples /proc once a second for the watched processes (the service JVMs, mariadbd, this JVM with the
- * broker and the load generator) and sums CPU ticks and RSS per section. Process ids are asked for at
- * every sample, so a restarted service is followed.
+ * Samples once a second, per section: CPU per {@link CpuPart} (schedstat per thread, so the benchmark
+ * JVM is split into the broker, the load generator and the rest) and RSS per process. Process ids are
+ * asked for at every sample, so a restarted service is followed.
  */
 public final class ResourceSampler implements AutoCloseable {
 
-    private static final double TICKS_PER_SECOND = 100.0;
-
-    private final Map<String, Supplier<Long>> pids;
+    private final CpuMeter cpu;
+    private final Map<CpuPart, Supplier<Long>> memory;
     private final Thread thread;
-    private final Map<String, Accumulator> window = new LinkedHashMap<>();
+    private final Map<CpuPart, Accumulator> window = new EnumMap<>(CpuPart.class);
     private String section;
     private long windowStart;
     private long machineTicksAtStart;
+    private CpuMeter.Reading last;
     private final List<SectionUsage> finished = new ArrayList<>();
 
-    /** @param pids process name to a supplier of its current pid (or -1 when not running) */
-    public ResourceSampler(Map<String, Supplier<Long>> pids) {
-        this.pids = new LinkedHashMap<>(pids);
+    /**
+     * @param cpu    what CPU is read for
+     * @param memory the process whose RSS each part's row shows (the benchmark JVM's on the broker's row)
+     */
+    public ResourceSampler(CpuMeter cpu, Map<CpuPart, Supplier<Long>> memory) {
+        this.cpu = cpu;
+        this.memory = new EnumMap<>(memory);
         this.thread = new Thread(this::loop, "bench-resource-sampler");
         this.thread.setDaemon(true);
         this.thread.start();
@@ -39,6 +43,7 @@ public final class ResourceSampler implements AutoCloseable {
         windowStart = System.nanoTime();
         machineTicksAtStart = ProcSample.machineBusyTicks();
         window.clear();
+        last = cpu.read();
         sample();
     }
 
@@ -51,8 +56,9 @@ public final class ResourceSampler implements AutoCloseable {
         double seconds = (System.nanoTime() - windowStart) / 1e9;
         long machineTicks = ProcSample.machineBusyTicks() - machineTicksAtStart;
         List<ProcessUsage> usages = new ArrayList<>();
-        window.forEach((name, acc) -> usages.add(acc.usage(name, seconds, machineTicks)));
-        SectionUsage usage = new SectionUsage(section, seconds, machineTicks / TICKS_PER_SECOND / seconds, usages);
+        window.forEach((part, acc) -> usages.add(acc.usage(part.label(), seconds, machineTicks)));
+        SectionUsage usage = new SectionUsage(section, seconds, machineTicks / ProcSample.TICKS_PER_SECOND / seconds,
+                usages);
         finished.add(usage);
         section = null;
         return usage;
@@ -78,10 +84,13 @@ public final class ResourceSampler implements AutoCloseable {
     }
 
     private void sample() {
-        pids.forEach((name, pid) -> {
+        CpuMeter.Reading now = cpu.read();
+        now.since(last).nanos().forEach((part, nanos) -> window.computeIfAbsent(part, p -> new Accumulator()).cpu(nanos));
+        last = now;
+        memory.forEach((part, pid) -> {
             Long id = pid.get();
             if (id != null && id > 0) {
-                window.computeIfAbsent(name, n -> new Accumulator()).add(ProcSample.of(id));
+                window.computeIfAbsent(part, p -> new Accumulator()).rss(ProcSample.of(id));
             }
         });
     }
@@ -91,30 +100,29 @@ public final class ResourceSampler implements AutoCloseable {
         thread.interrupt();
     }
 
-    /** CPU: first to last tick count (a restart resets a process's ticks: only increases are summed). */
     private static final class Accumulator {
-        long lastTicks = -1;
-        long ticks;
+        long nanos;
         long rssSum;
         long rssPeak;
         int samples;
 
-        void add(ProcSample s) {
+        void cpu(long used) {
+            nanos += used;
+        }
+
+        void rss(ProcSample s) {
             if (s == ProcSample.GONE) {
                 return;
             }
-            if (lastTicks >= 0 && s.cpuTicks() >= lastTicks) {
-                ticks += s.cpuTicks() - lastTicks;
-            }
-            lastTicks = s.cpuTicks();
             rssSum += s.rssKib();
             rssPeak = Math.max(rssPeak, s.rssKib());
             samples++;
         }
 
         ProcessUsage usage(String name, double seconds, long machineTicks) {
-            return new ProcessUsage(name, ticks / TICKS_PER_SECOND / seconds,
-                    machineTicks == 0 ? 0 : (double) ticks / machineTicks,
+            double cpuSeconds = nanos / 1e9;
+            return new ProcessUsage(name, cpuSeconds / seconds,
+                    machineTicks == 0 ? 0 : cpuSeconds * ProcSample.TICKS_PER_SECOND / machineTicks,
                     samples == 0 ? 0 : rssSum / 1024.0 / samples, rssPeak / 1024.0);
         }
     }

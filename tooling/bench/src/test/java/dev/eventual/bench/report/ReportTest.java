@@ -137,8 +137,8 @@ class ReportTest {
     }
 
     @Test
-    void theFlashSaleRunsLast() {
-        assertThat(Section.parse("all")).last().isEqualTo(Section.FLASHSALE);
+    void theFlashSaleRunsLastButTheCostSection() {
+        assertThat(Section.parse("all")).endsWith(Section.FLASHSALE, Section.COST);
     }
 
     /** 20,000 orders for 100 units in 3.5 s; refusals 3 ms at p99. */
@@ -171,6 +171,6 @@ class ReportTest {
                 acceptance, consistency, endToEnd, reconcile, hotSku, new LimitsResult(List.of(
                         new LimitStep(LimitsResult.JDBC, 8, 1_200, 1.1), new LimitStep(LimitsResult.ROCKETMQ, 8, 600, 1.6))),
                 flashSale, resources,
-                Targets.check(acceptance, consistency, endToEnd, reconcile, hotSku, flashSale, resources));
+                Targets.check(acceptance, consistency, endToEnd, reconcile, hotSku, flashSale, resources), null);
     }
 }
