@@ -43,7 +43,7 @@ class ReportTest {
                 "flashSale", "resources", "targets")) {
             assertThat(json.has(section)).as(section).isTrue();
         }
-        assertThat(json.get("acceptance").get("steps")).hasSize(5);
+        assertThat(json.get("acceptance").get("steps")).hasSize(6);
         assertThat(json.get("flashSale").get("state").get("orders").asLong()).isEqualTo(100);
         assertThat(json.get("targets")).hasSize(20);
     }
@@ -54,7 +54,8 @@ class ReportTest {
         assertThat(md).contains("## Targets", "## 1. Order acceptance", "## 2. Time to consistency",
                 "## 3. End-to-end", "## 4. Reconcile", "## 5. Hot SKU", "## 6. Resources", "## 7. Physical limits",
                 "## 8. Flash sale", "| 100 | 19900 | 0 | 3.50 | 5714 | **5686** |", "warm-up of 10,000 orders",
-                "| 8 | 1200 | 1.10 | 600 | 1.60 | 0.25 | 0.50 |", "**missed**", "| met |", "not run (--isolate-publish)", "| 1.10 |");
+                "| 8 | 1200 | 1.10 | 600 | 1.60 | 0.25 | 0.50 |", "**missed**", "| met |", "not run (--isolate-publish)", "| 1.10 |",
+                "| median | 0.50 | 0.75 | 0.86 | 1.10 |");
     }
 
     @Test
@@ -72,6 +73,14 @@ class ReportTest {
                     assertThat(t.goal()).isEqualTo("≤ 2.0");
                     assertThat(t.status()).isEqualTo(TargetCheck.Status.MET);
                 });
+    }
+
+    @Test
+    void acceptanceTargetsAreAOverBAndAOverCPrimeOnTheMedianRatios() {
+        assertThat(report().targets()).filteredOn(t -> t.target().startsWith("acceptance"))
+                .extracting(TargetCheck::target, TargetCheck::measured, TargetCheck::status).containsExactly(
+                        tuple("acceptance a/b (median of same-concurrency ratios)", "0.50", TargetCheck.Status.MISSED),
+                        tuple("acceptance a/c' (median of same-concurrency ratios)", "0.75", TargetCheck.Status.MISSED));
     }
 
     @Test
@@ -154,8 +163,9 @@ class ReportTest {
                 new AcceptanceStep("b", 1, 200, LATENCY, 0, java.util.Map.of("order-service", 2.0, "mariadbd", 1.0), 0),
                 new AcceptanceStep("a", 8, 300, LATENCY, 0, java.util.Map.of("order-service", 1.5), 0),
                 new AcceptanceStep("b", 8, 600, LATENCY, 0, java.util.Map.of("order-service", 1.5), 0),
-                new AcceptanceStep("c", 8, 350, LATENCY, 0, java.util.Map.of("order-service", 1.5), 0)),
-                List.of(new ModeRatios("8", 0.5, 0.86, null), new ModeRatios("peak", 0.5, 0.86, 1.1)));
+                new AcceptanceStep("c", 8, 350, LATENCY, 0, java.util.Map.of("order-service", 1.5), 0),
+                new AcceptanceStep("c'", 8, 400, LATENCY, 0, java.util.Map.of("order-service", 1.5), 0)),
+                List.of(new ModeRatios("8", 0.5, 0.86, 0.75, null), new ModeRatios(ModeRatios.MEDIAN, 0.5, 0.86, 0.75, 1.1)));
         ConsistencyResult consistency = new ConsistencyResult(300, "test", List.of(
                 new ConsistencyRun(0.5, 150, 149, 1_500, 0, 0, LATENCY, LATENCY),
                 new ConsistencyRun(0.9, 270, 268, 2_700, 0, 0, LATENCY, LATENCY)));
