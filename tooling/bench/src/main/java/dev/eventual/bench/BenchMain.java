@@ -93,8 +93,7 @@ public final class BenchMain {
         }
         if (options.runs(Section.CONSISTENCY)) {
             sampler.begin(Section.CONSISTENCY.id());
-            consistency = maxRate(options, endToEnd, acceptance, (rate, source) ->
-                    new ConsistencySection(suite, options).run(rate, source));
+            consistency = new ConsistencySection(suite, options).run();
             sampler.end();
         }
         if (options.runs(Section.HOTSKU)) {
@@ -119,24 +118,6 @@ public final class BenchMain {
         return new BenchReport(date, Machine.current(), command, (System.nanoTime() - started) / 1e9, acceptance,
                 consistency, endToEnd, reconcile, hotSku, limits, flashSale, sampler.sections(),
                 Targets.check(acceptance, consistency, endToEnd, reconcile, hotSku, flashSale, sampler.sections()));
-    }
-
-    /**
-     * The max sustainable rate: --max-rate if given, else the end-to-end consistent rate (the pipeline
-     * keeps up with it by construction), else mode (a)'s best acceptance rate (an upper bound).
-     */
-    private static ConsistencyResult maxRate(BenchOptions options, EndToEndResult endToEnd, AcceptanceResult acceptance,
-                                             java.util.function.BiFunction<Double, String, ConsistencyResult> run) {
-        if (options.maxRate() > 0) {
-            return run.apply(options.maxRate(), "--max-rate");
-        }
-        if (endToEnd != null) {
-            return run.apply(endToEnd.consistentPerSecond(), "end-to-end consistent orders/s of this run");
-        }
-        if (acceptance != null) {
-            return run.apply(acceptance.bestTransactional().ordersPerSecond(), "mode a peak acceptance of this run");
-        }
-        throw new IllegalArgumentException("consistency needs --max-rate, or the endtoend or acceptance section");
     }
 
     /** The JVMs whose JIT the warm-up waits for: the four services and this one (broker, load generator). */

@@ -84,6 +84,24 @@ class ReportTest {
     }
 
     @Test
+    void timeToConsistencyIsCheckedAtTheFixedRateWhateverTheEndToEndRate() {
+        ConsistencyResult consistency = new ConsistencyResult(150, List.of(
+                new ConsistencyRun(150, 149, 1_500, 0, 0, new LatencySummary(10, 1, 2, 900, 950), LATENCY),
+                new ConsistencyRun(270, 268, 2_700, 0, 0, new LatencySummary(10, 1, 2, 5_000, 6_000), LATENCY)));
+
+        assertThat(Targets.check(null, consistency, null, null, null, null, List.of()))
+                .filteredOn(t -> t.target().startsWith("time to consistency")).singleElement().satisfies(t -> {
+                    assertThat(t.target()).isEqualTo("time to consistency p99 at the fixed --consistency-rate (ms)");
+                    assertThat(t.measured()).isEqualTo("900");
+                    assertThat(t.status()).isEqualTo(TargetCheck.Status.MET);
+                });
+        assertThat(MarkdownReport.render(new BenchReport("2026-01-01", new Machine(2, 24, "CPU", "JDK 17", "Linux"), "x", 1,
+                null, consistency, null, null, null, null, null, List.of(), List.of())))
+                .contains("checked at 150 orders/s", "| - | 150 | 149 |");
+        assertThat(MarkdownReport.render(report())).contains("| 51% | 150 | 149 |", "| 92% | 270 | 268 |");
+    }
+
+    @Test
     void theFlashSaleIsCheckedAgainstIssue16sNumbers() {
         List<TargetCheck> flash = report().targets().stream().filter(t -> t.target().startsWith("flash sale")).toList();
 
@@ -135,6 +153,11 @@ class ReportTest {
         assertThat(BenchOptions.parse().flashOrders()).isEqualTo(20_000);
         assertThat(BenchOptions.parse().flashClients()).isEqualTo(64);
         assertThat(quick.flashWarmUp()).isLessThan(BenchOptions.parse().flashWarmUp());
+        // fixed, and the same in --quick, so that runs compare
+        assertThat(quick.consistencyRates()).containsExactly(150.0, 270.0);
+        assertThat(BenchOptions.parse("--consistency-rate=100", "--consistency-high-rate=0").consistencyRates())
+                .containsExactly(100.0);
+        assertThatThrownBy(() -> BenchOptions.parse("--consistency-rate=0")).hasMessageContaining("--consistency-rate");
         BenchOptions flash = BenchOptions.parse("--sections=flash-sale", "--flash-orders=5k", "--flash-clients=8",
                 "--flash-warm-up=0");
         assertThat(flash.sections()).containsExactly(Section.FLASHSALE);
@@ -166,9 +189,9 @@ class ReportTest {
                 new AcceptanceStep("c", 8, 350, LATENCY, 0, java.util.Map.of("order-service", 1.5), 0),
                 new AcceptanceStep("c'", 8, 400, LATENCY, 0, java.util.Map.of("order-service", 1.5), 0)),
                 List.of(new ModeRatios("8", 0.5, 0.86, 0.75, null), new ModeRatios(ModeRatios.MEDIAN, 0.5, 0.86, 0.75, 1.1)));
-        ConsistencyResult consistency = new ConsistencyResult(300, "test", List.of(
-                new ConsistencyRun(0.5, 150, 149, 1_500, 0, 0, LATENCY, LATENCY),
-                new ConsistencyRun(0.9, 270, 268, 2_700, 0, 0, LATENCY, LATENCY)));
+        ConsistencyResult consistency = new ConsistencyResult(150, List.of(
+                new ConsistencyRun(150, 149, 1_500, 0, 0, LATENCY, LATENCY),
+                new ConsistencyRun(270, 268, 2_700, 0, 0, LATENCY, LATENCY)));
         EndToEndResult endToEnd = new EndToEndResult(32, 40, 12_000, 0, 300, 12_000, 0, 41, 292, 3.5);
         ReconcileResult reconcile = new ReconcileResult(List.of(
                 new ReconcileCase(100_000, "all consistent", 1, 4, 3, 33_000, 33_000, 100_000, 0, 0)), "test");
