@@ -97,9 +97,8 @@ public final class BenchMain {
             sampler.end();
         }
         if (options.runs(Section.HOTSKU)) {
-            sampler.begin(Section.HOTSKU.id());
-            hotSku = new HotSkuSection(suite, options).run();
-            sampler.end();
+            // windows per case, from the end of publishing on
+            hotSku = new HotSkuSection(suite, options, sampler).run();
         }
         if (options.runs(Section.RECONCILE)) {
             sampler.begin(Section.RECONCILE.id());

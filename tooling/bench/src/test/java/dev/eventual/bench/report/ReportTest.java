@@ -55,7 +55,7 @@ class ReportTest {
                 "## 3. End-to-end", "## 4. Reconcile", "## 5. Hot SKU", "## 6. Resources", "## 7. Physical limits",
                 "## 8. Flash sale", "| 100 | 19900 | 0 | 3.50 | 5714 | **5686** |", "warm-up of 10,000 orders",
                 "| 8 | 1200 | 1.10 | 600 | 1.60 | 0.25 | 0.50 |", "**missed**", "| met |", "not run (--isolate-publish)", "| 1.10 |",
-                "| median | 0.50 | 0.75 | 0.86 | 1.10 |");
+                "| median | 0.50 | 0.75 | 0.86 | 1.10 |", "| one SKU | 1 | 1000 | 5000 | 1000 | 1000 | 800 | 0.80 | 1000 |");
     }
 
     @Test
@@ -195,8 +195,8 @@ class ReportTest {
         EndToEndResult endToEnd = new EndToEndResult(32, 40, 12_000, 0, 300, 12_000, 0, 41, 292, 3.5);
         ReconcileResult reconcile = new ReconcileResult(List.of(
                 new ReconcileCase(100_000, "all consistent", 1, 4, 3, 33_000, 33_000, 100_000, 0, 0)), "test");
-        HotSkuResult hotSku = new HotSkuResult(List.of(new HotSkuCase("one SKU", 1, 1_000, 5_000, 1_000, 1_000, 1, 1_000),
-                new HotSkuCase("1,000 SKUs", 1_000, 1_000, 5_000, 1_000, 1_000, 0.5, 2_000)), 0.5);
+        HotSkuResult hotSku = new HotSkuResult(List.of(new HotSkuCase("one SKU", 1, 1_000, 5_000, 1_000, 1_000, 800, 0.8, 1_000),
+                new HotSkuCase("1,000 SKUs", 1_000, 1_000, 5_000, 1_000, 1_000, 800, 0.4, 2_000)), 0.5);
         FlashSaleResult flashSale = flashSale(100, 19_900, new FlashSaleState(true, 100, 0, 0, 0));
         List<SectionUsage> resources = List.of(new SectionUsage("acceptance", 60, 1.9,
                 List.of(new ProcessUsage("order-service", 0.8, 0.4, 300, 350))));
