@@ -153,6 +153,8 @@ class ReportTest {
         assertThat(BenchOptions.parse().flashOrders()).isEqualTo(20_000);
         assertThat(BenchOptions.parse().flashClients()).isEqualTo(64);
         assertThat(quick.flashWarmUp()).isLessThan(BenchOptions.parse().flashWarmUp());
+        assertThat(quick.serviceLogLevel()).isEqualTo("INFO");
+        assertThat(BenchOptions.parse("--service-log-level=WARN").serviceLogLevel()).isEqualTo("WARN");
         // fixed, and the same in --quick, so that runs compare
         assertThat(quick.consistencyRates()).containsExactly(150.0, 270.0);
         assertThat(BenchOptions.parse("--consistency-rate=100", "--consistency-high-rate=0").consistencyRates())
