@@ -45,7 +45,7 @@ class ReportTest {
         }
         assertThat(json.get("acceptance").get("steps")).hasSize(6);
         assertThat(json.get("flashSale").get("state").get("orders").asLong()).isEqualTo(100);
-        assertThat(json.get("targets")).hasSize(20);
+        assertThat(json.get("targets")).hasSize(21);
     }
 
     @Test
@@ -99,6 +99,19 @@ class ReportTest {
                 null, consistency, null, null, null, null, null, List.of(), List.of())))
                 .contains("checked at 150 orders/s", "| - | 150 | 149 |");
         assertThat(MarkdownReport.render(report())).contains("| 51% | 150 | 149 |", "| 92% | 270 | 268 |");
+    }
+
+    @Test
+    void reconcileIsCheckedAt100kAnd1MRows() {
+        assertThat(report().targets()).filteredOn(t -> t.target().startsWith("reconcile rows/s per shard"))
+                .extracting(TargetCheck::target, TargetCheck::threshold, TargetCheck::goal, TargetCheck::measured,
+                        TargetCheck::status).containsExactly(
+                        tuple("reconcile rows/s per shard, 100k rows, 10% re-drives", "≥ 5000", "≥ 20000", "-",
+                                TargetCheck.Status.NOT_MEASURED),
+                        tuple("reconcile rows/s per shard, 100k rows, all consistent", "≥ 20000", "≥ 50000", "33000",
+                                TargetCheck.Status.MET),
+                        tuple("reconcile rows/s per shard, 1M rows, all consistent", "≥ 20000", "≥ 50000", "7650",
+                                TargetCheck.Status.MISSED));
     }
 
     @Test
@@ -196,7 +209,8 @@ class ReportTest {
                 new ConsistencyRun(270, 268, 2_700, 0, 0, LATENCY, LATENCY)));
         EndToEndResult endToEnd = new EndToEndResult(32, 40, 12_000, 0, 300, 12_000, 0, 41, 292, 3.5);
         ReconcileResult reconcile = new ReconcileResult(List.of(
-                new ReconcileCase(100_000, "all consistent", 1, 4, 3, 33_000, 33_000, 100_000, 0, 0)), "test");
+                new ReconcileCase(100_000, "all consistent", 1, 4, 3, 33_000, 33_000, 100_000, 0, 0),
+                new ReconcileCase(1_000_000, "all consistent", 2, 60, 65, 15_300, 7_650, 1_000_000, 0, 0)), "test");
         HotSkuResult hotSku = new HotSkuResult(List.of(new HotSkuCase("one SKU", 1, 1_000, 5_000, 1_000, 1_000, 800, 0.8, 1_000),
                 new HotSkuCase("1,000 SKUs", 1_000, 1_000, 5_000, 1_000, 1_000, 800, 0.4, 2_000)), 0.5);
         FlashSaleResult flashSale = flashSale(100, 19_900, new FlashSaleState(true, 100, 0, 0, 0));
