@@ -99,14 +99,12 @@ public final class BenchMain {
         }
         if (options.runs(Section.CONSISTENCY)) {
             sampler.begin(Section.CONSISTENCY.id());
-            consistency = maxRate(options, endToEnd, acceptance, (rate, source) ->
-                    new ConsistencySection(suite, options).run(rate, source));
+            consistency = new ConsistencySection(suite, options).run();
             sampler.end();
         }
         if (options.runs(Section.HOTSKU)) {
-            sampler.begin(Section.HOTSKU.id());
-            hotSku = new HotSkuSection(suite, options).run();
-            sampler.end();
+            // windows per case, from the end of publishing on
+            hotSku = new HotSkuSection(suite, options, sampler).run();
         }
         if (options.runs(Section.RECONCILE)) {
             sampler.begin(Section.RECONCILE.id());
@@ -118,9 +116,8 @@ public final class BenchMain {
             limits = new LimitsSection(suite, options, sampler).run();
         }
         if (options.runs(Section.FLASHSALE)) {
-            sampler.begin(Section.FLASHSALE.id());
-            flashSale = new FlashSaleSection(suite, options).run();
-            sampler.end();
+            // a window over the sale alone
+            flashSale = new FlashSaleSection(suite, options, sampler).run();
         }
         if (options.runs(Section.COST)) {
             sampler.begin(Section.COST.id());
@@ -132,24 +129,6 @@ public final class BenchMain {
         targets.addAll(Targets.cost(cost));
         return new BenchReport(date, Machine.current(), command, (System.nanoTime() - started) / 1e9, acceptance,
                 consistency, endToEnd, reconcile, hotSku, limits, flashSale, sampler.sections(), targets, cost);
-    }
-
-    /**
-     * The max sustainable rate: --max-rate if given, else the end-to-end consistent rate (the pipeline
-     * keeps up with it by construction), else mode (a)'s best acceptance rate (an upper bound).
-     */
-    private static ConsistencyResult maxRate(BenchOptions options, EndToEndResult endToEnd, AcceptanceResult acceptance,
-                                             java.util.function.BiFunction<Double, String, ConsistencyResult> run) {
-        if (options.maxRate() > 0) {
-            return run.apply(options.maxRate(), "--max-rate");
-        }
-        if (endToEnd != null) {
-            return run.apply(endToEnd.consistentPerSecond(), "end-to-end consistent orders/s of this run");
-        }
-        if (acceptance != null) {
-            return run.apply(acceptance.bestTransactional().ordersPerSecond(), "mode a peak acceptance of this run");
-        }
-        throw new IllegalArgumentException("consistency needs --max-rate, or the endtoend or acceptance section");
     }
 
     /** The JVMs whose JIT the warm-up waits for: the four services and this one (broker, load generator). */

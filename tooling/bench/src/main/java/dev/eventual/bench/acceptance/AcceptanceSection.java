@@ -22,18 +22,18 @@ import dev.eventual.bench.resources.SectionUsage;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Section 1: {@code POST /api/orders} at fixed concurrency in the three publishing modes. The modes
- * alternate within each concurrency level so that drift (a growing database, a neighbour's load)
- * hits all three alike; after a step of (a) the consumers finish its events before the next step starts,
- * so its backlog is not charged to (b). The reconcile job is stopped meanwhile: it would re-drive the rows of modes
- * (b) and (c), which no consumer ever sees, and charge that work to the next step; those rows are
- * retired (SKIPPED) before it comes back.
+ * Section 1: {@code POST /api/orders} at fixed concurrency in each publishing mode. The modes take turns
+ * within each concurrency level, starting one mode later at each level, so that drift (a growing
+ * database, a neighbour's load) and a step's position hit every mode alike; after a step whose events
+ * reach the consumers ((a) and (c')) they finish those events before the next step starts, so its
+ * backlog is not charged to the next one. The reconcile job is stopped meanwhile: it would re-drive the
+ * rows of modes (b) and (c), which no consumer ever sees, and charge that work to the next step; those
+ * rows are retired (SKIPPED) before it comes back.
  */
 public final class AcceptanceSection {
 
@@ -63,11 +63,14 @@ public final class AcceptanceSection {
         List<AcceptanceStep> steps = new ArrayList<>();
         try {
             warmUpUntilTheJitIsQuiet(load);
-            for (int concurrency : options.concurrencies()) {
-                for (PublishMode mode : PublishMode.values()) {
+            PublishMode[] modes = PublishMode.values();
+            List<Integer> concurrencies = options.concurrencies();
+            for (int level = 0; level < concurrencies.size(); level++) {
+                for (int turn = 0; turn < modes.length; turn++) {
+                    PublishMode mode = modes[(level + turn) % modes.length];
                     suite.mode(mode);
-                    steps.add(step(load, mode.letter(), concurrency));
-                    if (mode == PublishMode.TRANSACTIONAL) {
+                    steps.add(step(load, mode.letter(), concurrencies.get(level)));
+                    if (mode.feedsConsumers()) {
                         suite.awaitConsumed(options.drain());
                     }
                 }
@@ -91,7 +94,7 @@ public final class AcceptanceSection {
      * Runs mode a (which also drives the consumers, order-service's report endpoint and the broker's
      * transactional path) at concurrency 8 in rounds of 2 × {@code --warm-up} until the compiler
      * threads of all JVMs used less than {@code --jit-quiet} cores over a round, or {@code --warm-up-cap}
-     * has passed; then modes b and c, whose paths are mostly a's, for one round each. Switching modes
+     * has passed; then the other modes, whose paths are mostly a's, for one round each. Switching modes
      * every round kept the compilers busy (each switch invalidates profiles they compiled against).
      */
     private void warmUpUntilTheJitIsQuiet(ClosedLoop load) {
@@ -115,7 +118,8 @@ public final class AcceptanceSection {
                 break;
             }
         }
-        for (PublishMode mode : List.of(PublishMode.LOCAL_ONLY, PublishMode.LOCAL_THEN_SEND)) {
+        for (PublishMode mode : List.of(PublishMode.LOCAL_ONLY, PublishMode.LOCAL_THEN_SEND,
+                PublishMode.LOCAL_THEN_SEND_CONSUMED)) {
             suite.mode(mode);
             load.run(8, round, Duration.ZERO);
         }
@@ -171,26 +175,40 @@ public final class AcceptanceSection {
         return perOrder;
     }
 
+    /**
+     * Per concurrency level, (a) over each mode at that level; then the median of each ratio over the levels
+     * where both of its modes ran. Not each mode's best step: those come from different levels, so which
+     * levels ran would decide the ratio.
+     */
     static List<ModeRatios> ratios(List<AcceptanceStep> steps) {
         List<ModeRatios> ratios = new ArrayList<>();
         boolean isolated = steps.stream().anyMatch(s -> s.mode().equals("a0"));
-        steps.stream().map(AcceptanceStep::concurrency).distinct().forEach(c -> ratios.add(new ModeRatios(
-                Integer.toString(c), ratio(rate(steps, "a", c), rate(steps, "b", c)),
-                ratio(rate(steps, "a", c), rate(steps, "c", c)),
+        List<Integer> levels = steps.stream().map(AcceptanceStep::concurrency).distinct().toList();
+        levels.forEach(c -> ratios.add(new ModeRatios(Integer.toString(c), ratio(rate(steps, "a", c), rate(steps, "b", c)),
+                ratio(rate(steps, "a", c), rate(steps, "c", c)), ratio(rate(steps, "a", c), rate(steps, "c'", c)),
                 isolated ? ratio(rate(steps, "a0", c), rate(steps, "c", c)) : null)));
-        ratios.add(new ModeRatios("peak", ratio(peak(steps, "a"), peak(steps, "b")), ratio(peak(steps, "a"), peak(steps, "c")),
-                isolated ? ratio(peak(steps, "a0"), peak(steps, "c")) : null));
+        ratios.add(new ModeRatios(ModeRatios.MEDIAN, median(steps, levels, "a", "b"), median(steps, levels, "a", "c"),
+                median(steps, levels, "a", "c'"), isolated ? median(steps, levels, "a0", "c") : null));
         return ratios;
+    }
+
+    private static double median(List<AcceptanceStep> steps, List<Integer> levels, String over, String under) {
+        double[] sorted = levels.stream().filter(c -> ran(steps, over, c) && ran(steps, under, c))
+                .mapToDouble(c -> ratio(rate(steps, over, c), rate(steps, under, c))).sorted().toArray();
+        if (sorted.length == 0) {
+            return 0;
+        }
+        int middle = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+    }
+
+    private static boolean ran(List<AcceptanceStep> steps, String mode, int concurrency) {
+        return steps.stream().anyMatch(s -> s.mode().equals(mode) && s.concurrency() == concurrency);
     }
 
     private static double rate(List<AcceptanceStep> steps, String mode, int concurrency) {
         return steps.stream().filter(s -> s.mode().equals(mode) && s.concurrency() == concurrency)
                 .mapToDouble(AcceptanceStep::ordersPerSecond).findFirst().orElse(0);
-    }
-
-    private static double peak(List<AcceptanceStep> steps, String mode) {
-        return steps.stream().filter(s -> s.mode().equals(mode)).max(Comparator.comparingDouble(AcceptanceStep::ordersPerSecond))
-                .map(AcceptanceStep::ordersPerSecond).orElse(0.0);
     }
 
     private static double ratio(double a, double b) {

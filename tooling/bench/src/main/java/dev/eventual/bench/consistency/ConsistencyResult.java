@@ -1,11 +1,16 @@
 package dev.eventual.bench.consistency;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
- * Section 2.
+ * Section 2: one run per fixed rate.
  *
- * @param maxSustainablePerSecond the rate the loads are fractions of, and where it came from
+ * @param targetRatePerSecond the rate (--consistency-rate) whose run the target is checked on
  */
-public record ConsistencyResult(double maxSustainablePerSecond, String maxRateSource, List<ConsistencyRun> runs) {
+public record ConsistencyResult(double targetRatePerSecond, List<ConsistencyRun> runs) {
+
+    public Optional<ConsistencyRun> atTargetRate() {
+        return runs.stream().filter(r -> r.targetPerSecond() == targetRatePerSecond).findFirst();
+    }
 }

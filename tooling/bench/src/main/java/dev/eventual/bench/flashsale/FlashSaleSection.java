@@ -2,7 +2,9 @@ package dev.eventual.bench.flashsale;
 
 import dev.eventual.bench.BenchOptions;
 import dev.eventual.bench.BenchSuite;
+import dev.eventual.bench.Section;
 import dev.eventual.bench.load.OrderClient;
+import dev.eventual.bench.resources.ResourceSampler;
 import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.launcher.SuiteService;
 import org.awaitility.core.ConditionTimeoutException;
@@ -25,6 +27,9 @@ import static org.awaitility.Awaitility.await;
  * Before the sale, {@code --flash-warm-up} orders meet the same SKU with a stock of 0: each takes the
  * refusal path the sale measures and leaves nothing behind, so the JIT has compiled that path (run on
  * its own, the section starts on services that just booted).
+ * <p>
+ * The CPU window ({@code flashsale}) covers the sale alone, first send to last answer: not the warm-up,
+ * the stock settings nor the settling afterwards, whose CPU is no refusal's.
  */
 public final class FlashSaleSection {
 
@@ -36,10 +41,13 @@ public final class FlashSaleSection {
 
     private final BenchSuite suite;
     private final BenchOptions options;
+    private final ResourceSampler sampler;
 
-    public FlashSaleSection(BenchSuite suite, BenchOptions options) {
+    /** @param sampler gets one window, over the sale */
+    public FlashSaleSection(BenchSuite suite, BenchOptions options, ResourceSampler sampler) {
         this.suite = suite;
         this.options = options;
+        this.sampler = sampler;
     }
 
     public FlashSaleResult run() {
@@ -49,7 +57,9 @@ public final class FlashSaleSection {
         suite.processes().setStock(sku, 0);
         long warmUpRefused = warmUp(load, sku);
         suite.processes().setStock(sku, UNITS);
+        sampler.begin(Section.FLASHSALE.id());
         FlashSaleAnswers answers = load.run(sku, options.flashOrders(), options.flashClients());
+        sampler.end();
         FlashSaleResult result = FlashSaleResult.of(sku, UNITS, options.flashClients(),
                 new FlashSaleWarmUp(options.flashWarmUp(), warmUpRefused), answers, settle(sku));
         log.info("flash sale, {} orders for {} units from {} clients: {} created, {} refused, {} other {};"

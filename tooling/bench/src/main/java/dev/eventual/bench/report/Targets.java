@@ -38,22 +38,27 @@ public final class Targets {
                 endToEnd == null ? null : endToEnd.consistentPerSecond(), "%.0f"));
         checks.add(TargetCheck.atMost("CPU ms per consistent order, all processes", 4, 2,
                 endToEnd == null ? null : endToEnd.cpuMsPerConsistentOrder(), "%.1f"));
-        checks.add(TargetCheck.atLeast("acceptance a/b (peak throughput of each mode)", 0.6, 0.8,
-                acceptance == null ? null : acceptance.peak().aOverB(), "%.2f"));
-        checks.add(TargetCheck.atLeast("acceptance a/c (peak throughput of each mode)", 0.8, 0.9,
-                acceptance == null ? null : acceptance.peak().aOverC(), "%.2f"));
+        // a/c' replaces a/c: (c') feeds the consumers as (a) does; a/c stays in the ratios table as information
+        checks.add(TargetCheck.atLeast("acceptance a/b (median of same-concurrency ratios)", 0.6, 0.8,
+                acceptance == null ? null : acceptance.median().aOverB(), "%.2f"));
+        checks.add(TargetCheck.atLeast("acceptance a/c' (median of same-concurrency ratios)", 0.8, 0.9,
+                acceptance == null ? null : acceptance.median().aOverCPrime(), "%.2f"));
         checks.add(TargetCheck.atMost("mode a CPU per order at concurrency 1 / mode b's (x)", 2, 1.3,
                 acceptance == null ? null : cpuRatioAtOne(acceptance), "%.2f"));
         checks.add(TargetCheck.atLeast("hot SKU deductions/s (one SKU)", 2_000, 5_000,
                 hotSku == null ? null : hotSku.cases().stream().filter(c -> c.skus() == 1)
                         .mapToDouble(HotSkuCase::deductionsPerSecond).findFirst().orElse(0), "%.0f"));
         checks.add(TargetCheck.atLeast("reconcile rows/s per shard, 100k rows, 10% re-drives", 5_000, 20_000,
-                reconcileRate(reconcile, "10% need retry"), "%.0f"));
+                reconcileRate(reconcile, 100_000, "10% need retry"), "%.0f"));
         checks.add(TargetCheck.atLeast("reconcile rows/s per shard, 100k rows, all consistent", 20_000, 50_000,
-                reconcileRate(reconcile, "all consistent"), "%.0f"));
-        checks.add(TargetCheck.atMost("time to consistency p99 at 50% of the max rate (ms)", 1_000, 250,
-                consistency == null ? null : consistency.runs().stream().filter(r -> r.loadFraction() == 0.5)
-                        .map(r -> r.timeToConsistency().p99Ms()).findFirst().orElse(null), "%.0f"));
+                reconcileRate(reconcile, 100_000, "all consistent"), "%.0f"));
+        // issue 28: the rate fell to a third at 1M rows; the target holds at that size too
+        checks.add(TargetCheck.atLeast("reconcile rows/s per shard, 1M rows, all consistent", 20_000, 50_000,
+                reconcileRate(reconcile, 1_000_000, "all consistent"), "%.0f"));
+        // at a fixed rate, the same in every run: a fraction of each run's own rate made runs incomparable
+        checks.add(TargetCheck.atMost("time to consistency p99 at the fixed --consistency-rate (ms)", 1_000, 250,
+                consistency == null ? null : consistency.atTargetRate().map(r -> r.timeToConsistency().p99Ms()).orElse(null),
+                "%.0f"));
         flashSale(flashSale, checks);
         for (String service : SERVICES.stream().sorted().toList()) {
             Double peak = resources.stream().flatMap(s -> s.processes().stream()).filter(p -> p.process().equals(service))
@@ -127,12 +132,12 @@ public final class Targets {
                 .findFirst().orElse(0);
     }
 
-    /** The 100k-row case of that backlog, one shard if it ran, else the slowest shard count. */
-    private static Double reconcileRate(ReconcileResult reconcile, String backlog) {
+    /** The slowest shard count's rate per shard of that backlog at that size; null when none ran. */
+    private static Double reconcileRate(ReconcileResult reconcile, int rows, String backlog) {
         if (reconcile == null) {
             return null;
         }
-        return reconcile.cases().stream().filter(c -> c.rows() == 100_000 && c.backlog().equals(backlog))
+        return reconcile.cases().stream().filter(c -> c.rows() == rows && c.backlog().equals(backlog))
                 .map(ReconcileCase::rowsPerSecondPerShard).min(Double::compare).orElse(null);
     }
 }

@@ -5,6 +5,7 @@ import dev.eventual.launcher.SuiteService;
 import dev.eventual.order.core.outbox.LocalTransactionRunner;
 import dev.eventual.order.core.outbox.OrderEventPublication;
 import dev.eventual.order.core.outbox.OrderEventPublisher;
+import dev.eventual.tracing.OrderTraces;
 import org.apache.rocketmq.spring.core.RocketMQTemplate;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.support.GenericApplicationContext;
@@ -29,7 +30,8 @@ public final class BenchServiceMain {
             ModeSwitch modes = new ModeSwitch(Path.of(System.getProperty(ModeSwitch.DIRECTORY_PROPERTY))).watch();
             application.initializers(context -> ((GenericApplicationContext) context).registerBean(
                     ModeSwitchingPublisher.class, () -> new ModeSwitchingPublisher(context.getBean(OrderEventPublisher.class),
-                            context.getBean(RocketMQTemplate.class), context.getBean(LocalTransactionRunner.class), modes),
+                            context.getBean(RocketMQTemplate.class), context.getBean(LocalTransactionRunner.class),
+                            context.getBean(OrderTraces.class), modes),
                     definition -> definition.setPrimary(true)));
         }
         application.run(Arrays.copyOfRange(args, 1, args.length));

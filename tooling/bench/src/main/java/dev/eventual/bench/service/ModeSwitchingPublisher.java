@@ -2,10 +2,12 @@ package dev.eventual.bench.service;
 
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.order.core.outbox.LocalTransactionRunner;
 import dev.eventual.order.core.outbox.OrderEventPublication;
 import dev.eventual.order.core.outbox.OrderEventPublisher;
 import dev.eventual.order.core.outbox.Publication;
+import dev.eventual.tracing.OrderTraces;
 import org.apache.rocketmq.spring.core.RocketMQTemplate;
 import org.apache.rocketmq.spring.support.RocketMQHeaders;
 import org.slf4j.Logger;
@@ -15,9 +17,14 @@ import org.springframework.messaging.MessagingException;
 import org.springframework.messaging.support.MessageBuilder;
 
 /**
- * order-service's {@link OrderEventPublication} with the two comparison modes beside the production
- * one, which it calls for mode (a). Modes (b) and (c) run the very same {@link LocalTransactionRunner}
+ * order-service's {@link OrderEventPublication} with the comparison modes beside the production one,
+ * which it calls for mode (a). Modes (b), (c) and (c') run the very same {@link LocalTransactionRunner}
  * and work (barrier, message_log and order in one transaction); only what surrounds it differs.
+ * <p>
+ * (c') sends a plain message to the order topic, a TRANSACTION topic: the broker's send path does not
+ * check a topic's message type (only the proxy does), as the hot-SKU section's plain batches show.
+ * The message carries what the consumers read from a production one (tag, key, payload, trace
+ * context); the check-back properties are left out, since nobody checks back a plain message.
  */
 public class ModeSwitchingPublisher implements OrderEventPublication {
 
@@ -25,19 +32,26 @@ public class ModeSwitchingPublisher implements OrderEventPublication {
     public static final String PLAIN_TOPIC = "EVENTUAL_BENCH_PLAIN";
     /** message_log.transaction_id prefix of the rows modes (b) and (c) write, so the benchmark can retire them. */
     public static final String TRANSACTION_ID_PREFIX = "bench-";
+    /**
+     * message_log.transaction_id prefix of mode (c')'s rows: apart from {@link #TRANSACTION_ID_PREFIX}, because
+     * the consumers report them and finish them as they do (a)'s, so nothing is left to retire.
+     */
+    public static final String CONSUMED_TRANSACTION_ID_PREFIX = "plain-";
 
     private static final Logger log = LoggerFactory.getLogger(ModeSwitchingPublisher.class);
 
     private final OrderEventPublisher transactional;
     private final RocketMQTemplate template;
     private final LocalTransactionRunner runner;
+    private final OrderTraces traces;
     private final ModeSwitch modes;
 
     public ModeSwitchingPublisher(OrderEventPublisher transactional, RocketMQTemplate template,
-                                  LocalTransactionRunner runner, ModeSwitch modes) {
+                                  LocalTransactionRunner runner, OrderTraces traces, ModeSwitch modes) {
         this.transactional = transactional;
         this.template = template;
         this.runner = runner;
+        this.traces = traces;
         this.modes = modes;
     }
 
@@ -50,18 +64,28 @@ public class ModeSwitchingPublisher implements OrderEventPublication {
             case LOCAL_THEN_SEND -> {
                 Publication publication = runner.run(eventType, orderId, event, TRANSACTION_ID_PREFIX + orderId, work);
                 if (publication == Publication.COMMITTED) {
-                    send(orderId, eventType, event);
+                    send(PLAIN_TOPIC, orderId, eventType, event);
+                }
+                yield publication;
+            }
+            case LOCAL_THEN_SEND_CONSUMED -> {
+                Publication publication = runner.run(eventType, orderId, event,
+                        CONSUMED_TRANSACTION_ID_PREFIX + orderId, work);
+                if (publication == Publication.COMMITTED) {
+                    send(OrderMessaging.ORDER_TOPIC, orderId, eventType, event);
                 }
                 yield publication;
             }
         };
     }
 
-    private void send(long orderId, OrderEventType eventType, Object event) {
+    private void send(String topic, long orderId, OrderEventType eventType, Object event) {
         Message<byte[]> message = MessageBuilder.withPayload(OrderEvents.toBytes(event))
-                .setHeader(RocketMQHeaders.KEYS, Long.toString(orderId)).build();
+                .setHeader(RocketMQHeaders.KEYS, Long.toString(orderId))
+                .setHeader(OrderTraces.TRACEPARENT, traces.current()) // null (no trace): no header
+                .build();
         try {
-            template.syncSend(PLAIN_TOPIC + ":" + eventType.tag(), message);
+            template.syncSend(topic + ":" + eventType.tag(), message);
         } catch (MessagingException e) {
             // the weakness of this pattern, kept as it is: the order committed and its event is lost
             log.warn("Order {}: committed but the plain send failed: {}", orderId, e.toString());

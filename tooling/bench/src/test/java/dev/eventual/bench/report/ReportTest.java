@@ -43,9 +43,9 @@ class ReportTest {
                 "flashSale", "resources", "targets")) {
             assertThat(json.has(section)).as(section).isTrue();
         }
-        assertThat(json.get("acceptance").get("steps")).hasSize(5);
+        assertThat(json.get("acceptance").get("steps")).hasSize(6);
         assertThat(json.get("flashSale").get("state").get("orders").asLong()).isEqualTo(100);
-        assertThat(json.get("targets")).hasSize(20);
+        assertThat(json.get("targets")).hasSize(21);
     }
 
     @Test
@@ -54,7 +54,8 @@ class ReportTest {
         assertThat(md).contains("## Targets", "## 1. Order acceptance", "## 2. Time to consistency",
                 "## 3. End-to-end", "## 4. Reconcile", "## 5. Hot SKU", "## 6. Resources", "## 7. Physical limits",
                 "## 8. Flash sale", "| 100 | 19900 | 0 | 3.50 | 5714 | **5686** |", "warm-up of 10,000 orders",
-                "| 8 | 1200 | 1.10 | 600 | 1.60 | 0.25 | 0.50 |", "**missed**", "| met |", "not run (--isolate-publish)", "| 1.10 |");
+                "| 8 | 1200 | 1.10 | 600 | 1.60 | 0.25 | 0.50 |", "**missed**", "| met |", "not run (--isolate-publish)", "| 1.10 |",
+                "| median | 0.50 | 0.75 | 0.86 | 1.10 |", "| one SKU | 1 | 1000 | 5000 | 1000 | 1000 | 800 | 0.80 | 1000 |");
     }
 
     @Test
@@ -72,6 +73,45 @@ class ReportTest {
                     assertThat(t.goal()).isEqualTo("≤ 2.0");
                     assertThat(t.status()).isEqualTo(TargetCheck.Status.MET);
                 });
+    }
+
+    @Test
+    void acceptanceTargetsAreAOverBAndAOverCPrimeOnTheMedianRatios() {
+        assertThat(report().targets()).filteredOn(t -> t.target().startsWith("acceptance"))
+                .extracting(TargetCheck::target, TargetCheck::measured, TargetCheck::status).containsExactly(
+                        tuple("acceptance a/b (median of same-concurrency ratios)", "0.50", TargetCheck.Status.MISSED),
+                        tuple("acceptance a/c' (median of same-concurrency ratios)", "0.75", TargetCheck.Status.MISSED));
+    }
+
+    @Test
+    void timeToConsistencyIsCheckedAtTheFixedRateWhateverTheEndToEndRate() {
+        ConsistencyResult consistency = new ConsistencyResult(150, List.of(
+                new ConsistencyRun(150, 149, 1_500, 0, 0, new LatencySummary(10, 1, 2, 900, 950), LATENCY),
+                new ConsistencyRun(270, 268, 2_700, 0, 0, new LatencySummary(10, 1, 2, 5_000, 6_000), LATENCY)));
+
+        assertThat(Targets.check(null, consistency, null, null, null, null, List.of()))
+                .filteredOn(t -> t.target().startsWith("time to consistency")).singleElement().satisfies(t -> {
+                    assertThat(t.target()).isEqualTo("time to consistency p99 at the fixed --consistency-rate (ms)");
+                    assertThat(t.measured()).isEqualTo("900");
+                    assertThat(t.status()).isEqualTo(TargetCheck.Status.MET);
+                });
+        assertThat(MarkdownReport.render(new BenchReport("2026-01-01", new Machine(2, 24, "CPU", "JDK 17", "Linux"), "x", 1,
+                null, consistency, null, null, null, null, null, List.of(), List.of(), null)))
+                .contains("checked at 150 orders/s", "| - | 150 | 149 |");
+        assertThat(MarkdownReport.render(report())).contains("| 51% | 150 | 149 |", "| 92% | 270 | 268 |");
+    }
+
+    @Test
+    void reconcileIsCheckedAt100kAnd1MRows() {
+        assertThat(report().targets()).filteredOn(t -> t.target().startsWith("reconcile rows/s per shard"))
+                .extracting(TargetCheck::target, TargetCheck::threshold, TargetCheck::goal, TargetCheck::measured,
+                        TargetCheck::status).containsExactly(
+                        tuple("reconcile rows/s per shard, 100k rows, 10% re-drives", "≥ 5000", "≥ 20000", "-",
+                                TargetCheck.Status.NOT_MEASURED),
+                        tuple("reconcile rows/s per shard, 100k rows, all consistent", "≥ 20000", "≥ 50000", "33000",
+                                TargetCheck.Status.MET),
+                        tuple("reconcile rows/s per shard, 1M rows, all consistent", "≥ 20000", "≥ 50000", "7650",
+                                TargetCheck.Status.MISSED));
     }
 
     @Test
@@ -126,6 +166,13 @@ class ReportTest {
         assertThat(BenchOptions.parse().flashOrders()).isEqualTo(20_000);
         assertThat(BenchOptions.parse().flashClients()).isEqualTo(64);
         assertThat(quick.flashWarmUp()).isLessThan(BenchOptions.parse().flashWarmUp());
+        assertThat(quick.serviceLogLevel()).isEqualTo("INFO");
+        assertThat(BenchOptions.parse("--service-log-level=WARN").serviceLogLevel()).isEqualTo("WARN");
+        // fixed, and the same in --quick, so that runs compare
+        assertThat(quick.consistencyRates()).containsExactly(150.0, 270.0);
+        assertThat(BenchOptions.parse("--consistency-rate=100", "--consistency-high-rate=0").consistencyRates())
+                .containsExactly(100.0);
+        assertThatThrownBy(() -> BenchOptions.parse("--consistency-rate=0")).hasMessageContaining("--consistency-rate");
         BenchOptions flash = BenchOptions.parse("--sections=flash-sale", "--flash-orders=5k", "--flash-clients=8",
                 "--flash-warm-up=0");
         assertThat(flash.sections()).containsExactly(Section.FLASHSALE);
@@ -154,16 +201,18 @@ class ReportTest {
                 new AcceptanceStep("b", 1, 200, LATENCY, 0, java.util.Map.of("order-service", 2.0, "mariadbd", 1.0), 0),
                 new AcceptanceStep("a", 8, 300, LATENCY, 0, java.util.Map.of("order-service", 1.5), 0),
                 new AcceptanceStep("b", 8, 600, LATENCY, 0, java.util.Map.of("order-service", 1.5), 0),
-                new AcceptanceStep("c", 8, 350, LATENCY, 0, java.util.Map.of("order-service", 1.5), 0)),
-                List.of(new ModeRatios("8", 0.5, 0.86, null), new ModeRatios("peak", 0.5, 0.86, 1.1)));
-        ConsistencyResult consistency = new ConsistencyResult(300, "test", List.of(
-                new ConsistencyRun(0.5, 150, 149, 1_500, 0, 0, LATENCY, LATENCY),
-                new ConsistencyRun(0.9, 270, 268, 2_700, 0, 0, LATENCY, LATENCY)));
+                new AcceptanceStep("c", 8, 350, LATENCY, 0, java.util.Map.of("order-service", 1.5), 0),
+                new AcceptanceStep("c'", 8, 400, LATENCY, 0, java.util.Map.of("order-service", 1.5), 0)),
+                List.of(new ModeRatios("8", 0.5, 0.86, 0.75, null), new ModeRatios(ModeRatios.MEDIAN, 0.5, 0.86, 0.75, 1.1)));
+        ConsistencyResult consistency = new ConsistencyResult(150, List.of(
+                new ConsistencyRun(150, 149, 1_500, 0, 0, LATENCY, LATENCY),
+                new ConsistencyRun(270, 268, 2_700, 0, 0, LATENCY, LATENCY)));
         EndToEndResult endToEnd = new EndToEndResult(32, 40, 12_000, 0, 300, 12_000, 0, 41, 292, 3.5);
         ReconcileResult reconcile = new ReconcileResult(List.of(
-                new ReconcileCase(100_000, "all consistent", 1, 4, 3, 33_000, 33_000, 100_000, 0, 0)), "test");
-        HotSkuResult hotSku = new HotSkuResult(List.of(new HotSkuCase("one SKU", 1, 1_000, 5_000, 1_000, 1_000, 1, 1_000),
-                new HotSkuCase("1,000 SKUs", 1_000, 1_000, 5_000, 1_000, 1_000, 0.5, 2_000)), 0.5);
+                new ReconcileCase(100_000, "all consistent", 1, 4, 3, 33_000, 33_000, 100_000, 0, 0),
+                new ReconcileCase(1_000_000, "all consistent", 2, 60, 65, 15_300, 7_650, 1_000_000, 0, 0)), "test");
+        HotSkuResult hotSku = new HotSkuResult(List.of(new HotSkuCase("one SKU", 1, 1_000, 5_000, 1_000, 1_000, 800, 0.8, 1_000),
+                new HotSkuCase("1,000 SKUs", 1_000, 1_000, 5_000, 1_000, 1_000, 800, 0.4, 2_000)), 0.5);
         FlashSaleResult flashSale = flashSale(100, 19_900, new FlashSaleState(true, 100, 0, 0, 0));
         List<SectionUsage> resources = List.of(new SectionUsage("acceptance", 60, 1.9,
                 List.of(new ProcessUsage("order-service", 0.8, 0.4, 300, 350))));
