@@ -66,19 +66,28 @@ public final class ReconcileSection {
         long seedStart = System.nanoTime();
         seeder.seed(rows, backlog);
         double seedSeconds = (System.nanoTime() - seedStart) / 1e9;
+        long pageReadsBefore = pageReads();
         long start = System.nanoTime();
         List<RunResult> results = runShards(run, shards);
         double seconds = (System.nanoTime() - start) / 1e9;
+        double pageReadsPerRow = (double) (pageReads() - pageReadsBefore) / rows;
         long succeeded = results.stream().mapToLong(RunResult::succeeded).sum();
         long retried = results.stream().mapToLong(RunResult::retried).sum();
         long due = suite.count(ServiceDatabase.ORDER, "SELECT COUNT(*) FROM message_log WHERE reconcile_status IN"
                 + " ('PENDING', 'RETRY') AND next_reconcile_time <= CURRENT_TIMESTAMP(3)");
         ReconcileCase result = new ReconcileCase(rows, backlog.description(), shards, seedSeconds, seconds,
-                rows / seconds, rows / seconds / shards, succeeded, retried, due);
-        log.info("reconcile {} rows, {}, {} shard(s): {} s = {} rows/s ({} per shard); seeded in {} s", rows,
-                backlog.description(), shards, String.format("%.1f", seconds), Math.round(result.rowsPerSecond()),
-                Math.round(result.rowsPerSecondPerShard()), String.format("%.1f", seedSeconds));
+                rows / seconds, rows / seconds / shards, succeeded, retried, due, pageReadsPerRow);
+        log.info("reconcile {} rows, {}, {} shard(s): {} s = {} rows/s ({} per shard); {} page reads per row;"
+                        + " seeded in {} s", rows, backlog.description(), shards, String.format("%.1f", seconds),
+                Math.round(result.rowsPerSecond()), Math.round(result.rowsPerSecondPerShard()),
+                String.format("%.2f", pageReadsPerRow), String.format("%.1f", seedSeconds));
         return result;
+    }
+
+    /** Pages InnoDB had to read into its buffer pool since the server started (a miss each). */
+    private long pageReads() {
+        return suite.count(ServiceDatabase.ORDER, "SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS"
+                + " WHERE VARIABLE_NAME = 'INNODB_BUFFER_POOL_READS'");
     }
 
     /** Every shard runs until a run finds nothing due; returns every run's counts. */

@@ -94,12 +94,12 @@ public final class MarkdownReport {
         }
         if (r.reconcile() != null) {
             md.append("## 4. Reconcile throughput (due rows worked off)\n\n").append(r.reconcile().note()).append(".\n\n");
-            md.append("| rows | backlog | shards | seed s | run s | rows/s | rows/s per shard | reconciled | retried | left due |\n"
-                    + "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            md.append("| rows | backlog | shards | seed s | run s | rows/s | rows/s per shard | reconciled | retried | left due"
+                    + " | page reads per row (buffer pool misses) |\n|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
             for (ReconcileCase c : r.reconcile().cases()) {
-                md.append(fmt("| %,d | %s | %d | %.1f | %.1f | %.0f | %.0f | %d | %d | %d |%n", c.rows(), c.backlog(), c.shards(),
-                        c.seedSeconds(), c.seconds(), c.rowsPerSecond(), c.rowsPerSecondPerShard(), c.succeeded(),
-                        c.retried(), c.leftDue()));
+                md.append(fmt("| %,d | %s | %d | %.1f | %.1f | %.0f | %.0f | %d | %d | %d | %.2f |%n", c.rows(), c.backlog(),
+                        c.shards(), c.seedSeconds(), c.seconds(), c.rowsPerSecond(), c.rowsPerSecondPerShard(), c.succeeded(),
+                        c.retried(), c.leftDue(), c.pageReadsPerRow()));
             }
             md.append("\n");
         }

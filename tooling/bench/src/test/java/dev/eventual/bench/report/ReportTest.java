@@ -209,8 +209,8 @@ class ReportTest {
                 new ConsistencyRun(270, 268, 2_700, 0, 0, LATENCY, LATENCY)));
         EndToEndResult endToEnd = new EndToEndResult(32, 40, 12_000, 0, 300, 12_000, 0, 41, 292, 3.5);
         ReconcileResult reconcile = new ReconcileResult(List.of(
-                new ReconcileCase(100_000, "all consistent", 1, 4, 3, 33_000, 33_000, 100_000, 0, 0),
-                new ReconcileCase(1_000_000, "all consistent", 2, 60, 65, 15_300, 7_650, 1_000_000, 0, 0)), "test");
+                new ReconcileCase(100_000, "all consistent", 1, 4, 3, 33_000, 33_000, 100_000, 0, 0, 0.01),
+                new ReconcileCase(1_000_000, "all consistent", 2, 60, 65, 15_300, 7_650, 1_000_000, 0, 0, 2.5)), "test");
         HotSkuResult hotSku = new HotSkuResult(List.of(new HotSkuCase("one SKU", 1, 1_000, 5_000, 1_000, 1_000, 800, 0.8, 1_000),
                 new HotSkuCase("1,000 SKUs", 1_000, 1_000, 5_000, 1_000, 1_000, 800, 0.4, 2_000)), 0.5);
         FlashSaleResult flashSale = flashSale(100, 19_900, new FlashSaleState(true, 100, 0, 0, 0));
