@@ -102,6 +102,11 @@ public final class BenchSuite implements AutoCloseable {
         return userId -> customerTokens.computeIfAbsent(userId, id -> suite.identity().token("customer:" + id));
     }
 
+    /** The suite's authorization server, whose tokens every service checks. */
+    public String issuer() {
+        return suite.identity().issuer();
+    }
+
     /** The gate's redis-server process, -1 while it is down. */
     public long redisPid() {
         try {

@@ -120,7 +120,9 @@ public final class ReconcileSection {
     }
 
     private ConfigurableApplicationContext startJob() {
+        // the job's context checks tokens like the deployed one (issue 26): it needs the suite's issuer
         List<String> args = new ArrayList<>(List.of("--server.port=0",
+                "--spring.security.oauth2.resourceserver.jwt.issuer-uri=" + suite.issuer(),
                 "--spring.datasource.url=" + suite.jdbcUrl(ServiceDatabase.ORDER),
                 "--spring.datasource.username=" + suite.databaseUser(),
                 "--spring.datasource.password=" + suite.databasePassword(),
