@@ -76,12 +76,13 @@ public class OrderPlacement {
     }
 
     private PlacedOrder placeNew(long orderId, PlaceOrderCommand command) {
-        // the row keeps milliseconds (DATETIME(3)): the answer and the event say what the row says
-        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        Instant now = clock.instant();
         OrderCreatedEvent event = new OrderCreatedEvent(OrderEvents.SCHEMA_VERSION, orderId, command.userId(),
                 command.skuId(), command.quantity(), now);
+        // the row keeps milliseconds (DATETIME(3)), and the 201 answers what the row says; the event keeps the
+        // instant as its contract pins it (OrderCreatedContractTest)
         OrderRow order = OrderRow.created(orderId, command.userId(), command.idempotencyKey(), command.skuId(),
-                command.quantity(), LocalDateTime.ofInstant(now, ZoneOffset.UTC));
+                command.quantity(), LocalDateTime.ofInstant(now.truncatedTo(ChronoUnit.MILLIS), ZoneOffset.UTC));
         Publication publication;
         try {
             publication = outbox.publish(OrderEventType.ORDER_CREATED, orderId, event, () -> orders.insert(order));
