@@ -7,8 +7,4 @@ import dev.eventual.order.core.store.OrderRow;
  * @param replayed true when the Idempotency-Key was seen before and this is the first order again
  */
 public record PlacedOrder(OrderRow order, boolean replayed) {
-
-    public long orderId() {
-        return order.getOrderId();
-    }
 }
