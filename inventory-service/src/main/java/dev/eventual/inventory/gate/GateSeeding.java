@@ -57,8 +57,9 @@ public class GateSeeding {
 
     /**
      * Seeds a gated SKU's count again from its stock; empty when inventory has no such SKU. A missing
-     * count is created only while Redis has its catalog mark (it has not lost its data since the
-     * rebuild); otherwise it is left to the rebuild, which restores the reservations in flight first.
+     * count is created only while the SKU's slot has its catalog mark (the server holding it has not lost
+     * its data since the rebuild); otherwise it is left to the rebuild, which restores the reservations
+     * in flight first.
      */
     @Transactional
     public Optional<GateSeed> reseed(long sku) {
@@ -81,7 +82,7 @@ public class GateSeeding {
 
     /** The caller holds the SKU's stock row lock. */
     private GateSeed seedLocked(long sku, int units, boolean rebuild) {
-        boolean create = rebuild || fromRedis(sku, gate::catalogSeeded);
+        boolean create = rebuild || fromRedis(sku, () -> gate.catalogSeeded(sku));
         List<Long> held = List.copyOf(fromRedis(sku, () -> gate.state(sku)).reservations().keySet());
         List<Long> settledOrders = held.isEmpty() ? List.of() : settled.settledAmong(held);
         GateSeed seed = fromRedis(sku, () -> gate.seed(sku, units, settledOrders, create));

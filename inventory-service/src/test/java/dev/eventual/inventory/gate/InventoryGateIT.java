@@ -172,8 +172,8 @@ class InventoryGateIT {
     void aRebuildSeedsTheSkusWithoutACountAroundTheRestoredReservationsAndMarksTheCatalog() {
         setStock(10);
         // what Redis holds after losing its data, once the reconcile job restored an order in flight
-        redis.delete(List.of("eventual:gate:{" + sku + "}:available", "eventual:gate:{" + sku + "}:reservations",
-                "eventual:gate:catalog-seeded"));
+        redis.delete(List.of("eventual:gate:{" + sku + "}:available", "eventual:gate:{" + sku + "}:reservations"));
+        gate.forgetCatalogSeeded();
         assertThat(gate.restore(sku, 99, 2, java.time.Instant.now())).isTrue();
         // neither a reseed nor setting stock creates the count before the rebuild
         HttpCall.Response leftAlone = reseed();
@@ -189,6 +189,7 @@ class InventoryGateIT {
         assertThat(rebuilt.json().get("seeded").asInt()).isGreaterThanOrEqualTo(1);
         assertThat(gate.state(sku)).isEqualTo(new GateState(8L, Map.of(99L, 2)));
         assertThat(gate.catalogSeeded()).isTrue();
+        assertThat(gate.catalogSeeded(sku)).isTrue();
         // a seeded SKU's reservations are the truth: a restore there changes nothing
         assertThat(gate.restore(sku, 100, 1, java.time.Instant.now())).isFalse();
     }

@@ -32,7 +32,7 @@ public class OrderGate {
 
     /**
      * @throws SoldOutException         the SKU has too few units left
-     * @throws UnknownSkuException      the gate's catalog is seeded and has no count for the SKU
+     * @throws UnknownSkuException      the gate's catalog is seeded (on the SKU's slot) and has no count for the SKU
      * @throws GateUnavailableException the gate cannot answer and is configured to refuse
      */
     public Admission admit(long sku, long orderId, int quantity) {
@@ -43,9 +43,11 @@ public class OrderGate {
         boolean catalogSeeded = false;
         try {
             decision = gate.reserve(sku, orderId, quantity);
-            if (decision.outcome() == GateOutcome.NOT_SEEDED && gate.catalogSeeded()) {
+            if (decision.outcome() == GateOutcome.NOT_SEEDED && gate.catalogSeeded(sku)) {
                 // the rebuild sets the mark after its last seed: asked again now, a SKU it seeded since the
-                // first answer has its count, and one still without a count is not in inventory
+                // first answer has its count, and one still without a count is not in inventory. The mark
+                // read is the one on the SKU's own slot, lost together with its count (a cluster master
+                // that came back empty)
                 catalogSeeded = true;
                 decision = gate.reserve(sku, orderId, quantity);
             }

@@ -20,7 +20,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.messaging.Message;
 import org.springframework.messaging.support.MessageBuilder;
@@ -55,7 +54,6 @@ import static org.awaitility.Awaitility.await;
 class GatedPlacementIT {
 
     /** The mark the reconcile job's rebuild sets once every gated SKU has a count (docs/stock-gate.md). */
-    private static final String CATALOG_SEEDED = "eventual:gate:catalog-seeded";
 
     @LocalServerPort
     int port;
@@ -71,9 +69,6 @@ class GatedPlacementIT {
 
     @Autowired
     OrderTransactionListener listener;
-
-    @Autowired
-    StringRedisTemplate redis;
 
     @Autowired
     MeterRegistry meters;
@@ -193,7 +188,7 @@ class GatedPlacementIT {
     /** Redis lost its data (no catalog mark): the rebuild will seed the SKU, so the client may retry. */
     @Test
     void beforeTheCatalogIsSeededASkuTheGateHasNoCountForIsRefusedWith503AndNothingWritten() {
-        redis.delete(CATALOG_SEEDED);
+        gate.forgetCatalogSeeded();
 
         HttpCall.Response refused = place(99, "unseeded-" + sku, 1);
 
@@ -221,8 +216,8 @@ class GatedPlacementIT {
     }
 
     @AfterEach
-    void forgetTheCatalogMark() {
-        redis.delete(CATALOG_SEEDED);
+    void forgetTheCatalogMarks() {
+        gate.forgetCatalogSeeded();
     }
 
     /** No order, no event and no reservation: neither in order_db nor in Redis. */

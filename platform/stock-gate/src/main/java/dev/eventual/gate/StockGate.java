@@ -1,6 +1,9 @@
 package dev.eventual.gate;
 
 import org.springframework.core.io.ClassPathResource;
+import org.springframework.data.redis.connection.RedisClusterConnection;
+import org.springframework.data.redis.connection.RedisClusterNode;
+import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.core.Cursor;
 import org.springframework.data.redis.core.ScanOptions;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -19,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 
 /**
  * The stock gate (docs/stock-gate.md): per SKU, a count of units still for sale and the reservations
@@ -41,8 +45,6 @@ public class StockGate {
 
     /** How long a return is remembered, so that a release told again returns nothing more. */
     static final Duration RETURN_MEMORY = Duration.ofDays(7);
-    /** Set once every gated SKU is seeded: its absence means Redis lost its data (or was never seeded). */
-    static final String CATALOG_SEEDED = "eventual:gate:catalog-seeded";
 
     // a Lua table comes back as a list of mixed values: raw List is the type Spring Data Redis knows
     @SuppressWarnings("rawtypes")
@@ -135,15 +137,38 @@ public class StockGate {
         return orders;
     }
 
-    /** The SKUs Redis holds a count or reservations for (a SCAN: it does not block the server). */
+    /**
+     * The SKUs Redis holds a count or reservations for (a SCAN: it does not block the server). SCAN
+     * walks one server's keys, so on a Redis Cluster every master is scanned: each key lives on exactly
+     * one of them. Done here rather than left to the client library, whose cluster-wide SCAN differs
+     * (Lettuce walks the masters itself; not every client does).
+     */
     public Set<Long> knownSkus() {
         Set<Long> skus = new TreeSet<>();
         for (String pattern : List.of(available("*"), reservations("*"))) {
-            try (Cursor<String> keys = redis.scan(ScanOptions.scanOptions().match(pattern).count(1_000).build())) {
-                keys.forEachRemaining(key -> skus.add(Long.parseLong(key.substring(key.indexOf('{') + 1, key.indexOf('}')))));
-            }
+            scan(ScanOptions.scanOptions().match(pattern).count(1_000).build(), key -> skus.add(
+                    Long.parseLong(key.substring(key.indexOf('{') + 1, key.indexOf('}')))));
         }
         return skus;
+    }
+
+    private void scan(ScanOptions options, Consumer<String> action) {
+        try (RedisConnection connection = redis.getRequiredConnectionFactory().getConnection()) {
+            if (connection instanceof RedisClusterConnection cluster) {
+                for (RedisClusterNode node : cluster.clusterGetNodes()) {
+                    // a replica holds its master's keys again; a master without slots holds none
+                    if (node.isMaster() && !node.getSlotRange().getSlots().isEmpty()) {
+                        try (Cursor<byte[]> keys = cluster.scan(node, options)) {
+                            keys.forEachRemaining(key -> action.accept(new String(key, StandardCharsets.UTF_8)));
+                        }
+                    }
+                }
+            } else {
+                try (Cursor<byte[]> keys = connection.keyCommands().scan(options)) {
+                    keys.forEachRemaining(key -> action.accept(new String(key, StandardCharsets.UTF_8)));
+                }
+            }
+        }
     }
 
     /** Whether the SKU has a count (missing: never seeded, or Redis lost its data). */
@@ -151,14 +176,41 @@ public class StockGate {
         return Boolean.TRUE.equals(redis.hasKey(available(sku)));
     }
 
-    /** Whether every gated SKU was seeded since Redis last started empty (inventory-service marks it). */
-    public boolean catalogSeeded() {
-        return Boolean.TRUE.equals(redis.hasKey(CATALOG_SEEDED));
+    /**
+     * Whether the rebuild seeded every gated SKU of this SKU's slot since the server holding it last lost
+     * its data: then a SKU there without a count is not in the catalog. The mark lives on the SKU's own
+     * slot ({@link CatalogMarks}), so a master that came back empty answers false for its SKUs while the
+     * other masters still answer for theirs.
+     */
+    public boolean catalogSeeded(long sku) {
+        return Boolean.TRUE.equals(redis.hasKey(CatalogMarks.of(available(sku))));
     }
 
-    /** Marks that every gated SKU is seeded; a Redis that loses its data loses this mark with it. */
+    /**
+     * Whether every slot has its mark: false once any server lost its data (or the gate was just turned
+     * on), which is what the repair's rebuild waits for. One EXISTS over all marks (split per slot on a
+     * cluster).
+     */
+    public boolean catalogSeeded() {
+        Long marked = redis.countExistingKeys(CatalogMarks.all());
+        return marked != null && marked == CatalogMarks.SLOTS;
+    }
+
+    /** Marks every slot seeded (the rebuild, after its last seed); a server that loses its data loses its slots' marks. */
     public void markCatalogSeeded() {
-        redis.opsForValue().set(CATALOG_SEEDED, clock.instant().toString());
+        String at = clock.instant().toString();
+        Map<String, String> marks = new HashMap<>(CatalogMarks.SLOTS * 2);
+        CatalogMarks.all().forEach(mark -> marks.put(mark, at));
+        redis.opsForValue().multiSet(marks);
+    }
+
+    /**
+     * Removes every slot's mark, so the next repair rebuilds every SKU without a count: after the gate was
+     * off in inventory-service while Redis kept its data (docs/stock-gate.md, "Turning it on"), and in
+     * tests, as a Redis that lost its data.
+     */
+    public void forgetCatalogSeeded() {
+        redis.unlink(CatalogMarks.all());
     }
 
     /** The SKU's count and reservations at one moment. */

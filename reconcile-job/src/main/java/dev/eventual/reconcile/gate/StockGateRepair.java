@@ -24,8 +24,8 @@ import java.util.TreeSet;
 /**
  * Keeps the stock gate consistent with the databases (docs/stock-gate.md, "Repair"), in three steps:
  * <ol>
- *   <li><b>Rebuild</b>, when Redis has no "catalog seeded" mark (it lost its data, or the gate was just
- *       turned on): the orders in flight in order_db get their reservations back, then inventory-service
+ *   <li><b>Rebuild</b>, when a slot has no "catalog seeded" mark (Redis, or one master of a cluster, lost
+ *       its data, or the gate was just turned on): the orders in flight in order_db get their reservations back, then inventory-service
  *       seeds every gated SKU that has no count. Until then the gate answers "not seeded" for them.</li>
  *   <li><b>Dead placements</b>: a reservation older than the grace whose order is not in order_db was
  *       left by an order-service that died between the gate and the commit; it is given back.</li>
@@ -81,7 +81,8 @@ public class StockGateRepair {
     }
 
     private void rebuild(Tally tally) {
-        log.warn("Stock gate has no catalog-seeded mark (Redis lost its data, or the gate was just turned on): rebuilding");
+        log.warn("Stock gate lacks catalog-seeded marks (Redis, or a cluster master, lost its data, or the gate was just"
+                + " turned on): rebuilding");
         long after = 0;
         List<InFlightOrder> page;
         do {

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -44,14 +45,16 @@ public final class EmbeddedRedis implements RedisServer {
     private final Path executable;
     private final int port;
     private final String password;
+    private final List<String> cluster;
     private final Thread stopAtExit = new Thread(this::stopAtExit, "embedded-redis-stop");
     private Process process;
 
-    private EmbeddedRedis(Path directory, Path executable, int port, String password) {
+    private EmbeddedRedis(Path directory, Path executable, int port, String password, List<String> cluster) {
         this.directory = directory;
         this.executable = executable;
         this.port = port;
         this.password = password;
+        this.cluster = cluster;
     }
 
     /**
@@ -63,11 +66,7 @@ public final class EmbeddedRedis implements RedisServer {
      *                  starts empty with a fresh password (tests)
      */
     public static EmbeddedRedis start(Path directory, int port, boolean keepData) {
-        Path absolute = directory.toAbsolutePath();
-        Directories.create(absolute.resolve("data"));
-        // first, so that a leftover server neither keeps the port nor writes into data cleared below
-        LeftoverProcess.stopIfRunning("Redis", absolute.resolve("redis.pid"), absolute.resolve("data"),
-                Duration.ofSeconds(60), EmbeddedRedis::serves);
+        Path absolute = prepare(directory);
         String password;
         if (keepData) {
             password = KeptPassword.readOrCreate(absolute.resolve("password"));
@@ -75,9 +74,45 @@ public final class EmbeddedRedis implements RedisServer {
             Directories.deleteRecursively(absolute.resolve("data"));
             password = Secrets.random();
         }
+        return launchNew(absolute, port, password, List.of());
+    }
+
+    /**
+     * Starts an empty Redis Cluster node on {@value #LOOPBACK} ({@link EmbeddedRedisCluster} joins the
+     * nodes and gives them their slots). Its cluster configuration ({@code directory/nodes.conf}) is kept
+     * outside the data directory, so {@link #startEmpty()} brings back a node that lost its data but
+     * still owns its slots: a master whose data is gone, which is what tests need to provoke.
+     *
+     * @param port     its cluster bus listens on {@code port + 10000} (redis 6.2 has no {@code cluster-port})
+     * @param password the same for every node of a cluster, so one client configuration reaches them all
+     */
+    public static EmbeddedRedis startClusterNode(Path directory, int port, String password) {
+        Path absolute = prepare(directory);
+        Directories.deleteRecursively(absolute.resolve("data"));
+        Path nodes = absolute.resolve("nodes.conf");
+        Directories.deleteRecursively(nodes);
+        return launchNew(absolute, port, password, List.of(
+                "cluster-enabled yes",
+                "cluster-config-file " + nodes,
+                // short, so a restarted master is reachable again within seconds; tests wait for that
+                "cluster-node-timeout 1000",
+                // the other masters keep answering for their slots while one is down, as the gate's SKUs on them should
+                "cluster-require-full-coverage no"));
+    }
+
+    private static Path prepare(Path directory) {
+        Path absolute = directory.toAbsolutePath();
+        Directories.create(absolute.resolve("data"));
+        // first, so that a leftover server neither keeps the port nor writes into data cleared below
+        LeftoverProcess.stopIfRunning("Redis", absolute.resolve("redis.pid"), absolute.resolve("data"),
+                Duration.ofSeconds(60), EmbeddedRedis::serves);
+        return absolute;
+    }
+
+    private static EmbeddedRedis launchNew(Path absolute, int port, String password, List<String> cluster) {
         Path executable = RedisBinary.installIn(absolute);
         for (int attempt = 1; ; attempt++) {
-            EmbeddedRedis redis = new EmbeddedRedis(absolute, executable, port == 0 ? freePort() : port, password);
+            EmbeddedRedis redis = new EmbeddedRedis(absolute, executable, port == 0 ? freePort() : port, password, cluster);
             try {
                 redis.launch();
                 Runtime.getRuntime().addShutdownHook(redis.stopAtExit);
@@ -229,7 +264,7 @@ public final class EmbeddedRedis implements RedisServer {
      * fsynced every second (at most one second of writes lost in a crash), no RDB snapshots besides.
      */
     private String configuration() {
-        return String.join("\n", List.of(
+        List<String> lines = new ArrayList<>(List.of(
                 "bind " + LOOPBACK,
                 "port " + port,
                 "protected-mode yes",
@@ -240,8 +275,10 @@ public final class EmbeddedRedis implements RedisServer {
                 "logfile \"\"",
                 "appendonly yes",
                 "appendfsync everysec",
-                "save \"\"",
-                ""));
+                "save \"\""));
+        lines.addAll(cluster);
+        lines.add("");
+        return String.join("\n", lines);
     }
 
     private void requireRunning() {

@@ -46,9 +46,14 @@ final class RedisPing {
      * @return true when it answered
      */
     static boolean awaitAnswer(String host, int port, String password, Duration timeout, BooleanSupplier gone) {
+        return await(() -> answers(host, port, password), timeout, gone);
+    }
+
+    /** Waits until {@code done}, until {@code gone} says it never will be, or until the timeout passes. */
+    static boolean await(BooleanSupplier done, Duration timeout, BooleanSupplier gone) {
         Instant deadline = Instant.now().plus(timeout);
         while (Instant.now().isBefore(deadline)) {
-            if (answers(host, port, password)) {
+            if (done.getAsBoolean()) {
                 return true;
             }
             if (gone.getAsBoolean()) {
@@ -64,7 +69,7 @@ final class RedisPing {
         return false;
     }
 
-    private static String command(String... words) {
+    static String command(String... words) {
         StringBuilder resp = new StringBuilder("*").append(words.length).append("\r\n");
         for (String word : words) {
             resp.append('$').append(word.getBytes(StandardCharsets.UTF_8).length).append("\r\n").append(word).append("\r\n");
