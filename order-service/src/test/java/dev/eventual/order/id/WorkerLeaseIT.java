@@ -261,7 +261,7 @@ class WorkerLeaseIT {
 
     private static List<Long> mint(OrderIds ids) {
         List<Long> minted = new ArrayList<>();
-        for (int i = 0; i < 50_000; i++) {
+        for (int i = 0; i < 5_000; i++) {
             minted.add(ids.next(0));
         }
         return minted;
