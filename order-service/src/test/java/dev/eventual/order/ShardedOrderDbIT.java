@@ -21,10 +21,14 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 
+import static dev.eventual.order.support.GeneralLog.kinds;
+import static dev.eventual.order.support.GeneralLog.statementsDuring;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -127,6 +131,27 @@ class ShardedOrderDbIT {
         String settled = "SELECT COUNT(*) FROM tx_attempt_barrier WHERE transaction_id = ?";
         assertThat(server1.queryForObject(settled, Integer.class, unseen)).isEqualTo(1);
         assertThat(server0.queryForObject(settled, Integer.class, unseen)).isZero();
+    }
+
+    /**
+     * The work of an order does not grow with servers (docs/capacity.md): its server gets exactly the
+     * statements one server gets (StatementsPerOrderIT), the other server none.
+     */
+    @Test
+    void anOrderCostsItsServerWhatItCostsOneServerAndTheOtherNothing() throws SQLException {
+        place(ON_SERVER_1); // warm
+        List<List<String>> onServer1 = new ArrayList<>();
+        List<String> onServer0 = statementsDuring(server0.getDataSource(), 201, () -> {
+            try {
+                onServer1.add(statementsDuring(server1.getDataSource(), 201, () -> place(ON_SERVER_1).status()));
+            } catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+            return 201;
+        });
+        assertThat(kinds(onServer1.get(0))).as("statements on the order's server: %s", onServer1.get(0))
+                .containsExactly("SET", "INSERT", "INSERT", "INSERT", "COMMIT", "SET");
+        assertThat(onServer0).as("statements on the other server").isEmpty();
     }
 
     @Test
