@@ -46,7 +46,11 @@ final class ShardRoutingDataSource extends AbstractRoutingDataSource {
             health.succeeded(server);
             return connection;
         } catch (SQLTransientConnectionException e) {
-            health.failed(server);
+            // Hikari's timeout carries the last connection failure as its cause when the server refused
+            // new connections; a pool that was merely busy (no cause) is not a server that is down
+            if (e.getCause() != null) {
+                health.failed(server);
+            }
             throw e;
         }
     }
