@@ -4,6 +4,8 @@ import org.apache.ibatis.annotations.Mapper;
 import org.mybatis.spring.annotation.MapperScan;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import dev.eventual.order.core.shard.OrderDbConfiguration;
 
 /**
  * order_db as both deployables of the order context work it: every statement (the store's mappers)
@@ -13,5 +15,6 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 @MapperScan(basePackages = "dev.eventual.order.core.store", annotationClass = Mapper.class)
 @ComponentScan({"dev.eventual.order.core.store", "dev.eventual.order.core.consumer"})
+@Import(OrderDbConfiguration.class)
 public class OrderStoreConfiguration {
 }

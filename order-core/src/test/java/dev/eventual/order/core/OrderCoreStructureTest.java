@@ -26,13 +26,18 @@ class OrderCoreStructureTest {
             .layer("outbox").definedBy("dev.eventual.order.core.outbox..")
             .layer("consumer statuses").definedBy("dev.eventual.order.core.consumer..")
             .layer("store").definedBy("dev.eventual.order.core.store..")
+            .layer("servers").definedBy("dev.eventual.order.core.shard..")
             .layer("statuses").definedBy("dev.eventual.order.core.status..")
             .whereLayer("configuration").mayNotBeAccessedByAnyLayer()
             .whereLayer("outbox").mayOnlyBeAccessedByLayers("configuration")
             .whereLayer("consumer statuses").mayOnlyBeAccessedByLayers("configuration")
-            .whereLayer("store").mayOnlyBeAccessedByLayers("configuration", "outbox", "consumer statuses");
+            .whereLayer("store").mayOnlyBeAccessedByLayers("configuration", "outbox", "consumer statuses")
+            .whereLayer("servers").mayOnlyBeAccessedByLayers("configuration", "outbox", "consumer statuses", "store");
 
-    /** Mappers are the store's; the one other statement is the outbox's barrier, on its own check-back pool. */
+    /**
+     * Mappers are the store's; the one other statement is the outbox's barrier, on its own check-back pool.
+     * The servers' package holds connections (pools, routing), not statements.
+     */
     @ArchTest
     static final ArchRule statementsLiveInTheStore = classes().that().areAnnotatedWith(Mapper.class)
             .should().resideInAPackage("dev.eventual.order.core.store");
@@ -40,6 +45,7 @@ class OrderCoreStructureTest {
     @ArchTest
     static final ArchRule sqlLivesInTheStoreAndTheBarrier = noClasses()
             .that(resideInAPackage("dev.eventual.order.core.store").negate()
+                    .and(resideInAPackage("dev.eventual.order.core.shard").negate())
                     .and(simpleName("AttemptBarrier").negate()))
             .should().dependOnClassesThat().resideInAnyPackage("org.springframework.jdbc..", "java.sql..");
 

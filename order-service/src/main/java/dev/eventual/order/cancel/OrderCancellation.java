@@ -10,6 +10,7 @@ import dev.eventual.order.core.outbox.NotPublishedException;
 import dev.eventual.order.core.outbox.NotPublishedReason;
 import dev.eventual.order.core.outbox.OrderOutbox;
 import dev.eventual.order.core.outbox.Publication;
+import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.order.core.store.OrderMapper;
 import dev.eventual.order.core.store.OrderRow;
 import dev.eventual.order.publish.PublishFailedException;
@@ -33,11 +34,13 @@ public class OrderCancellation {
     private static final Logger log = LoggerFactory.getLogger(OrderCancellation.class);
 
     private final OrderMapper orders;
+    private final OrderShards shards;
     private final OrderOutbox outbox;
     private final OrderMetrics metrics;
     private final Clock clock;
 
-    public OrderCancellation(OrderMapper orders, OrderOutbox outbox, OrderMetrics metrics, Clock clock) {
+    public OrderCancellation(OrderShards shards, OrderMapper orders, OrderOutbox outbox, OrderMetrics metrics, Clock clock) {
+        this.shards = shards;
         this.orders = orders;
         this.outbox = outbox;
         this.metrics = metrics;
@@ -59,7 +62,7 @@ public class OrderCancellation {
     public void cancel(long orderId, String reason, OrderStatus expected, Long customer) {
         try (OrderTraces.OrderInLogs inLogs = OrderTraces.inLogs(orderId)) {
             try {
-                cancelOnce(orderId, reason, expected, customer);
+                shards.run(shards.serverOfOrder(orderId), () -> cancelOnce(orderId, reason, expected, customer));
             } catch (RuntimeException e) {
                 if (!DatabaseFailures.unreachable(e)) {
                     throw e;

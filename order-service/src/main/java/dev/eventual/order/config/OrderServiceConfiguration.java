@@ -1,7 +1,6 @@
 package dev.eventual.order.config;
 
 import dev.eventual.order.core.OrderOutboxConfiguration;
-import dev.eventual.order.id.SnowflakeIds;
 import dev.eventual.order.id.WorkerIdProperties;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -19,10 +18,5 @@ public class OrderServiceConfiguration {
     @Bean
     Clock clock() {
         return Clock.systemUTC();
-    }
-
-    @Bean
-    SnowflakeIds snowflakeIds(Clock clock) {
-        return new SnowflakeIds(clock);
     }
 }

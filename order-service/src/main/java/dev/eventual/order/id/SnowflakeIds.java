@@ -1,12 +1,16 @@
 package dev.eventual.order.id;
 
+import dev.eventual.order.core.shard.OrderShards;
+
 import java.time.Clock;
 import java.time.Instant;
 import java.util.function.LongSupplier;
 
 /**
- * 64-bit, time-ordered order ids: 41 bits of milliseconds since 2026-01-01, 10 bits of worker id,
- * 12 bits of sequence (4,096 ids per millisecond per worker).
+ * 64-bit, time-ordered order ids: 41 bits of milliseconds since 2026-01-01, 8 bits of worker id,
+ * 4 bits of sequence (16 ids per millisecond per worker: 16,000/s, several times what one instance
+ * serves) and, lowest, the customer's 10-bit logical shard ({@link OrderShards#geneOfUser}), so an
+ * order id names the order_db server its rows live on (docs/design.md, "Sharding order_db").
  *
  * <p>Ids are minted only under a worker id this instance holds a lease on ({@link WorkerLeaseKeeper}
  * assigns it) and only while that lease lasts: until {@link LeaseTerm#deadlineNanos()} on this JVM's
@@ -14,12 +18,13 @@ import java.util.function.LongSupplier;
  * the lease row, and whoever holds the worker id next mints strictly after it ({@code floorMillis}),
  * so two holders of one worker id never mint the same id, whatever their clocks or pauses.
  */
-public final class SnowflakeIds {
+final class SnowflakeIds {
 
     static final long EPOCH_MILLIS = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli();
-    static final int WORKER_BITS = 10;
-    static final int SEQUENCE_BITS = 12;
-    public static final int MAX_WORKER_ID = (1 << WORKER_BITS) - 1;
+    static final int WORKER_BITS = 8;
+    static final int SEQUENCE_BITS = 4;
+    static final int GENE_BITS = OrderShards.LOGICAL_BITS;
+    static final int MAX_WORKER_ID = (1 << WORKER_BITS) - 1;
     private static final long SEQUENCE_MASK = (1L << SEQUENCE_BITS) - 1;
     /** A clock that stepped back further than this is an operations problem, not something to wait out. */
     static final long MAX_BACKWARD_MILLIS = 1_000;
@@ -32,7 +37,7 @@ public final class SnowflakeIds {
     private long lastMillis = -1;
     private long sequence;
 
-    public SnowflakeIds(Clock clock) {
+    SnowflakeIds(Clock clock) {
         this(clock::millis, System::nanoTime);
     }
 
@@ -41,8 +46,14 @@ public final class SnowflakeIds {
         this.nanoTime = nanoTime;
     }
 
-    /** @throws OrderIdsUnavailableException while no valid lease is held, or the clock stepped back more than 1 s */
-    public synchronized long nextId() {
+    /**
+     * @param gene the customer's logical shard, carried in the id's low bits
+     * @throws OrderIdsUnavailableException while no valid lease is held, or the clock stepped back more than 1 s
+     */
+    synchronized long nextId(int gene) {
+        if (gene < 0 || gene >= OrderShards.LOGICAL) {
+            throw new IllegalArgumentException("logical shard " + gene + " is outside [0, " + OrderShards.LOGICAL + ")");
+        }
         if (workerId == NONE) {
             throw new OrderIdsUnavailableException("this instance holds no worker id lease (is order_db reachable?)");
         }
@@ -70,7 +81,8 @@ public final class SnowflakeIds {
         }
         lastMillis = now;
         sequence = next;
-        return ((now - EPOCH_MILLIS) << (WORKER_BITS + SEQUENCE_BITS)) | ((long) workerId << SEQUENCE_BITS) | next;
+        return ((now - EPOCH_MILLIS) << (WORKER_BITS + SEQUENCE_BITS + GENE_BITS)) | ((long) workerId << (SEQUENCE_BITS + GENE_BITS))
+                | (next << GENE_BITS) | gene;
     }
 
     /**

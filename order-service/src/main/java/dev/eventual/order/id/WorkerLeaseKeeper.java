@@ -7,8 +7,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
-import org.springframework.stereotype.Component;
+import dev.eventual.order.core.shard.OrderShards;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -20,20 +19,23 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Holds this instance's snowflake worker id as a lease in {@code order_worker_lease}: takes one at
+ * Holds this instance's snowflake worker id on one order_db server as a lease in that server's
+ * {@code order_worker_lease} (ids carry their server's logical shard, so a worker id need be unique
+ * per server only, and a server that is down stops only its own customers' orders): takes one at
  * start (a configured {@code eventual.order.worker-id} only if free, else the service refuses to
  * start), renews it every {@code renew-interval}, and frees it on shutdown, after the web server
  * has drained. A lease that could not be renewed in time, or was taken over, stops {@link SnowflakeIds}
  * until a lease is held again: order placement answers 503 meanwhile.
  */
-@Component
-class WorkerLeaseKeeper implements SmartLifecycle {
+class WorkerLeaseKeeper {
 
     private static final Logger log = LoggerFactory.getLogger(WorkerLeaseKeeper.class);
     /** Candidates read per attempt: enough that instances starting together rarely all want the same one. */
     private static final int CANDIDATES = 8;
     private static final int TAKE_ATTEMPTS = 16;
 
+    private final int server;
+    private final OrderShards shards;
     private final WorkerLeaseMapper leases;
     private final SnowflakeIds ids;
     private final Integer configuredWorkerId;
@@ -50,30 +52,38 @@ class WorkerLeaseKeeper implements SmartLifecycle {
     /** When the lease held runs out here: for the gauge, and to tell when a renewal came too late. */
     private volatile long deadlineNanos;
 
-    WorkerLeaseKeeper(WorkerLeaseMapper leases, SnowflakeIds ids, WorkerIdProperties properties, Clock clock,
-                      MeterRegistry registry) {
+    WorkerLeaseKeeper(int server, OrderShards shards, WorkerLeaseMapper leases, SnowflakeIds ids,
+                      WorkerIdProperties properties, Clock clock, MeterRegistry registry) {
+        this.server = server;
+        this.shards = shards;
         this.leases = leases;
         this.ids = ids;
         this.configuredWorkerId = properties.workerId();
         this.timing = properties.workerLease();
         this.clock = clock;
+        String serverTag = Integer.toString(server);
         Gauge.builder("eventual.order.worker-id", () -> System.nanoTime() - deadlineNanos < 0 ? held : -1)
-                .description("snowflake worker id this instance holds a lease on; -1: none, orders are refused")
-                .register(registry);
+                .description("snowflake worker id this instance holds a lease on, per order_db server; -1: none,"
+                        + " that server's orders are refused")
+                .tag("server", serverTag).register(registry);
         this.renewalFailures = Counter.builder("eventual.order.worker-lease.renewal-failures")
-                .description("renewals of the worker id lease that failed (database unreachable)").register(registry);
+                .description("renewals of the worker id lease that failed (database unreachable)")
+                .tag("server", serverTag).register(registry);
         this.lost = Counter.builder("eventual.order.worker-lease.lost")
-                .description("worker id leases found taken over by another instance").register(registry);
+                .description("worker id leases found taken over by another instance").tag("server", serverTag).register(registry);
     }
 
-    @Override
-    public void start() {
+    SnowflakeIds ids() {
+        return ids;
+    }
+
+    void start() {
         stopping = false;
         if (!takeLease()) {
             throw new IllegalStateException(whyNoneTaken());
         }
         ScheduledExecutorService renewals = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "worker-lease");
+            Thread thread = new Thread(runnable, "worker-lease-" + server);
             thread.setDaemon(true);
             return thread;
         });
@@ -82,8 +92,7 @@ class WorkerLeaseKeeper implements SmartLifecycle {
         scheduler = renewals;
     }
 
-    @Override
-    public void stop() {
+    void stop() {
         stopping = true;
         scheduler.shutdownNow();
         try {
@@ -105,15 +114,8 @@ class WorkerLeaseKeeper implements SmartLifecycle {
         }
     }
 
-    @Override
-    public boolean isRunning() {
+    boolean isRunning() {
         return scheduler != null;
-    }
-
-    /** Takes the lease before the web server starts, frees it after the server has drained (higher phases stop first). */
-    @Override
-    public int getPhase() {
-        return 0;
     }
 
     /** One renewal tick: renew what is held, or try to take a lease when none is. */
@@ -127,7 +129,7 @@ class WorkerLeaseKeeper implements SmartLifecycle {
                 return;
             }
             LeaseTerm term = LeaseTerm.startingAt(clock.millis(), System.nanoTime(), timing.duration());
-            if (leases.renew(workerId, holder, micros(), term.ceilingMillis()) == 1) {
+            if (onServer(() -> leases.renew(workerId, holder, micros(), term.ceilingMillis())) == 1) {
                 ids.extend(workerId, term);
                 long lateNanos = System.nanoTime() - deadlineNanos;
                 if (lateNanos >= 0) {
@@ -140,7 +142,7 @@ class WorkerLeaseKeeper implements SmartLifecycle {
             ids.revoke();
             held = -1;
             lost.increment();
-            WorkerLeaseRow row = leases.find(workerId);
+            WorkerLeaseRow row = onServer(() -> leases.find(workerId));
             log.error("Worker id {} was taken over by {} (its lease ran out unrenewed); no ids until a lease is held again",
                     workerId, row == null ? "?" : row.holder());
             if (takeLease()) {
@@ -176,15 +178,15 @@ class WorkerLeaseKeeper implements SmartLifecycle {
         // a floor this far ahead of our clock would mean waiting for it: the clock is wrong, not the lease
         long maxFloor = clock.millis() + SnowflakeIds.MAX_BACKWARD_MILLIS;
         if (configuredWorkerId == null) {
-            return leases.free(maxFloor, CANDIDATES);
+            return onServer(() -> leases.free(maxFloor, CANDIDATES));
         }
-        WorkerLeaseRow row = leases.find(configuredWorkerId);
+        WorkerLeaseRow row = onServer(() -> leases.find(configuredWorkerId));
         return row == null || row.live() || row.maxMillis() > maxFloor ? List.of() : List.of(row);
     }
 
     private boolean tryTake(WorkerLeaseRow candidate) {
         LeaseTerm term = LeaseTerm.startingAt(clock.millis(), System.nanoTime(), timing.duration());
-        if (leases.take(candidate.workerId(), candidate.maxMillis(), holder, micros(), term.ceilingMillis()) != 1) {
+        if (onServer(() -> leases.take(candidate.workerId(), candidate.maxMillis(), holder, micros(), term.ceilingMillis())) != 1) {
             return false;
         }
         synchronized (this) {
@@ -196,15 +198,15 @@ class WorkerLeaseKeeper implements SmartLifecycle {
             deadlineNanos = term.deadlineNanos();
             held = candidate.workerId();
         }
-        log.info("Worker id {} taken by {} (lease {}, renewed every {}); order ids are minted under it",
-                candidate.workerId(), holder, timing.duration(), timing.renewInterval());
+        log.info("Worker id {} on order_db server {} taken by {} (lease {}, renewed every {}); order ids are minted under it",
+                candidate.workerId(), server, holder, timing.duration(), timing.renewInterval());
         return true;
     }
 
     private void release(int workerId, long lastMillis) {
         try {
-            leases.release(workerId, holder, lastMillis);
-            log.info("Worker id {} released by {}", workerId, holder);
+            onServer(() -> leases.release(workerId, holder, lastMillis));
+            log.info("Worker id {} on order_db server {} released by {}", workerId, server, holder);
         } catch (RuntimeException e) {
             log.warn("Worker id {} not released ({}); it is free again when its lease runs out", workerId, e.toString());
         }
@@ -213,13 +215,13 @@ class WorkerLeaseKeeper implements SmartLifecycle {
     /** The clear reason no lease could be taken, naming the holder of a configured worker id. */
     private String whyNoneTaken() {
         if (configuredWorkerId == null) {
-            int live = leases.countLive();
+            int live = onServer(leases::countLive);
             int all = SnowflakeIds.MAX_WORKER_ID + 1;
             return "no free snowflake worker id: " + live + " of " + all + " are leased by live instances"
                     + (live < all ? ", the others were last used by instances whose clocks run more than "
                     + SnowflakeIds.MAX_BACKWARD_MILLIS + " ms ahead of this one's (fix the clock: NTP)" : "");
         }
-        WorkerLeaseRow row = leases.find(configuredWorkerId);
+        WorkerLeaseRow row = onServer(() -> leases.find(configuredWorkerId));
         if (row == null) {
             return "eventual.order.worker-id=" + configuredWorkerId + " has no row in order_worker_lease";
         }
@@ -245,6 +247,10 @@ class WorkerLeaseKeeper implements SmartLifecycle {
         }
         return host.substring(0, Math.min(host.length(), 200)) + "/" + ProcessHandle.current().pid() + "/"
                 + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    private <T> T onServer(java.util.function.Supplier<T> statement) {
+        return shards.on(server, statement);
     }
 
     private long micros() {

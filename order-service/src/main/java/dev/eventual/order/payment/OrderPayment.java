@@ -1,6 +1,7 @@
 package dev.eventual.order.payment;
 
 import dev.eventual.order.query.OrderNotFoundException;
+import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.order.core.store.OrderMapper;
 import dev.eventual.order.core.store.PaymentStateRow;
 import dev.eventual.tracing.OrderTraces;
@@ -20,10 +21,12 @@ public class OrderPayment {
 
     private static final Logger log = LoggerFactory.getLogger(OrderPayment.class);
 
+    private final OrderShards shards;
     private final OrderMapper orders;
     private final PaymentMetrics metrics;
 
-    OrderPayment(OrderMapper orders, PaymentMetrics metrics) {
+    OrderPayment(OrderShards shards, OrderMapper orders, PaymentMetrics metrics) {
+        this.shards = shards;
         this.orders = orders;
         this.metrics = metrics;
     }
@@ -36,7 +39,7 @@ public class OrderPayment {
      */
     public PaymentResult pay(long orderId, String paymentId, String caller) {
         try (OrderTraces.OrderInLogs inLogs = OrderTraces.inLogs(orderId)) {
-            return payInLogs(orderId, paymentId, caller);
+            return shards.onOrder(orderId, () -> payInLogs(orderId, paymentId, caller));
         }
     }
 

@@ -8,9 +8,10 @@ import dev.eventual.order.config.OrderRejection;
 import dev.eventual.order.core.outbox.NotPublishedException;
 import dev.eventual.order.core.outbox.OrderOutbox;
 import dev.eventual.order.core.outbox.Publication;
+import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.order.core.store.OrderMapper;
 import dev.eventual.order.core.store.OrderRow;
-import dev.eventual.order.id.SnowflakeIds;
+import dev.eventual.order.id.OrderIds;
 import dev.eventual.order.publish.PublishFailedException;
 import dev.eventual.order.publish.PublishFailure;
 import dev.eventual.web.DatabaseFailures;
@@ -41,11 +42,14 @@ public class OrderPlacement {
 
     private final OrderMapper orders;
     private final OrderOutbox outbox;
-    private final SnowflakeIds ids;
+    private final OrderShards shards;
+    private final OrderIds ids;
     private final OrderMetrics metrics;
     private final Clock clock;
 
-    public OrderPlacement(OrderMapper orders, OrderOutbox outbox, SnowflakeIds ids, OrderMetrics metrics, Clock clock) {
+    public OrderPlacement(OrderShards shards, OrderMapper orders, OrderOutbox outbox, OrderIds ids, OrderMetrics metrics,
+                          Clock clock) {
+        this.shards = shards;
         this.orders = orders;
         this.outbox = outbox;
         this.ids = ids;
@@ -55,7 +59,7 @@ public class OrderPlacement {
 
     public PlacedOrder place(PlaceOrderCommand command) {
         try {
-            return placeOnce(command);
+            return shards.onUser(command.userId(), () -> placeOnce(command));
         } catch (RuntimeException e) {
             if (!DatabaseFailures.unreachable(e)) {
                 throw e;
@@ -69,7 +73,7 @@ public class OrderPlacement {
     }
 
     private PlacedOrder placeOnce(PlaceOrderCommand command) {
-        long orderId = ids.nextId();
+        long orderId = ids.next(command.userId());
         try (OrderTraces.OrderInLogs inLogs = OrderTraces.inLogs(orderId)) {
             return placeNew(orderId, command);
         }

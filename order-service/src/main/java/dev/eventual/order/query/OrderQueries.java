@@ -3,6 +3,7 @@ package dev.eventual.order.query;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.order.core.outbox.OrderOutbox;
+import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.order.core.status.OrderStatus;
 import dev.eventual.order.core.store.ConsumerStatusMapper;
 import dev.eventual.order.core.store.ConsumerStatusRow;
@@ -15,6 +16,8 @@ import org.springframework.stereotype.Service;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,11 +33,13 @@ public class OrderQueries {
             OrderMessaging.NOTICE_CONSUMER_GROUP, "notice");
     private static final String NOT_REPORTED = "PENDING";
 
+    private final OrderShards shards;
     private final OrderMapper orders;
     private final MessageLogMapper messageLog;
     private final ConsumerStatusMapper consumerStatus;
 
-    public OrderQueries(OrderMapper orders, MessageLogMapper messageLog, ConsumerStatusMapper consumerStatus) {
+    public OrderQueries(OrderShards shards, OrderMapper orders, MessageLogMapper messageLog, ConsumerStatusMapper consumerStatus) {
+        this.shards = shards;
         this.orders = orders;
         this.messageLog = messageLog;
         this.consumerStatus = consumerStatus;
@@ -46,7 +51,7 @@ public class OrderQueries {
 
     /** An order already read, with its events and reports: two reads. */
     public OrderView of(OrderRow order) {
-        return views(List.of(order)).get(0);
+        return shards.onOrder(order.getOrderId(), () -> views(List.of(order)).get(0));
     }
 
     /**
@@ -67,16 +72,43 @@ public class OrderQueries {
      * @param customer the customer asking, or null for someone who may read every order
      */
     public OrderView findFor(long orderId, Long customer) {
-        OrderRow order = orders.selectById(orderId);
-        if (order == null || (customer != null && !customer.equals(order.getUserId()))) {
-            throw new OrderNotFoundException(orderId);
-        }
-        return views(List.of(order)).get(0);
+        return shards.onOrder(orderId, () -> {
+            OrderRow order = orders.selectById(orderId);
+            if (order == null || (customer != null && !customer.equals(order.getUserId()))) {
+                throw new OrderNotFoundException(orderId);
+            }
+            return views(List.of(order)).get(0);
+        });
     }
 
+    /**
+     * A customer's orders come from the customer's server. Every customer's orders (operators) come from
+     * every server: each returns its first {@code offset + size} in order-id order, merged here; ids are
+     * time-ordered on every server alike, so the merge is the same page one server would give.
+     */
     public OrderPage page(Long userId, OrderStatus status, int page, int size) {
-        List<OrderRow> rows = orders.page(userId, status, size, (long) page * size);
-        return new OrderPage(views(rows), page, size, orders.count(userId, status));
+        long offset = (long) page * size;
+        if (userId != null) {
+            return shards.onUser(userId, () -> new OrderPage(views(orders.page(userId, status, size, offset)), page, size,
+                    orders.count(userId, status)));
+        }
+        if (shards.servers() == 1) {
+            return shards.on(0, () -> new OrderPage(views(orders.page(null, status, size, offset)), page, size,
+                    orders.count(null, status)));
+        }
+        List<OrderRow> merged = new ArrayList<>();
+        long total = 0;
+        for (int server = 0; server < shards.servers(); server++) {
+            merged.addAll(shards.on(server, () -> orders.page(null, status, Math.toIntExact(offset + size), 0)));
+            total += shards.on(server, () -> orders.count(null, status));
+        }
+        List<OrderRow> rows = merged.stream().sorted(Comparator.comparingLong(OrderRow::getOrderId).reversed())
+                .skip(offset).limit(size).toList();
+        List<OrderView> views = new ArrayList<>();
+        rows.stream().collect(Collectors.groupingBy(row -> shards.serverOfOrder(row.getOrderId()), LinkedHashMap::new, Collectors.toList()))
+                .forEach((server, onServer) -> views.addAll(shards.on(server, () -> views(onServer))));
+        views.sort(Comparator.comparing((OrderView view) -> Long.parseLong(view.orderId())).reversed());
+        return new OrderPage(views, page, size, total);
     }
 
     private List<OrderView> views(List<OrderRow> rows) {

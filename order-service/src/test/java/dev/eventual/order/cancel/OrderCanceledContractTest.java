@@ -4,6 +4,7 @@ import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.infra.test.EventContracts;
 import dev.eventual.order.config.OrderMetrics;
+import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.order.core.store.MessageLogMapper;
 import dev.eventual.order.core.store.OrderMapper;
 import dev.eventual.order.core.store.OrderRow;
@@ -28,7 +29,7 @@ class OrderCanceledContractTest {
     private final MessageLogMapper messageLog = mock(MessageLogMapper.class);
     private final Clock clock = Clock.fixed(EventContracts.CANCELED_AT, ZoneOffset.UTC);
     private final RecordingBroker broker = new RecordingBroker(messageLog, clock);
-    private final OrderCancellation cancellation = new OrderCancellation(orders, broker.outbox(),
+    private final OrderCancellation cancellation = new OrderCancellation(new OrderShards(1), orders, broker.outbox(),
             new OrderMetrics(new SimpleMeterRegistry()), clock);
 
     @Test

@@ -30,7 +30,7 @@ class ShardKeysTest {
         };
         SnowflakeIds ids = SnowflakeIdsTest.leasedForever(3, clock);
         for (int i = 0; i < keys.length; i++) {
-            keys[i] = ShardKeys.of(ids.nextId());
+            keys[i] = ShardKeys.of(ids.nextId(i % 1024));
         }
         for (int n = 1; n <= 64; n++) {
             int[] rows = new int[n];

@@ -62,8 +62,8 @@ class WorkerLeaseIT {
             assertThat(workerA).isNotEqualTo(workerB);
             assertThat(holderOf(workerA)).isNotEqualTo(holderOf(workerB));
 
-            CompletableFuture<List<Long>> fromA = CompletableFuture.supplyAsync(() -> mint(a.getBean(SnowflakeIds.class)));
-            CompletableFuture<List<Long>> fromB = CompletableFuture.supplyAsync(() -> mint(b.getBean(SnowflakeIds.class)));
+            CompletableFuture<List<Long>> fromA = CompletableFuture.supplyAsync(() -> mint(a.getBean(OrderIds.class)));
+            CompletableFuture<List<Long>> fromB = CompletableFuture.supplyAsync(() -> mint(b.getBean(OrderIds.class)));
             Set<Long> idsA = new HashSet<>(fromA.join());
             List<Long> idsB = fromB.join();
             assertThat(idsB.stream().filter(idsA::contains).count()).as("ids minted by both").isZero();
@@ -116,7 +116,7 @@ class WorkerLeaseIT {
         try (ConfigurableApplicationContext b = start("--eventual.order.worker-id=" + crashed)) {
             assertThat(workerId(b)).isEqualTo(crashed);
             assertThat(holderOf(crashed)).isNotEqualTo("crashed-host/1/deadbeef");
-            long first = b.getBean(SnowflakeIds.class).nextId();
+            long first = b.getBean(OrderIds.class).next(0);
             assertThat(millisOf(first)).isGreaterThan(previousCeiling);
         }
     }
@@ -207,7 +207,7 @@ class WorkerLeaseIT {
             try {
                 await().atMost(Duration.ofSeconds(15)).until(() -> workerId(a) != held && workerId(a) >= 0);
 
-                assertThat(workerOf(a.getBean(SnowflakeIds.class).nextId())).isEqualTo(workerId(a));
+                assertThat(workerOf(a.getBean(OrderIds.class).next(0))).isEqualTo(workerId(a));
                 assertThat(holderOf(held)).isEqualTo("thief/3/0badf00d");
                 assertThat(a.getBean(MeterRegistry.class).get("eventual.order.worker-lease.lost").counter().count())
                         .isEqualTo(1);
@@ -259,19 +259,19 @@ class WorkerLeaseIT {
                 .json("{\"userId\":77,\"skuId\":7,\"quantity\":1}").send();
     }
 
-    private static List<Long> mint(SnowflakeIds ids) {
+    private static List<Long> mint(OrderIds ids) {
         List<Long> minted = new ArrayList<>();
-        for (int i = 0; i < 50_000; i++) {
-            minted.add(ids.nextId());
+        for (int i = 0; i < 5_000; i++) {
+            minted.add(ids.next(0));
         }
         return minted;
     }
 
     private static long workerOf(long id) {
-        return (id >>> SnowflakeIds.SEQUENCE_BITS) & SnowflakeIds.MAX_WORKER_ID;
+        return (id >>> (SnowflakeIds.SEQUENCE_BITS + SnowflakeIds.GENE_BITS)) & SnowflakeIds.MAX_WORKER_ID;
     }
 
     private static long millisOf(long id) {
-        return (id >>> (SnowflakeIds.SEQUENCE_BITS + SnowflakeIds.WORKER_BITS)) + SnowflakeIds.EPOCH_MILLIS;
+        return (id >>> (SnowflakeIds.SEQUENCE_BITS + SnowflakeIds.WORKER_BITS + SnowflakeIds.GENE_BITS)) + SnowflakeIds.EPOCH_MILLIS;
     }
 }

@@ -4,7 +4,8 @@ import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.infra.test.EventContracts;
 import dev.eventual.order.config.OrderMetrics;
-import dev.eventual.order.id.SnowflakeIds;
+import dev.eventual.order.id.OrderIds;
+import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.order.core.store.MessageLogMapper;
 import dev.eventual.order.core.store.OrderMapper;
 import dev.eventual.order.core.outbox.RecordingBroker;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Clock;
 import java.time.ZoneOffset;
 
+import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
@@ -28,15 +30,15 @@ class OrderCreatedContractTest {
 
     private final OrderMapper orders = mock(OrderMapper.class);
     private final MessageLogMapper messageLog = mock(MessageLogMapper.class);
-    private final SnowflakeIds ids = mock(SnowflakeIds.class);
+    private final OrderIds ids = mock(OrderIds.class);
     private final Clock clock = Clock.fixed(EventContracts.CREATED_AT, ZoneOffset.UTC);
     private final RecordingBroker broker = new RecordingBroker(messageLog, clock);
-    private final OrderPlacement placement = new OrderPlacement(orders, broker.outbox(), ids,
+    private final OrderPlacement placement = new OrderPlacement(new OrderShards(1), orders, broker.outbox(), ids,
             new OrderMetrics(new SimpleMeterRegistry()), clock);
 
     @Test
     void placingAnOrderWritesTheCurrentVersionsPayload() {
-        when(ids.nextId()).thenReturn(EventContracts.ORDER_ID);
+        when(ids.next(anyLong())).thenReturn(EventContracts.ORDER_ID);
 
         placement.place(new PlaceOrderCommand(EventContracts.USER_ID, EventContracts.SKU_ID, EventContracts.QUANTITY,
                 "contract-test"));

@@ -1,5 +1,6 @@
 package dev.eventual.reconcile.archive;
 
+import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.order.core.store.ArchiveMapper;
 import dev.eventual.reconcile.config.ReconcileProperties;
 import org.slf4j.Logger;
@@ -23,23 +24,33 @@ public class MessageLogArchive {
 
     private static final Logger log = LoggerFactory.getLogger(MessageLogArchive.class);
 
+    private final OrderShards shards;
     private final ArchiveMapper archive;
     private final TransactionTemplate transaction;
     private final ReconcileProperties properties;
     private final Clock clock;
 
-    public MessageLogArchive(ArchiveMapper archive, TransactionTemplate transaction, ReconcileProperties properties,
+    public MessageLogArchive(OrderShards shards, ArchiveMapper archive, TransactionTemplate transaction, ReconcileProperties properties,
                              Clock clock) {
+        this.shards = shards;
         this.archive = archive;
         this.transaction = transaction;
         this.properties = properties;
         this.clock = clock;
     }
 
-    /** @return rows moved */
+    /** @return rows moved, on every order_db server (each archives its own rows into its own history) */
     public int archive() {
         LocalDateTime cutoff = LocalDateTime.now(clock).minus(properties.archiveAfter());
         long deadline = clock.millis() + properties.shardBudget().toMillis();
+        int moved = 0;
+        for (int server = 0; server < shards.servers(); server++) {
+            moved += shards.on(server, () -> archive(cutoff, deadline));
+        }
+        return moved;
+    }
+
+    private int archive(LocalDateTime cutoff, long deadline) {
         int moved = 0;
         int batch;
         do {

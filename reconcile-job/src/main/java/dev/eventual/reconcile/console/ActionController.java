@@ -1,5 +1,6 @@
 package dev.eventual.reconcile.console;
 
+import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.reconcile.workorder.ResolveRequest;
 import dev.eventual.reconcile.workorder.Resolver;
 import dev.eventual.order.core.store.WorkOrderMapper;
@@ -25,11 +26,13 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 @ConsoleEnabled
 class ActionController {
 
+    private final OrderShards shards;
     private final WorkOrderMapper workOrders;
     private final WorkOrderResolution resolution;
     private final StoryController story;
 
-    ActionController(WorkOrderMapper workOrders, WorkOrderResolution resolution, StoryController story) {
+    ActionController(OrderShards shards, WorkOrderMapper workOrders, WorkOrderResolution resolution, StoryController story) {
+        this.shards = shards;
         this.workOrders = workOrders;
         this.resolution = resolution;
         this.story = story;
@@ -66,7 +69,7 @@ class ActionController {
 
     private WorkOrderRow workOrder(String id) {
         long workOrderId = Ids.parse("id", id);
-        WorkOrderRow workOrder = workOrders.find(workOrderId);
+        WorkOrderRow workOrder = shards.onOrder(workOrderId, () -> workOrders.find(workOrderId));
         if (workOrder == null) {
             throw ApiProblemException.notFound("work order " + workOrderId + " does not exist");
         }

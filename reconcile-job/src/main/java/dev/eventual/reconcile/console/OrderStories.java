@@ -1,5 +1,6 @@
 package dev.eventual.reconcile.console;
 
+import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.order.core.store.ConsoleMapper;
 import dev.eventual.gate.GateProperties;
 import dev.eventual.gate.GateState;
@@ -18,12 +19,15 @@ class OrderStories {
     /** An order has at most one work order per event type. */
     private static final int WORK_ORDERS = 10;
 
+    private final OrderShards shards;
     private final ConsoleMapper console;
     private final WorkOrderMapper workOrders;
     private final GateProperties gate;
     private final ObjectProvider<StockGate> stockGate;
 
-    OrderStories(ConsoleMapper console, WorkOrderMapper workOrders, GateProperties gate, ObjectProvider<StockGate> stockGate) {
+    OrderStories(OrderShards shards, ConsoleMapper console, WorkOrderMapper workOrders, GateProperties gate,
+                 ObjectProvider<StockGate> stockGate) {
+        this.shards = shards;
         this.console = console;
         this.workOrders = workOrders;
         this.gate = gate;
@@ -31,11 +35,13 @@ class OrderStories {
     }
 
     OrderStory of(long orderId) {
-        ConsoleMapper.OrderRow order = console.order(orderId);
-        List<OrderStory.WorkOrderStory> orders = workOrders.page(null, orderId, WORK_ORDERS, 0).stream()
-                .map(row -> new OrderStory.WorkOrderStory(row, workOrders.auditTrail(row.id()))).toList();
-        return new OrderStory(orderId, order, console.events(orderId), console.consumers(orderId), orders,
-                order == null ? null : reservation(order));
+        return shards.onOrder(orderId, () -> {
+            ConsoleMapper.OrderRow order = console.order(orderId);
+            List<OrderStory.WorkOrderStory> orders = workOrders.page(null, orderId, WORK_ORDERS, 0).stream()
+                    .map(row -> new OrderStory.WorkOrderStory(row, workOrders.auditTrail(row.id()))).toList();
+            return new OrderStory(orderId, order, console.events(orderId), console.consumers(orderId), orders,
+                    order == null ? null : reservation(order));
+        });
     }
 
     private OrderStory.GateReservation reservation(ConsoleMapper.OrderRow order) {

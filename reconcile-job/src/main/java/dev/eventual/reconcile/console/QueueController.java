@@ -1,6 +1,9 @@
 package dev.eventual.reconcile.console;
 
+import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.order.core.store.ConsoleMapper;
+import dev.eventual.order.core.store.WorkOrderRow;
+import dev.eventual.reconcile.shard.ServerPages;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.order.core.status.WorkOrderStatus;
 import io.micrometer.core.instrument.Gauge;
@@ -13,7 +16,10 @@ import org.springframework.web.bind.annotation.RequestParam;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** The work-order queue: open or all, filtered by status, event type and age, with counts and the consistency lag. */
 @Controller
@@ -65,11 +71,13 @@ class QueueController {
         }
     }
 
+    private final OrderShards shards;
     private final ConsoleMapper console;
     private final MeterRegistry meters;
     private final Clock clock;
 
-    QueueController(ConsoleMapper console, MeterRegistry meters, Clock clock) {
+    QueueController(OrderShards shards, ConsoleMapper console, MeterRegistry meters, Clock clock) {
+        this.shards = shards;
         this.console = console;
         this.meters = meters;
         this.clock = clock;
@@ -81,12 +89,13 @@ class QueueController {
         int shownPage = Math.max(0, Math.min(page, LAST_PAGE));
         LocalDateTime openedBefore = olderThan == null ? null : LocalDateTime.now(clock).minus(olderThan.duration);
         String type = eventType == null ? null : eventType.name();
-        long matching = console.count(shown.status(), type, openedBefore);
-        model.addAttribute("rows", console.queue(shown.status(), type, openedBefore, PAGE_SIZE, shownPage * PAGE_SIZE));
+        long matching = ServerPages.sum(shards, () -> console.count(shown.status(), type, openedBefore));
+        model.addAttribute("rows", ServerPages.page(shards, WorkOrderRow.NEWEST_FIRST, (long) shownPage * PAGE_SIZE,
+                PAGE_SIZE, (limit, skip) -> console.queue(shown.status(), type, openedBefore, limit, Math.toIntExact(skip))));
         model.addAttribute("matching", matching);
         model.addAttribute("page", shownPage);
         model.addAttribute("pages", Math.max(1, (matching + PAGE_SIZE - 1) / PAGE_SIZE));
-        model.addAttribute("counts", Counts.of(console.tally()));
+        model.addAttribute("counts", Counts.of(tally()));
         model.addAttribute("lagSeconds", lagSeconds());
         model.addAttribute("shown", shown);
         model.addAttribute("eventType", eventType);
@@ -95,6 +104,19 @@ class QueueController {
         model.addAttribute("eventTypes", OrderEventType.values());
         model.addAttribute("ages", Age.values());
         return "console/queue";
+    }
+
+    /** The work orders by status and event type, over every order_db server. */
+    private List<ConsoleMapper.Tally> tally() {
+        Map<List<Object>, Long> counts = new LinkedHashMap<>();
+        for (int server = 0; server < shards.servers(); server++) {
+            for (ConsoleMapper.Tally tally : shards.on(server, console::tally)) {
+                counts.merge(List.of(tally.status(), tally.eventType()), tally.count(), Long::sum);
+            }
+        }
+        return counts.entrySet().stream().map(e -> new ConsoleMapper.Tally((WorkOrderStatus) e.getKey().get(0),
+                        (String) e.getKey().get(1), e.getValue()))
+                .sorted(Comparator.comparing(ConsoleMapper.Tally::status).thenComparing(ConsoleMapper.Tally::eventType)).toList();
     }
 
     /** The gauge operators alert on, read as a scrape would (its query runs now); null when it is not registered. */

@@ -1,5 +1,6 @@
 package dev.eventual.reconcile.gate;
 
+import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.order.core.store.GateOrderMapper;
 import dev.eventual.order.core.store.InFlightOrder;
 import dev.eventual.common.api.StockGateApi.GateSeedView;
@@ -20,6 +21,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * Keeps the stock gate consistent with the databases (docs/stock-gate.md, "Repair"), in three steps:
@@ -43,16 +45,18 @@ public class StockGateRepair {
     private final StockGate gate;
     private final GateProperties gated;
     private final GateRepairProperties properties;
+    private final OrderShards shards;
     private final GateOrderMapper orders;
     private final StockGateClient inventory;
     private final GateRepairMetrics metrics;
     private final Clock clock;
 
-    StockGateRepair(StockGate gate, GateProperties gated, GateRepairProperties properties, GateOrderMapper orders,
-                    StockGateClient inventory, GateRepairMetrics metrics, Clock clock) {
+    StockGateRepair(StockGate gate, GateProperties gated, GateRepairProperties properties, OrderShards shards,
+                    GateOrderMapper orders, StockGateClient inventory, GateRepairMetrics metrics, Clock clock) {
         this.gate = gate;
         this.gated = gated;
         this.properties = properties;
+        this.shards = shards;
         this.orders = orders;
         this.inventory = inventory;
         this.metrics = metrics;
@@ -83,6 +87,15 @@ public class StockGateRepair {
     private void rebuild(Tally tally) {
         log.warn("Stock gate lacks catalog-seeded marks (Redis, or a cluster master, lost its data, or the gate was just"
                 + " turned on): rebuilding");
+        for (int server = 0; server < shards.servers(); server++) {
+            shards.run(server, () -> restoreInFlight(tally));
+        }
+        tally.rebuilt = inventory.rebuild().seeded();
+        log.info("Stock gate rebuilt: {} reservations in flight restored, {} SKUs seeded", tally.restored, tally.rebuilt);
+    }
+
+    /** Restores the reservations of the orders in flight on one order_db server. */
+    private void restoreInFlight(Tally tally) {
         long after = 0;
         List<InFlightOrder> page;
         do {
@@ -99,8 +112,6 @@ public class StockGateRepair {
             }
             after = page.isEmpty() ? after : page.get(page.size() - 1).messageId();
         } while (page.size() == properties.pageSize());
-        tally.rebuilt = inventory.rebuild().seeded();
-        log.info("Stock gate rebuilt: {} reservations in flight restored, {} SKUs seeded", tally.restored, tally.rebuilt);
     }
 
     /** Redis may hold SKUs the configuration no longer gates: those are left alone. */
@@ -117,7 +128,8 @@ public class StockGateRepair {
                 continue;
             }
             Set<Long> dead = new HashSet<>(old);
-            orders.existing(old).forEach(dead::remove);
+            old.stream().collect(Collectors.groupingBy(shards::serverOfOrder)).forEach((server, ids) ->
+                    shards.on(server, () -> orders.existing(ids)).forEach(dead::remove));
             for (long orderId : dead) {
                 long units = gate.giveBack(sku, orderId);
                 if (units > 0) {

@@ -1,5 +1,6 @@
 package dev.eventual.reconcile.run;
 
+import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.order.core.store.ClaimedRows;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.messaging.OrderMessaging;
@@ -32,6 +33,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Service;
 
 import java.time.Clock;
@@ -57,6 +59,7 @@ public class ReconcileRun {
 
     private static final Logger log = LoggerFactory.getLogger(ReconcileRun.class);
 
+    private final OrderShards shards;
     private final DueRowMapper rows;
     private final OrderFactsMapper facts;
     private final DownstreamStatuses downstream;
@@ -71,10 +74,11 @@ public class ReconcileRun {
     private final OrderTraces traces;
     private final Clock clock;
 
-    public ReconcileRun(DueRowMapper rows, OrderFactsMapper facts, DownstreamStatuses downstream, Redriver redriver,
+    public ReconcileRun(OrderShards shards, DueRowMapper rows, OrderFactsMapper facts, DownstreamStatuses downstream, Redriver redriver,
                         ConsumerStatusRepair statusRepair, ClaimedRows claimedRows, WorkOrders workOrders,
                         Backoff backoff, ReconcileProperties properties, MeterRegistry meters, OrderTraces traces,
                         Clock clock) {
+        this.shards = shards;
         this.rows = rows;
         this.facts = facts;
         this.downstream = downstream;
@@ -96,15 +100,12 @@ public class ReconcileRun {
     public RunResult run(ShardRange shard) {
         long deadline = clock.millis() + properties.shardBudget().toMillis();
         Tally tally = new Tally();
-        boolean budgetReached = scan(shard.keys(), Duration.ZERO, deadline, tally);
-        if (!budgetReached && shard.total() > 1 && properties.takeoverGrace().compareTo(Duration.ZERO) > 0) {
+        ServerFailures failures = new ServerFailures();
+        boolean budgetReached = scan(shard.own(shards.servers()), Duration.ZERO, deadline, tally, failures);
+        List<ShardRange.Part> others = shard.others(shards.servers());
+        if (!budgetReached && !others.isEmpty() && properties.takeoverGrace().compareTo(Duration.ZERO) > 0) {
             int ownRows = tally.scanned;
-            for (ShardRange.KeyRange others : shard.othersKeys()) {
-                budgetReached = scan(others, properties.takeoverGrace(), deadline, tally);
-                if (budgetReached) {
-                    break;
-                }
-            }
+            budgetReached = scan(others, properties.takeoverGrace(), deadline, tally, failures);
             tally.takenOver = tally.scanned - ownRows;
             if (tally.takenOver > 0) {
                 meters.counter("eventual.reconcile.taken-over").increment(tally.takenOver);
@@ -119,7 +120,46 @@ public class ReconcileRun {
         if (result.scanned() > 0) {
             log.info("Reconcile shard {} of {}: {}", shard.index(), shard.total(), result.summary());
         }
+        failures.rethrow();
         return result;
+    }
+
+    /**
+     * Works the parts one server at a time. A server that fails is left for the next run and the
+     * others are still worked; the run then fails with the first failure (the scheduler shows it).
+     *
+     * @return true when the budget ended the scan
+     */
+    private boolean scan(List<ShardRange.Part> parts, Duration overdue, long deadline, Tally tally, ServerFailures failures) {
+        for (ShardRange.Part part : parts) {
+            try {
+                if (shards.on(part.server(), () -> scan(part.keys(), overdue, deadline, tally))) {
+                    return true;
+                }
+            } catch (DataAccessException e) {
+                log.warn("Reconcile: order_db server {} failed, its rows wait for the next run: {}", part.server(), e.toString());
+                failures.add(e);
+            }
+        }
+        return false;
+    }
+
+    /** The first failure of a server, rethrown once every server had its turn. */
+    private static final class ServerFailures {
+
+        private DataAccessException first;
+
+        void add(DataAccessException failure) {
+            if (first == null) {
+                first = failure;
+            }
+        }
+
+        void rethrow() {
+            if (first != null) {
+                throw first;
+            }
+        }
     }
 
     /**

@@ -7,6 +7,11 @@ import java.util.List;
  * The contiguous {@code message_log.shard_key} range shard {@code index} of {@code total} owns:
  * [index * 65536 / total, (index + 1) * 65536 / total). The ranges of 0..total-1 cover the key
  * space exactly once; order-service spreads keys evenly (a hash of the order id).
+ *
+ * <p>With order_db on several servers ({@link #own(int)}): an executor owns whole servers when there are
+ * at least as many servers as executors (server s goes to executor s mod total), and otherwise one
+ * server's key range split among the executors that share it (executor i works server i mod servers).
+ * With one server that is exactly the key range above.
  */
 public record ShardRange(int index, int total, int fromKey, int toKeyInclusive) {
 
@@ -36,6 +41,47 @@ public record ShardRange(int index, int total, int fromKey, int toKeyInclusive) 
             others.add(new KeyRange(toKeyInclusive + 1, KEY_SPACE - 1));
         }
         return others;
+    }
+
+    /** What this shard owns on order_db's {@code servers} servers; every (server, key) has exactly one owner. */
+    public List<Part> own(int servers) {
+        List<Part> own = new ArrayList<>();
+        if (servers >= total) {
+            for (int server = index; server < servers; server += total) {
+                own.add(new Part(server, ALL_KEYS));
+            }
+            return own;
+        }
+        ShardRange onServer = onItsServer(servers);
+        own.add(new Part(index % servers, onServer.keys()));
+        return own;
+    }
+
+    /** Everything the other shards own, for taking over what they leave overdue. */
+    public List<Part> others(int servers) {
+        List<Part> others = new ArrayList<>();
+        int ownServer = servers >= total ? -1 : index % servers;
+        for (int server = 0; server < servers; server++) {
+            if (server == ownServer) {
+                onItsServer(servers).othersKeys().forEach(keys -> others.add(new Part(ownServer, keys)));
+            } else if (servers < total || server % total != index) {
+                others.add(new Part(server, ALL_KEYS));
+            }
+        }
+        return others;
+    }
+
+    /** This shard's place among the shards that share its server (fewer servers than shards). */
+    private ShardRange onItsServer(int servers) {
+        int server = index % servers;
+        int sharing = (total - server + servers - 1) / servers;
+        return of(index / servers, sharing);
+    }
+
+    private static final KeyRange ALL_KEYS = new KeyRange(0, KEY_SPACE - 1);
+
+    /** Keys of one order_db server. */
+    public record Part(int server, KeyRange keys) {
     }
 
     /** A contiguous, inclusive range of {@code message_log.shard_key}. */

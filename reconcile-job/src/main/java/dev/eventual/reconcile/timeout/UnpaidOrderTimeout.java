@@ -1,5 +1,6 @@
 package dev.eventual.reconcile.timeout;
 
+import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.order.core.store.UnpaidOrder;
 import dev.eventual.order.core.store.UnpaidOrderMapper;
 import dev.eventual.reconcile.shard.ShardRange;
@@ -27,13 +28,15 @@ public class UnpaidOrderTimeout {
     static final String REASON = "payment-timeout";
     private static final Logger log = LoggerFactory.getLogger(UnpaidOrderTimeout.class);
 
+    private final OrderShards shards;
     private final UnpaidOrderMapper orders;
     private final UnpaidOrderCancelClient orderService;
     private final UnpaidTimeoutProperties properties;
     private final UnpaidTimeoutMetrics metrics;
 
-    UnpaidOrderTimeout(UnpaidOrderMapper orders, UnpaidOrderCancelClient orderService, UnpaidTimeoutProperties properties,
+    UnpaidOrderTimeout(OrderShards shards, UnpaidOrderMapper orders, UnpaidOrderCancelClient orderService, UnpaidTimeoutProperties properties,
                        UnpaidTimeoutMetrics metrics) {
+        this.shards = shards;
         this.orders = orders;
         this.orderService = orderService;
         this.properties = properties;
@@ -44,13 +47,27 @@ public class UnpaidOrderTimeout {
         if (!properties.enabled()) {
             return new TimeoutResult(0, 0, 0, false);
         }
+        TimeoutResult total = new TimeoutResult(0, 0, 0, false);
+        for (ShardRange.Part part : shard.own(shards.servers())) {
+            TimeoutResult onServer = run(part);
+            total = new TimeoutResult(total.canceled() + onServer.canceled(), total.lostRaces() + onServer.lostRaces(),
+                    total.failed() + onServer.failed(), onServer.stopped());
+            if (onServer.stopped()) {
+                break;
+            }
+        }
+        return total;
+    }
+
+    private TimeoutResult run(ShardRange.Part part) {
         int canceled = 0;
         int lostRaces = 0;
         int failed = 0;
         UnpaidOrder after = UnpaidOrder.first();
         while (true) {
-            List<UnpaidOrder> page = orders.overdue(properties.timeout().toSeconds(), shard.fromKey(),
-                    shard.toKeyInclusive(), after, properties.pageSize());
+            UnpaidOrder from = after;
+            List<UnpaidOrder> page = shards.on(part.server(), () -> orders.overdue(properties.timeout().toSeconds(),
+                    part.keys().fromKey(), part.keys().toKeyInclusive(), from, properties.pageSize()));
             for (UnpaidOrder order : page) {
                 switch (cancel(order.orderId())) {
                     case CANCELED -> canceled++;

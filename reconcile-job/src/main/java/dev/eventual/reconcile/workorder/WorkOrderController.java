@@ -1,8 +1,10 @@
 package dev.eventual.reconcile.workorder;
 
+import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.order.core.status.WorkOrderStatus;
 import dev.eventual.order.core.store.WorkOrderMapper;
 import dev.eventual.order.core.store.WorkOrderRow;
+import dev.eventual.reconcile.shard.ServerPages;
 import dev.eventual.web.Allowed;
 import dev.eventual.web.Caller;
 import dev.eventual.web.CallerRole;
@@ -21,6 +23,8 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import java.util.List;
+
 /**
  * Manual work orders: operators and admins read and resolve them; only an admin cancels the order
  * (a destructive action, {@link WorkOrderAction#destructive()}). The audit names the access token's subject.
@@ -29,10 +33,12 @@ import org.springframework.web.bind.annotation.RestController;
 @RequestMapping(path = "/api/work-orders", produces = MediaType.APPLICATION_JSON_VALUE)
 public class WorkOrderController {
 
+    private final OrderShards shards;
     private final WorkOrderMapper workOrders;
     private final WorkOrderResolution resolution;
 
-    public WorkOrderController(WorkOrderMapper workOrders, WorkOrderResolution resolution) {
+    public WorkOrderController(OrderShards shards, WorkOrderMapper workOrders, WorkOrderResolution resolution) {
+        this.shards = shards;
         this.workOrders = workOrders;
         this.resolution = resolution;
     }
@@ -45,8 +51,16 @@ public class WorkOrderController {
                               @RequestParam(defaultValue = "0") @Min(0) @Max(100_000) int page,
                               @RequestParam(defaultValue = "20") @Min(1) @Max(100) int size) {
         Long order = orderId == null ? null : Ids.parse("orderId", orderId);
-        return new WorkOrderPage(workOrders.page(status, order, size, (long) page * size).stream()
-                .map(row -> WorkOrderView.of(row, workOrders.auditTrail(row.id()))).toList(), workOrders.count(status, order));
+        long offset = (long) page * size;
+        if (order != null) {
+            return shards.onOrder(order, () -> new WorkOrderPage(workOrders.page(status, order, size, offset).stream()
+                    .map(row -> WorkOrderView.of(row, workOrders.auditTrail(row.id()))).toList(), workOrders.count(status, order)));
+        }
+        List<WorkOrderRow> rows = ServerPages.page(shards, WorkOrderRow.NEWEST_FIRST, offset, size,
+                (limit, skip) -> workOrders.page(status, null, limit, skip));
+        return new WorkOrderPage(rows.stream().map(row -> WorkOrderView.of(row,
+                        shards.onOrder(row.id(), () -> workOrders.auditTrail(row.id())))).toList(),
+                ServerPages.sum(shards, () -> workOrders.count(status, null)));
     }
 
     @Operation(summary = "Read a work order with its audit trail (operator, admin)")
@@ -56,11 +70,13 @@ public class WorkOrderController {
     @GetMapping("/{id}")
     public WorkOrderView get(@PathVariable String id) {
         long workOrderId = Ids.parse("id", id);
-        WorkOrderRow row = workOrders.find(workOrderId);
-        if (row == null) {
-            throw new WorkOrderNotFoundException(workOrderId);
-        }
-        return WorkOrderView.of(row, workOrders.auditTrail(workOrderId));
+        return shards.onOrder(workOrderId, () -> {
+            WorkOrderRow row = workOrders.find(workOrderId);
+            if (row == null) {
+                throw new WorkOrderNotFoundException(workOrderId);
+            }
+            return WorkOrderView.of(row, workOrders.auditTrail(workOrderId));
+        });
     }
 
     @Operation(summary = "Resolve a work order: RETRY or CLOSE (operator, admin), CANCEL_ORDER (admin)",

@@ -1,5 +1,6 @@
 package dev.eventual.reconcile.workorder;
 
+import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.order.core.status.WorkOrderAction;
 import dev.eventual.order.core.status.WorkOrderStatus;
 import dev.eventual.order.core.store.WorkOrderMapper;
@@ -24,6 +25,7 @@ public class WorkOrderResolution {
 
     private static final Logger log = LoggerFactory.getLogger(WorkOrderResolution.class);
 
+    private final OrderShards shards;
     private final WorkOrderMapper workOrders;
     private final OrderCancelClient orders;
     private final TransactionTemplate transaction;
@@ -31,8 +33,9 @@ public class WorkOrderResolution {
     private final OrderTraces traces;
     private final WorkOrderProperties properties;
 
-    public WorkOrderResolution(WorkOrderMapper workOrders, OrderCancelClient orders, TransactionTemplate transaction,
+    public WorkOrderResolution(OrderShards shards, WorkOrderMapper workOrders, OrderCancelClient orders, TransactionTemplate transaction,
                                DueRowMapper events, OrderTraces traces, WorkOrderProperties properties) {
+        this.shards = shards;
         this.workOrders = workOrders;
         this.orders = orders;
         this.transaction = transaction;
@@ -46,14 +49,17 @@ public class WorkOrderResolution {
      * asks order-service for and the re-drives it hands back are found under the order's trace id.
      */
     public void resolve(long id, ResolveRequest request, Resolver resolver) {
-        WorkOrderRow workOrder = workOrders.find(id);
-        if (workOrder == null) {
-            throw new WorkOrderNotFoundException(id);
-        }
-        try (OrderTraces.OrderScope scope = traces.resume("work order " + request.action(), workOrder.orderId(),
-                events.traceParentOf(workOrder.messageLogId()))) {
-            resolve(workOrder, request, resolver);
-        }
+        // the id's low bits name the order_db server, as an order id's do (WorkOrderMapper)
+        shards.run(shards.serverOfOrder(id), () -> {
+            WorkOrderRow workOrder = workOrders.find(id);
+            if (workOrder == null) {
+                throw new WorkOrderNotFoundException(id);
+            }
+            try (OrderTraces.OrderScope scope = traces.resume("work order " + request.action(), workOrder.orderId(),
+                    events.traceParentOf(workOrder.messageLogId()))) {
+                resolve(workOrder, request, resolver);
+            }
+        });
     }
 
     private void resolve(WorkOrderRow workOrder, ResolveRequest request, Resolver resolver) {

@@ -45,6 +45,43 @@ class ShardRangeTest {
     }
 
     @Test
+    void overSeveralServersEveryServersKeysHaveExactlyOneOwnerAndEachShardSeesTheRestAsOthers() {
+        for (int servers : new int[] {1, 2, 4, 8}) {
+            for (int total = 1; total <= 10; total++) {
+                int[][] owners = new int[servers][ShardRange.KEY_SPACE];
+                for (int index = 0; index < total; index++) {
+                    ShardRange range = ShardRange.of(index, total);
+                    int[][] seen = new int[servers][ShardRange.KEY_SPACE];
+                    count(range.own(servers), owners);
+                    count(range.own(servers), seen);
+                    count(range.others(servers), seen);
+                    for (int server = 0; server < servers; server++) {
+                        assertThat(seen[server]).as("shard %d of %d, server %d of %d", index, total, server, servers).containsOnly(1);
+                    }
+                    if (servers >= total) {
+                        assertThat(range.own(servers)).as("whole servers").allMatch(part -> part.keys().fromKey() == 0
+                                && part.keys().toKeyInclusive() == ShardRange.KEY_SPACE - 1);
+                    } else {
+                        assertThat(range.own(servers)).as("one server").hasSize(1);
+                    }
+                }
+                for (int server = 0; server < servers; server++) {
+                    assertThat(owners[server]).as("%d shards, server %d of %d", total, server, servers).containsOnly(1);
+                }
+            }
+        }
+        assertThat(ShardRange.of(1, 3).own(1)).containsExactly(new ShardRange.Part(0, ShardRange.of(1, 3).keys()));
+    }
+
+    private static void count(List<ShardRange.Part> parts, int[][] counts) {
+        for (ShardRange.Part part : parts) {
+            for (int key = part.keys().fromKey(); key <= part.keys().toKeyInclusive(); key++) {
+                counts[part.server()][key]++;
+            }
+        }
+    }
+
+    @Test
     void nonExistingShardsAreRefused() {
         assertThatThrownBy(() -> ShardRange.of(2, 2)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> ShardRange.of(-1, 2)).isInstanceOf(IllegalArgumentException.class);

@@ -1,5 +1,6 @@
 package dev.eventual.reconcile.timeout;
 
+import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.order.core.store.UnpaidOrder;
 import dev.eventual.order.core.store.UnpaidOrderMapper;
 import dev.eventual.reconcile.shard.ShardRange;
@@ -93,7 +94,7 @@ class UnpaidOrderTimeoutTest {
         UnpaidOrderMapper failing = (seconds, from, to, after, limit) -> {
             throw new AssertionError("no scan when disabled");
         };
-        UnpaidOrderTimeout disabled = new UnpaidOrderTimeout(failing, this::cancel,
+        UnpaidOrderTimeout disabled = new UnpaidOrderTimeout(new OrderShards(1), failing, this::cancel,
                 new UnpaidTimeoutProperties(false, Duration.ofMinutes(30), 10, Duration.ofSeconds(15)),
                 new UnpaidTimeoutMetrics(meters));
 
@@ -107,7 +108,7 @@ class UnpaidOrderTimeoutTest {
             assertThat(seconds).isEqualTo(1800);
             return overdue.stream().filter(o -> o.orderId() > after.orderId()).limit(limit).toList();
         };
-        return new UnpaidOrderTimeout(mapper, this::cancel,
+        return new UnpaidOrderTimeout(new OrderShards(1), mapper, this::cancel,
                 new UnpaidTimeoutProperties(true, Duration.ofMinutes(30), pageSize, Duration.ofSeconds(15)),
                 new UnpaidTimeoutMetrics(meters));
     }

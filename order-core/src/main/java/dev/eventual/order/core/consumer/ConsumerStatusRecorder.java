@@ -5,6 +5,7 @@ import dev.eventual.common.api.ConsumerStatusReport;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.common.status.ConsumeStatus;
+import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.order.core.status.MessageStatus;
 import dev.eventual.order.core.status.ReconcileStatus;
 import dev.eventual.order.core.store.ConsumerStatusMapper;
@@ -15,8 +16,9 @@ import dev.eventual.tracing.OrderTraces;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Isolation;
-import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -39,28 +41,35 @@ public class ConsumerStatusRecorder {
 
     private static final Logger log = LoggerFactory.getLogger(ConsumerStatusRecorder.class);
 
+    private final OrderShards shards;
+    private final TransactionTemplate transaction;
     private final MessageLogMapper messageLog;
     private final ConsumerStatusMapper consumerStatus;
     private final ConsumerStatusMetrics metrics;
     private final OrderTraces traces;
 
-    ConsumerStatusRecorder(MessageLogMapper messageLog, ConsumerStatusMapper consumerStatus,
-                           ConsumerStatusMetrics metrics, OrderTraces traces) {
+    ConsumerStatusRecorder(OrderShards shards, PlatformTransactionManager transactions, MessageLogMapper messageLog,
+                           ConsumerStatusMapper consumerStatus, ConsumerStatusMetrics metrics, OrderTraces traces) {
+        this.shards = shards;
+        // READ COMMITTED: see apply()
+        this.transaction = new TransactionTemplate(transactions);
+        transaction.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
         this.messageLog = messageLog;
         this.consumerStatus = consumerStatus;
         this.metrics = metrics;
         this.traces = traces;
     }
 
-    @Transactional(isolation = Isolation.READ_COMMITTED)
     public void record(long orderId, ConsumerStatusReport report) {
         requireExpectedGroup(report.consumerGroup());
-        MessageLogRow event = messageLog.lock(orderId, report.eventType());
-        if (event == null) {
-            throw new EventNotCommittedException("order " + orderId + " has no committed " + report.eventType() + " event");
-        }
-        apply(List.of(event), report.consumerGroup(), report.eventType(),
-                Map.of(orderId, outcomeOf(orderId, report, null)));
+        shards.run(shards.serverOfOrder(orderId), () -> transaction.executeWithoutResult(status -> {
+            MessageLogRow event = messageLog.lock(orderId, report.eventType());
+            if (event == null) {
+                throw new EventNotCommittedException("order " + orderId + " has no committed " + report.eventType() + " event");
+            }
+            apply(List.of(event), report.consumerGroup(), report.eventType(),
+                    Map.of(orderId, outcomeOf(orderId, report, null)));
+        }));
     }
 
     /**
@@ -69,7 +78,6 @@ public class ConsumerStatusRecorder {
      *
      * @param traceparents the orders, each with the trace its report continues (null: the request's own)
      */
-    @Transactional(isolation = Isolation.READ_COMMITTED)
     public ConsumerStatusBatchResult recordAll(Map<Long, String> traceparents, ConsumerStatusReport report) {
         return recordEach(report.consumerGroup(), new TreeMap<>(traceparents).entrySet().stream()
                 .map(order -> outcomeOf(order.getKey(), report, order.getValue()))
@@ -80,19 +88,35 @@ public class ConsumerStatusRecorder {
      * Many outcomes of one group, each its own (a consumer's coalesced reports), set-based: per event
      * type one locking read of the events, then one statement per kind of change. Events are locked
      * by event type, then order id, and a single report locks its one event, so no two recorders wait
-     * on each other in a cycle.
+     * on each other in a cycle. Orders on several order_db servers: one transaction per server, one
+     * after the other; a server that fails fails the call after the servers before it committed, and
+     * the repeated call changes nothing there (reports are monotonic).
      */
-    @Transactional(isolation = Isolation.READ_COMMITTED)
     public ConsumerStatusBatchResult recordEach(String consumerGroup, List<ConsumerOutcome> outcomes) {
         requireExpectedGroup(consumerGroup);
-        Map<OrderEventType, Map<Long, ConsumerOutcome>> byType = new EnumMap<>(OrderEventType.class);
+        Map<Integer, Map<OrderEventType, Map<Long, ConsumerOutcome>>> byServer = new TreeMap<>();
         for (ConsumerOutcome outcome : outcomes) {
-            if (byType.computeIfAbsent(outcome.eventType(), type -> new TreeMap<>())
+            if (byServer.computeIfAbsent(shards.serverOfOrder(outcome.orderId()), server -> new EnumMap<>(OrderEventType.class))
+                    .computeIfAbsent(outcome.eventType(), type -> new TreeMap<>())
                     .putIfAbsent(outcome.orderId(), outcome) != null) {
                 throw new InvalidReportException("reports", "order " + outcome.orderId() + " has more than one "
                         + outcome.eventType() + " report");
             }
         }
+        int recorded = 0;
+        int found = 0;
+        List<String> unknown = new ArrayList<>();
+        for (Map.Entry<Integer, Map<OrderEventType, Map<Long, ConsumerOutcome>>> onServer : byServer.entrySet()) {
+            ConsumerStatusBatchResult result = shards.on(onServer.getKey(),
+                    () -> transaction.execute(status -> recordOnOneServer(consumerGroup, onServer.getValue())));
+            recorded += result.recorded();
+            found += result.recorded() + result.unchanged();
+            unknown.addAll(result.unknownOrderIds());
+        }
+        return new ConsumerStatusBatchResult(recorded, found - recorded, unknown);
+    }
+
+    private ConsumerStatusBatchResult recordOnOneServer(String consumerGroup, Map<OrderEventType, Map<Long, ConsumerOutcome>> byType) {
         int recorded = 0;
         int found = 0;
         List<String> unknown = new ArrayList<>();

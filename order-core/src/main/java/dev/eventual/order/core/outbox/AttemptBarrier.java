@@ -3,6 +3,8 @@ package dev.eventual.order.core.outbox;
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
 import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.order.core.shard.OrderDbServers;
+import dev.eventual.order.core.shard.OrderShards;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
@@ -10,6 +12,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
 import javax.sql.DataSource;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -20,8 +24,9 @@ import java.util.Optional;
  * comes after its own rollback fails on the key. Another attempt of the same event has its own key:
  * a rolled-back cancel never blocks the next one.
  * <p>
- * Check-backs use their own small pool whose sessions wait at most
- * {@link CheckBackProperties#lockWait()} for a row lock (the server default is 50 s).
+ * Check-backs use their own small pool per order_db server, whose sessions wait at most
+ * {@link CheckBackProperties#lockWait()} for a row lock (the server default is 50 s); the order id
+ * names the server (its logical shard).
  */
 @Component
 class AttemptBarrier implements DisposableBean {
@@ -29,20 +34,26 @@ class AttemptBarrier implements DisposableBean {
     private static final String ROW = " INTO tx_attempt_barrier (transaction_id, order_id, event_type, outcome) VALUES (?, ?, ?, ?)";
 
     private final JdbcClient localTransaction;
-    private final HikariDataSource checkBackPool;
-    private final JdbcClient checkBack;
+    private final OrderShards shards;
+    private final List<HikariDataSource> checkBackPools = new ArrayList<>();
+    private final List<JdbcClient> checkBack = new ArrayList<>();
 
-    AttemptBarrier(DataSource dataSource, DataSourceProperties dataSourceProperties,
-                          CheckBackProperties properties, MeterRegistry meters) {
+    AttemptBarrier(DataSource dataSource, DataSourceProperties dataSourceProperties, OrderShards shards,
+                   OrderDbServers servers, CheckBackProperties properties, MeterRegistry meters) {
         this.localTransaction = JdbcClient.create(dataSource);
-        this.checkBackPool = dataSourceProperties.initializeDataSourceBuilder().type(HikariDataSource.class).build();
-        checkBackPool.setPoolName("check-back");
-        checkBackPool.setMaximumPoolSize(properties.threads());
-        checkBackPool.setMinimumIdle(1);
-        checkBackPool.setConnectionTimeout(properties.lockWait().toMillis());
-        checkBackPool.setConnectionInitSql("SET SESSION innodb_lock_wait_timeout = " + properties.lockWait().toSeconds());
-        checkBackPool.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(meters));
-        this.checkBack = JdbcClient.create(checkBackPool);
+        this.shards = shards;
+        for (int server = 0; server < servers.count(); server++) {
+            HikariDataSource pool = dataSourceProperties.initializeDataSourceBuilder().type(HikariDataSource.class)
+                    .url(servers.url(server)).build();
+            pool.setPoolName(servers.count() == 1 ? "check-back" : "check-back-" + server);
+            pool.setMaximumPoolSize(properties.threads());
+            pool.setMinimumIdle(1);
+            pool.setConnectionTimeout(properties.lockWait().toMillis());
+            pool.setConnectionInitSql("SET SESSION innodb_lock_wait_timeout = " + properties.lockWait().toSeconds());
+            pool.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(meters));
+            checkBackPools.add(pool);
+            checkBack.add(JdbcClient.create(pool));
+        }
     }
 
     /**
@@ -62,6 +73,7 @@ class AttemptBarrier implements DisposableBean {
      * @throws org.springframework.dao.PessimisticLockingFailureException when the attempt is still in flight
      */
     Optional<AttemptOutcome> settle(String transactionId, long orderId, OrderEventType eventType) {
+        JdbcClient checkBack = this.checkBack.get(shards.serverOfOrder(orderId));
         int inserted = checkBack.sql("INSERT IGNORE" + ROW)
                 .params(transactionId, orderId, eventType.name(), AttemptOutcome.ROLLED_BACK.name()).update();
         if (inserted == 1) {
@@ -73,6 +85,6 @@ class AttemptBarrier implements DisposableBean {
 
     @Override
     public void destroy() {
-        checkBackPool.close();
+        checkBackPools.forEach(HikariDataSource::close);
     }
 }

@@ -10,8 +10,19 @@ import org.apache.ibatis.annotations.Update;
 
 import java.util.List;
 
+/**
+ * {@code reconcile_work_order}. A work order's id, as every caller sees it, is its row id with its
+ * order's logical shard in the low 10 bits ({@link #PUBLIC_ID}), like an order id: row ids count per
+ * order_db server, so the row id alone would not name one work order once order_db is split, and the
+ * low bits name the server to ask (docs/design.md, "Sharding order_db"). Only these statements see row ids.
+ */
 @Mapper
 public interface WorkOrderMapper {
+
+    /** Arithmetic, not shifts and masks: the same text must also stand in MyBatis's XML scripts. */
+    String PUBLIC_ID = "(id * 1024 + MOD(order_id, 1024))";
+    /** The row a public id names: its row id, and its logical shard checked, so a forged id finds nothing. */
+    String BY_PUBLIC_ID = "id = #{id} DIV 1024 AND MOD(order_id, 1024) = MOD(#{id}, 1024)";
 
     /** At most one work order per (order, event): a later exhaustion reopens it, without the previous resolution (the audit rows keep it). */
     @Insert("INSERT INTO reconcile_work_order (order_id, event_type, message_log_id, status, reason, order_status,"
@@ -24,28 +35,27 @@ public interface WorkOrderMapper {
             + " notice_status = VALUES(notice_status), retry_count = VALUES(retry_count), open_count = open_count + 1")
     int open(WorkOrderOpening opening);
 
-    @Select("SELECT id FROM reconcile_work_order WHERE order_id = #{orderId} AND event_type = #{eventType}")
+    @Select("SELECT " + PUBLIC_ID + " FROM reconcile_work_order WHERE order_id = #{orderId} AND event_type = #{eventType}")
     long idOf(@Param("orderId") long orderId, @Param("eventType") String eventType);
 
     @Insert("INSERT INTO reconcile_work_order_audit (work_order_id, action, operator, note, outcome, detail)"
-            + " VALUES (#{workOrderId}, #{action}, #{operator}, #{note}, #{outcome}, #{detail})")
+            + " VALUES (#{workOrderId} DIV 1024, #{action}, #{operator}, #{note}, #{outcome}, #{detail})")
     int audit(@Param("workOrderId") long workOrderId, @Param("action") String action, @Param("operator") String operator,
               @Param("note") String note, @Param("outcome") String outcome, @Param("detail") String detail);
 
-    String COLUMNS = "id, order_id, event_type, message_log_id, status, resolution, reason, order_status,"
+    String COLUMNS = PUBLIC_ID + " AS id, order_id, event_type, message_log_id, status, resolution, reason, order_status,"
             + " inventory_status, notice_status, retry_count, open_count, resolved_by, resolved_at, resolution_note,"
             + " created_at, updated_at";
 
-    @Select("SELECT " + COLUMNS + " FROM reconcile_work_order WHERE id = #{id}")
+    @Select("SELECT " + COLUMNS + " FROM reconcile_work_order WHERE " + BY_PUBLIC_ID)
     WorkOrderRow find(@Param("id") long id);
 
-    @Select("SELECT " + COLUMNS + " FROM reconcile_work_order WHERE id = #{id} FOR UPDATE")
+    @Select("SELECT " + COLUMNS + " FROM reconcile_work_order WHERE " + BY_PUBLIC_ID + " FOR UPDATE")
     WorkOrderRow lock(@Param("id") long id);
 
     @Select("""
             <script>
-            SELECT id, order_id, event_type, message_log_id, status, resolution, reason, order_status, inventory_status,
-                   notice_status, retry_count, open_count, resolved_by, resolved_at, resolution_note, created_at, updated_at
+            SELECT """ + COLUMNS + """
               FROM reconcile_work_order
             <where>
               <if test="status != null">status = #{status}</if>
@@ -67,12 +77,12 @@ public interface WorkOrderMapper {
     long count(@Param("status") WorkOrderStatus status, @Param("orderId") Long orderId);
 
     @Select("SELECT id, action, operator, note, outcome, detail, created_at FROM reconcile_work_order_audit"
-            + " WHERE work_order_id = #{id} ORDER BY id")
+            + " WHERE work_order_id = #{id} DIV 1024 ORDER BY id")
     List<AuditRow> auditTrail(@Param("id") long workOrderId);
 
     @Update("UPDATE reconcile_work_order SET status = 'RESOLVED', resolution = #{action},"
             + " resolved_by = #{operator}, resolved_at = CURRENT_TIMESTAMP(3), resolution_note = #{note}"
-            + " WHERE id = #{id} AND status = 'OPEN'")
+            + " WHERE " + BY_PUBLIC_ID + " AND status = 'OPEN'")
     int resolve(@Param("id") long id, @Param("action") WorkOrderAction action, @Param("operator") String operator,
                 @Param("note") String note);
 

@@ -165,6 +165,20 @@ public final class EmbeddedMariaDb implements DatabaseServer {
         return description;
     }
 
+    /** Stops the server, keeping its data and port, for tests of a database that went away. */
+    public void stop() {
+        close();
+    }
+
+    /** Starts a {@link #stop() stopped} server again, with the data and on the port it had. */
+    public void startAgain() {
+        try {
+            db.start();
+        } catch (ManagedProcessException e) {
+            throw new IllegalStateException("embedded MariaDB did not start again", e);
+        }
+    }
+
     @Override
     public void close() {
         try {

@@ -1,0 +1,35 @@
+package dev.eventual.order.config;
+
+import dev.eventual.order.core.shard.OrderDbServers;
+import org.flywaydb.core.Flyway;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.flyway.autoconfigure.FlywayMigrationStrategy;
+import org.springframework.stereotype.Component;
+
+/**
+ * Migrates order_db on every server it is split across, with Boot's Flyway settings: each server holds
+ * the whole schema for its range of logical shards (docs/design.md, "Sharding order_db").
+ */
+@Component
+class EveryServerMigration implements FlywayMigrationStrategy {
+
+    private static final Logger log = LoggerFactory.getLogger(EveryServerMigration.class);
+
+    private final OrderDbServers servers;
+
+    EveryServerMigration(OrderDbServers servers) {
+        this.servers = servers;
+    }
+
+    @Override
+    public void migrate(Flyway flyway) {
+        for (int i = 0; i < servers.count(); i++) {
+            int applied = Flyway.configure().configuration(flyway.getConfiguration()).dataSource(servers.server(i)).load()
+                    .migrate().migrationsExecuted;
+            if (servers.count() > 1) {
+                log.info("order_db server {} ({}): {} migrations applied", i, servers.url(i), applied);
+            }
+        }
+    }
+}
