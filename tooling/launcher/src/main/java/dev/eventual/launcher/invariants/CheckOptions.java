@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -21,7 +22,8 @@ import java.util.Set;
  * Passwords come from a file option or an environment variable, the database's own before the
  * common one, a file before the environment.
  */
-record CheckOptions(List<DatabaseTarget> databases, TlsSettings tls, Map<Long, Integer> initialStock, GateTarget gate) {
+record CheckOptions(List<DatabaseTarget> databases, int orderServers, TlsSettings tls, Map<Long, Integer> initialStock,
+                    GateTarget gate) {
 
     static final String PASSWORD_VARIABLE = "EVENTUAL_CHECK_DB_PASSWORD";
     static final String TRUST_STORE_PASSWORD_VARIABLE = "EVENTUAL_CHECK_TRUST_STORE_PASSWORD";
@@ -42,25 +44,40 @@ record CheckOptions(List<DatabaseTarget> databases, TlsSettings tls, Map<Long, I
             password = defaults.password() == null ? "" : defaults.password();
         }
         List<DatabaseTarget> databases = new ArrayList<>();
+        int orderServers = 1;
         for (ServiceDatabase database : ServiceDatabase.values()) {
             String option = option(database);
-            String databaseHost = host;
-            int databasePort = port;
-            String address = given.get(option);
-            if (address != null) {
-                int colon = address.startsWith("[") ? address.indexOf(':', address.indexOf(']')) : address.indexOf(':');
-                if (!address.startsWith("[") && colon >= 0 && address.indexOf(':', colon + 1) >= 0) {
-                    throw new UsageException("--" + option + "=" + address + ": write an IPv6 address in brackets, [::1]:3306");
-                }
-                databaseHost = hostOf(colon < 0 ? address : address.substring(0, colon));
-                databasePort = colon < 0 ? port : port("--" + option, address.substring(colon + 1));
-            }
             String databasePassword = password(given.get(option + "-password-file"), env.get(passwordVariable(database)));
-            databases.add(new DatabaseTarget(database.databaseName(), databaseHost, databasePort,
-                    given.getOrDefault(option + "-user", user), databasePassword == null ? password : databasePassword));
+            String listed = given.get(option);
+            // order_db split across servers: one address each, in the order of their logical-shard ranges
+            List<String> addresses = listed == null ? Collections.singletonList(null)
+                    : database == ServiceDatabase.ORDER ? List.of(listed.split(",", -1)) : List.of(listed);
+            if (database == ServiceDatabase.ORDER) {
+                orderServers = addresses.size();
+            }
+            for (String address : addresses) {
+                String databaseHost = host;
+                int databasePort = port;
+                if (address != null) {
+                    int colon = address.startsWith("[") ? address.indexOf(':', address.indexOf(']')) : address.indexOf(':');
+                    if (!address.startsWith("[") && colon >= 0 && address.indexOf(':', colon + 1) >= 0) {
+                        throw new UsageException("--" + option + "=" + address + ": write an IPv6 address in brackets, [::1]:3306");
+                    }
+                    if (address.isBlank()) {
+                        throw new UsageException("--" + option + "=" + listed + ": an empty address");
+                    }
+                    databaseHost = hostOf(colon < 0 ? address : address.substring(0, colon));
+                    databasePort = colon < 0 ? port : port("--" + option, address.substring(colon + 1));
+                }
+                databases.add(new DatabaseTarget(database.databaseName(), databaseHost, databasePort,
+                        given.getOrDefault(option + "-user", user), databasePassword == null ? password : databasePassword));
+            }
         }
-        return new CheckOptions(databases, tls(given, defaults, env), initialStock(given.getOrDefault("initial-stock", "")),
-                gate(given, env));
+        if (Integer.bitCount(orderServers) != 1) {
+            throw new UsageException("--order-db: order_db is split across a power of two of servers, not " + orderServers);
+        }
+        return new CheckOptions(databases, orderServers, tls(given, defaults, env),
+                initialStock(given.getOrDefault("initial-stock", "")), gate(given, env));
     }
 
     /** {@code order-db} for order_db: the option naming the database's own settings. */

@@ -13,6 +13,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -36,28 +37,15 @@ record DatabaseSnapshot(Map<Long, OrderStatus> orders, Map<EventKey, Event> comm
     record Deduction(long skuId, int quantity, DeductStatus status) {
     }
 
-    static DatabaseSnapshot read(Connection orderDb, Connection inventoryDb, Connection noticeDb) throws SQLException {
+    /** @param orderDbs order_db's servers: an order's rows are all on one of them, so their rows simply add up */
+    static DatabaseSnapshot read(List<Connection> orderDbs, Connection inventoryDb, Connection noticeDb) throws SQLException {
         Map<Long, OrderStatus> orders = new HashMap<>();
-        query(orderDb, "SELECT order_id, status FROM t_order",
-                row -> orders.put(row.getLong(1), OrderStatus.valueOf(row.getString(2))));
-
         Map<EventKey, Event> committed = new HashMap<>();
-        // reconcile-job archives finished rows (eventual.reconcile.archive-after, 30 days): still committed
-        // events; a row is moved in one transaction, so it is in exactly one of the two tables
-        query(orderDb, "SELECT order_id, event_type, msg_status, reconcile_status FROM message_log"
-                        + " UNION ALL SELECT order_id, event_type, msg_status, reconcile_status FROM message_log_hist",
-                row -> committed.put(new EventKey(row.getLong(1), OrderEventType.valueOf(row.getString(2))),
-                        new Event(MessageStatus.valueOf(row.getString(3)), ReconcileStatus.valueOf(row.getString(4)))));
-        // an event some attempt of which a check-back rolled back; another attempt may still have committed it
         Set<EventKey> rolledBack = new HashSet<>();
-        query(orderDb, "SELECT DISTINCT order_id, event_type FROM tx_attempt_barrier WHERE outcome = 'ROLLED_BACK'",
-                row -> rolledBack.add(new EventKey(row.getLong(1), OrderEventType.valueOf(row.getString(2)))));
-
         Map<EventKey, Long> openWorkOrders = new HashMap<>();
-        query(orderDb, "SELECT order_id, event_type, COUNT(*) FROM reconcile_work_order WHERE status = 'OPEN'"
-                        + " GROUP BY order_id, event_type",
-                row -> openWorkOrders.put(new EventKey(row.getLong(1), OrderEventType.valueOf(row.getString(2))),
-                        row.getLong(3)));
+        for (Connection orderDb : orderDbs) {
+            readOrderDb(orderDb, orders, committed, rolledBack, openWorkOrders);
+        }
 
         Map<Long, Deduction> deductions = new HashMap<>();
         query(inventoryDb, "SELECT order_id, sku_id, quantity, status FROM inventory_deduct_log",
@@ -69,6 +57,27 @@ record DatabaseSnapshot(Map<Long, OrderStatus> orders, Map<EventKey, Event> comm
                 row -> notices.put(new EventKey(row.getLong(1), OrderEventType.valueOf(row.getString(2))),
                         NoticeStatus.valueOf(row.getString(3))));
         return new DatabaseSnapshot(orders, committed, rolledBack, openWorkOrders, deductions, notices);
+    }
+
+    private static void readOrderDb(Connection orderDb, Map<Long, OrderStatus> orders, Map<EventKey, Event> committed,
+                                    Set<EventKey> rolledBack, Map<EventKey, Long> openWorkOrders) throws SQLException {
+        query(orderDb, "SELECT order_id, status FROM t_order",
+                row -> orders.put(row.getLong(1), OrderStatus.valueOf(row.getString(2))));
+
+        // reconcile-job archives finished rows (eventual.reconcile.archive-after, 30 days): still committed
+        // events; a row is moved in one transaction, so it is in exactly one of the two tables
+        query(orderDb, "SELECT order_id, event_type, msg_status, reconcile_status FROM message_log"
+                        + " UNION ALL SELECT order_id, event_type, msg_status, reconcile_status FROM message_log_hist",
+                row -> committed.put(new EventKey(row.getLong(1), OrderEventType.valueOf(row.getString(2))),
+                        new Event(MessageStatus.valueOf(row.getString(3)), ReconcileStatus.valueOf(row.getString(4)))));
+        // an event some attempt of which a check-back rolled back; another attempt may still have committed it
+        query(orderDb, "SELECT DISTINCT order_id, event_type FROM tx_attempt_barrier WHERE outcome = 'ROLLED_BACK'",
+                row -> rolledBack.add(new EventKey(row.getLong(1), OrderEventType.valueOf(row.getString(2)))));
+
+        query(orderDb, "SELECT order_id, event_type, COUNT(*) FROM reconcile_work_order WHERE status = 'OPEN'"
+                        + " GROUP BY order_id, event_type",
+                row -> openWorkOrders.put(new EventKey(row.getLong(1), OrderEventType.valueOf(row.getString(2))),
+                        row.getLong(3)));
     }
 
     /**

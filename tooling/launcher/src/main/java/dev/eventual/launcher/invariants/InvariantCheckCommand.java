@@ -1,5 +1,6 @@
 package dev.eventual.launcher.invariants;
 
+import dev.eventual.order.core.shard.OrderShards;
 import org.springframework.dao.DataAccessException;
 
 import java.io.PrintStream;
@@ -8,6 +9,7 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -68,21 +70,26 @@ public final class InvariantCheckCommand {
     }
 
     private static CheckOutcome check(List<Connection> connections, CheckOptions options, PrintStream out, PrintStream err) {
-        Connection orders = connections.get(0);
+        List<Connection> orders = connections.subList(0, options.orderServers());
+        Connection inventory = connections.get(options.orderServers());
+        Connection notices = connections.get(options.orderServers() + 1);
         try {
-            List<Violation> violations = new InvariantChecker(orders, connections.get(1), connections.get(2))
-                    .check(options.initialStock());
+            InvariantChecker checker = new InvariantChecker(orders, inventory, notices);
+            List<Violation> violations = checker.check(options.initialStock());
             Set<Long> gated = Set.of();
             if (options.gate() != null) {
                 try {
-                    gated = checkGate(options.gate(), connections.get(1), violations);
+                    gated = checkGate(options.gate(), inventory, violations);
                 } catch (DataAccessException e) {
                     err.println("cannot read the stock gate (" + options.gate() + "): " + e.getMostSpecificCause().getMessage());
                     return CheckOutcome.UNREADABLE;
                 }
             }
             violations.forEach(violation -> out.println("VIOLATION " + violation));
-            if (!Quiescence.quiet(orders)) {
+            if (orders.size() > 1) {
+                reportPerServer(orders, options, violations, out);
+            }
+            if (!quiet(orders)) {
                 out.println("note: some events still wait for reconciliation (message_log PENDING or RETRY);"
                         + " violations about their orders may be work in progress");
             }
@@ -102,6 +109,47 @@ public final class InvariantCheckCommand {
             return CheckOutcome.UNREADABLE;
         }
     }
+
+    private static boolean quiet(List<Connection> orders) throws SQLException {
+        for (Connection server : orders) {
+            if (!Quiescence.quiet(server)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * order_db on several servers: each server's orders and the violations about them (an order id names
+     * its server, docs/design.md "Sharding order_db"), then the total; read in each server's snapshot.
+     */
+    private static void reportPerServer(List<Connection> orders, CheckOptions options, List<Violation> violations,
+                                        PrintStream out) throws SQLException {
+        long total = 0;
+        for (int server = 0; server < orders.size(); server++) {
+            long count;
+            try (Statement sql = orders.get(server).createStatement(); ResultSet rows = sql.executeQuery("SELECT COUNT(*) FROM t_order")) {
+                rows.next();
+                count = rows.getLong(1);
+            }
+            total += count;
+            int onServer = server;
+            long broken = violations.stream().filter(v -> serverOf(v, orders.size()) == onServer).count();
+            out.printf("order_db server %d (%s): %d orders, %d violation(s)%n", server,
+                    options.databases().get(server).describe(), count, broken);
+        }
+        out.printf("order_db in total: %d orders on %d servers%n", total, orders.size());
+    }
+
+    /** The server of the order a violation names ("order 123"), or -1 for a SKU's. */
+    private static int serverOf(Violation violation, int servers) {
+        if (!violation.subject().startsWith(ORDER_SUBJECT)) {
+            return -1;
+        }
+        return new OrderShards(servers).serverOfOrder(Long.parseLong(violation.subject().substring(ORDER_SUBJECT.length())));
+    }
+
+    private static final String ORDER_SUBJECT = "order ";
 
     /** The gate's invariants ({@link GateInvariants}) against the stock inventory_db holds; returns the SKUs checked. */
     private static Set<Long> checkGate(CheckOptions.GateTarget target, Connection inventory, List<Violation> violations)

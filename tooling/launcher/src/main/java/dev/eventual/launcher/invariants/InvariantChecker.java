@@ -35,14 +35,19 @@ import java.util.Map;
  */
 public final class InvariantChecker {
 
-    private final Connection orders;
+    private final List<Connection> orders;
     private final Connection inventory;
     private final Connection notices;
 
-    public InvariantChecker(Connection orders, Connection inventory, Connection notices) {
-        this.orders = orders;
+    /** @param orders order_db's servers, one connection each (docs/design.md, "Sharding order_db") */
+    public InvariantChecker(List<Connection> orders, Connection inventory, Connection notices) {
+        this.orders = List.copyOf(orders);
         this.inventory = inventory;
         this.notices = notices;
+    }
+
+    public InvariantChecker(Connection orders, Connection inventory, Connection notices) {
+        this(List.of(orders), inventory, notices);
     }
 
     /** @param initialStock the stock each checked SKU started with */
