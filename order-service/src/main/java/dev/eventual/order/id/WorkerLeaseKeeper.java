@@ -198,15 +198,15 @@ class WorkerLeaseKeeper {
             deadlineNanos = term.deadlineNanos();
             held = candidate.workerId();
         }
-        log.info("Worker id {} on order_db server {} taken by {} (lease {}, renewed every {}); order ids are minted under it",
-                candidate.workerId(), server, holder, timing.duration(), timing.renewInterval());
+        log.info("Worker id {} taken by {} (order_db server {}, lease {}, renewed every {}); order ids are minted under it",
+                candidate.workerId(), holder, server, timing.duration(), timing.renewInterval());
         return true;
     }
 
     private void release(int workerId, long lastMillis) {
         try {
             onServer(() -> leases.release(workerId, holder, lastMillis));
-            log.info("Worker id {} on order_db server {} released by {}", workerId, server, holder);
+            log.info("Worker id {} released by {} (order_db server {})", workerId, holder, server);
         } catch (RuntimeException e) {
             log.warn("Worker id {} not released ({}); it is free again when its lease runs out", workerId, e.toString());
         }
