@@ -22,7 +22,7 @@ import java.util.Set;
  * (archived ones included) and open work orders (order_db), the deduct records (inventory_db) and
  * the notices (notice_db).
  */
-record DatabaseSnapshot(Map<Long, OrderStatus> orders, Map<EventKey, Event> committedEvents,
+record DatabaseSnapshot(Map<Long, OrderStatus> orders, Map<Long, Integer> serverOfOrder, Map<EventKey, Event> committedEvents,
                         Set<EventKey> rolledBackEvents, Map<EventKey, Long> openWorkOrders,
                         Map<Long, Deduction> deductions, Map<EventKey, NoticeStatus> notices) {
 
@@ -40,11 +40,17 @@ record DatabaseSnapshot(Map<Long, OrderStatus> orders, Map<EventKey, Event> comm
     /** @param orderDbs order_db's servers: an order's rows are all on one of them, so their rows simply add up */
     static DatabaseSnapshot read(List<Connection> orderDbs, Connection inventoryDb, Connection noticeDb) throws SQLException {
         Map<Long, OrderStatus> orders = new HashMap<>();
+        Map<Long, Integer> serverOfOrder = new HashMap<>();
         Map<EventKey, Event> committed = new HashMap<>();
         Set<EventKey> rolledBack = new HashSet<>();
         Map<EventKey, Long> openWorkOrders = new HashMap<>();
-        for (Connection orderDb : orderDbs) {
-            readOrderDb(orderDb, orders, committed, rolledBack, openWorkOrders);
+        for (int server = 0; server < orderDbs.size(); server++) {
+            Map<Long, OrderStatus> onServer = new HashMap<>();
+            readOrderDb(orderDbs.get(server), onServer, committed, rolledBack, openWorkOrders);
+            orders.putAll(onServer);
+            for (Long order : onServer.keySet()) {
+                serverOfOrder.put(order, server);
+            }
         }
 
         Map<Long, Deduction> deductions = new HashMap<>();
@@ -56,7 +62,7 @@ record DatabaseSnapshot(Map<Long, OrderStatus> orders, Map<EventKey, Event> comm
         query(noticeDb, "SELECT order_id, notice_type, status FROM notice_log",
                 row -> notices.put(new EventKey(row.getLong(1), OrderEventType.valueOf(row.getString(2))),
                         NoticeStatus.valueOf(row.getString(3))));
-        return new DatabaseSnapshot(orders, committed, rolledBack, openWorkOrders, deductions, notices);
+        return new DatabaseSnapshot(orders, serverOfOrder, committed, rolledBack, openWorkOrders, deductions, notices);
     }
 
     private static void readOrderDb(Connection orderDb, Map<Long, OrderStatus> orders, Map<EventKey, Event> committed,

@@ -222,6 +222,8 @@ public final class InvariantCheckCommand {
                   --db-user USER               every database's account (default %3$s); a SELECT grant is enough
                   --db-password-file FILE      the password, from a file; or the variable %5$s
                   --order-db HOST[:PORT]       where order_db is, if not on --db-host/--db-port (e.g. a replica);
+                                                 split across servers: HOST:PORT,HOST:PORT in shard order
+                                                 (eventual.order-db.shard-urls); reported per server and in total
                   --inventory-db HOST[:PORT]     likewise inventory_db and notice_db; IPv6 as [::1]:3306
                   --notice-db HOST[:PORT]
                   --order-db-user USER         a database's own account; also --inventory-db-user, --notice-db-user

@@ -8,6 +8,8 @@ import dev.eventual.launcher.invariants.DatabaseSnapshot.Event;
 import dev.eventual.launcher.invariants.DatabaseSnapshot.EventKey;
 import dev.eventual.notice.store.NoticeStatus;
 
+import dev.eventual.order.core.shard.OrderShards;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -54,11 +56,24 @@ public final class InvariantChecker {
     public List<Violation> check(Map<Long, Integer> initialStock) throws SQLException {
         DatabaseSnapshot db = DatabaseSnapshot.read(orders, inventory, notices);
         List<Violation> violations = new ArrayList<>();
+        onItsServer(db, violations);
         effectsNeedACommittedOrder(db, violations);
         stockConserved(db, initialStock, violations);
         eventsSettled(db, violations);
         CancelInvariants.check(db, violations);
         return violations;
+    }
+
+    /** An order lies on the server its id names, where every lookup by id goes (docs/design.md, "Sharding order_db"). */
+    private void onItsServer(DatabaseSnapshot db, List<Violation> violations) {
+        OrderShards shards = new OrderShards(orders.size());
+        db.serverOfOrder().forEach((order, server) -> {
+            int expected = shards.serverOfOrder(order);
+            if (expected != server) {
+                violations.add(new Violation("order on its server", "order " + order,
+                        "on order_db server " + server + ", its id names server " + expected));
+            }
+        });
     }
 
     private static void effectsNeedACommittedOrder(DatabaseSnapshot db, List<Violation> violations) {

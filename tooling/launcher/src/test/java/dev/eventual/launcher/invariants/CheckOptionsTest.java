@@ -77,6 +77,18 @@ class CheckOptionsTest {
     }
 
     @Test
+    void orderDbOnSeveralServersIsReadFromEachInTheOrderOfTheirShards() throws UsageException {
+        CheckOptions options = options(Map.of(), "--db-host=primary", "--db-user=reader",
+                "--order-db=127.0.0.1:13306,127.0.0.1:13307");
+
+        assertThat(options.orderServers()).isEqualTo(2);
+        assertThat(options.databases()).extracting(DatabaseTarget::describe).containsExactly(
+                "order_db at 127.0.0.1:13306 as reader", "order_db at 127.0.0.1:13307 as reader",
+                "inventory_db at primary:33306 as reader", "notice_db at primary:33306 as reader");
+        assertThat(options(Map.of(), "--order-db=one:3306").orderServers()).isEqualTo(1);
+    }
+
+    @Test
     void aPasswordFileComesBeforeTheVariableAndLosesItsLineEnd() throws UsageException, IOException {
         Path file = Files.writeString(directory.resolve("password"), "from-file\n");
         Path orderFile = Files.writeString(directory.resolve("order-password"), "order-from-file\r\n");
@@ -149,6 +161,8 @@ class CheckOptionsTest {
             "--redis=fd00::7                      | --redis=fd00::7: expected HOST or HOST:PORT",
             "--redis=cache --gated-skus=10x       | --gated-skus: '10x' is no SKU",
             "--redis-password=secret              | --redis-password: passwords are not taken on the command line",
+            "--order-db=a:13306,b:13307,c:13308   | --order-db: order_db is split across a power of two of servers, not 3",
+            "--order-db=a:13306,                  | --order-db=a:13306,: an empty address",
     })
     void aBadCommandLineIsRefusedWithWhatToChange(String commandLine, String message) {
         assertThatThrownBy(() -> options(Map.of(), commandLine.split(" ")))
