@@ -147,22 +147,26 @@ public final class BenchMain {
         return new CpuMeter(processes(suite), () -> ProcessHandle.current().pid());
     }
 
-    /** RSS per process; this JVM's is shown on the broker's row, the part it hosts for the system under test. */
+    /**
+     * RSS per process; this JVM's is shown on the broker's row, the part it hosts for the system under
+     * test. With order_db on several servers, mariadbd's row shows the first server's.
+     */
     private static Map<CpuPart, Supplier<Long>> memory(BenchSuite suite) {
-        Map<CpuPart, Supplier<Long>> pids = processes(suite);
+        Map<CpuPart, Supplier<Long>> pids = new EnumMap<>(CpuPart.class);
+        processes(suite).forEach((part, all) -> pids.put(part, () -> all.get().stream().findFirst().orElse(-1L)));
         pids.put(CpuPart.BROKER, () -> ProcessHandle.current().pid());
         return pids;
     }
 
-    /** The parts that are one process each: the service JVMs, mariadbd, the gate's redis-server. */
-    private static Map<CpuPart, Supplier<Long>> processes(BenchSuite suite) {
-        Map<CpuPart, Supplier<Long>> pids = new EnumMap<>(CpuPart.class);
+    /** The parts that are processes of their own: the service JVMs, every mariadbd, the gate's redis-server. */
+    private static Map<CpuPart, Supplier<List<Long>>> processes(BenchSuite suite) {
+        Map<CpuPart, Supplier<List<Long>>> pids = new EnumMap<>(CpuPart.class);
         for (SuiteService service : SuiteService.values()) {
             ServiceProcess process = suite.processes().service(service);
-            pids.put(part(service), () -> process.isAlive() ? process.pid() : -1L);
+            pids.put(part(service), () -> process.isAlive() ? List.of(process.pid()) : List.of());
         }
-        pids.put(CpuPart.MARIADBD, () -> child("mariadbd"));
-        pids.put(CpuPart.REDIS_SERVER, suite::redisPid);
+        pids.put(CpuPart.MARIADBD, () -> children("mariadbd"));
+        pids.put(CpuPart.REDIS_SERVER, () -> suite.redisPid() > 0 ? List.of(suite.redisPid()) : List.of());
         return pids;
     }
 
@@ -175,9 +179,9 @@ public final class BenchMain {
         };
     }
 
-    private static long child(String executable) {
+    private static List<Long> children(String executable) {
         return ProcessHandle.current().descendants()
                 .filter(p -> p.info().command().map(c -> c.endsWith(executable)).orElse(false))
-                .map(ProcessHandle::pid).findFirst().orElse(-1L);
+                .map(ProcessHandle::pid).toList();
     }
 }

@@ -36,6 +36,8 @@ import java.util.Set;
  * @param costP99Rate      refusals/s of the window that measures the refusal p99
  * @param costOrderRate    orders/s of the cost section's order window
  * @param costSaturation   the wrk closed-loop step that finds the saturation refusals/s
+ * @param orderShards      how many MariaDB servers order_db is split across (docs/design.md, "Sharding order_db");
+ *                         more than 1 only with {@code --sections=cost}, the section whose counters read every server
  */
 public record BenchOptions(
         Set<Section> sections,
@@ -64,7 +66,8 @@ public record BenchOptions(
         double costRate,
         double costP99Rate,
         double costOrderRate,
-        Duration costSaturation) {
+        Duration costSaturation,
+        int orderShards) {
 
     public static BenchOptions parse(String... args) {
         boolean quick = List.of(args).contains("--quick");
@@ -97,6 +100,7 @@ public record BenchOptions(
         double costP99Rate = 4_000;
         double costOrderRate = 100;
         Duration costSaturation = quick ? Duration.ofSeconds(5) : Duration.ofSeconds(10);
+        int orderShards = 1;
         for (String arg : args) {
             if (arg.equals("--quick")) {
                 continue;
@@ -143,13 +147,25 @@ public record BenchOptions(
                 case "--cost-p99-rate" -> costP99Rate = Double.parseDouble(value);
                 case "--cost-order-rate" -> costOrderRate = Double.parseDouble(value);
                 case "--cost-saturation" -> costSaturation = seconds(value);
+                case "--order-shards" -> orderShards = atLeast(1, kv[0], Integer.parseInt(value));
                 default -> throw new IllegalArgumentException("unknown option " + kv[0]);
             }
         }
         return new BenchOptions(sections, warmUp, jitQuiet, warmUpCap, measure, load, drain, concurrencies, rows, hot,
                 flashOrders, flashClients, flashWarmUp, consistencyRate, consistencyHighRate, heap, logLevel,
                 results.toAbsolutePath(), work.toAbsolutePath(), profile, isolatePublish, costBlocks, costWindow, costRate,
-                costP99Rate, costOrderRate, costSaturation);
+                costP99Rate, costOrderRate, costSaturation, orderShards(orderShards, sections));
+    }
+
+    private static int orderShards(int servers, Set<Section> sections) {
+        if (Integer.bitCount(servers) != 1) {
+            throw new IllegalArgumentException("--order-shards: a power of two of servers, not " + servers);
+        }
+        if (servers > 1 && !sections.equals(Set.of(Section.COST))) {
+            throw new IllegalArgumentException("--order-shards=" + servers + " needs --sections=cost: the other sections"
+                    + " read order_db on one server");
+        }
+        return servers;
     }
 
     public boolean runs(Section section) {
@@ -216,6 +232,7 @@ public record BenchOptions(
                   --cost-blocks=6 --cost-window=10s (3s)   cost: blocks of every variant; each window's load and the idle window
                   --cost-rate=1000 --cost-p99-rate=4000 --cost-order-rate=100   cost: fixed rates (refusals and reads, p99, orders)
                   --cost-saturation=10s (5s)  cost: the wrk closed-loop step for saturation refusals/s
+                  --order-shards=1            cost only: order_db split across this many MariaDB servers (1, 2, 4)
                   --results=tooling/bench/results --work=tooling/bench/target/run
                 """;
     }

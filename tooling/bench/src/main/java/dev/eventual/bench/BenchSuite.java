@@ -4,6 +4,7 @@ import dev.eventual.bench.service.BenchServiceMain;
 import dev.eventual.bench.service.ModeSwitch;
 import dev.eventual.bench.service.ModeSwitchingPublisher;
 import dev.eventual.bench.service.PublishMode;
+import dev.eventual.infra.db.DatabaseServer;
 import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.infra.mq.RocketMqSettings;
 import dev.eventual.infra.redis.EmbeddedRedis;
@@ -81,7 +82,7 @@ public final class BenchSuite implements AutoCloseable {
                         "--logging.level.dev.eventual=" + options.serviceLogLevel()),
                 // the broker's own defaults (check every 30 s, after 6 s, op batches every 3 s), not the tests' fast ones
                 new RocketMqSettings(data, 0, false, Duration.ofSeconds(30), Duration.ofSeconds(6),
-                        Duration.ofSeconds(3))));
+                        Duration.ofSeconds(3)), options.orderShards()));
         BenchSuite bench = new BenchSuite(suite, modes);
         try {
             suite.broker().createTopic(ModeSwitchingPublisher.PLAIN_TOPIC, TopicMessageType.NORMAL);
@@ -155,17 +156,48 @@ public final class BenchSuite implements AutoCloseable {
         return suite.database().password();
     }
 
+    /** A count, summed over order_db's servers for order_db (an order's rows are all on one of them). */
     public long count(ServiceDatabase database, String query, Object... parameters) {
-        try (Connection connection = connect(database); PreparedStatement sql = connection.prepareStatement(query)) {
-            for (int i = 0; i < parameters.length; i++) {
-                sql.setObject(i + 1, parameters[i]);
+        long total = 0;
+        for (Connection connection : connectAll(database)) {
+            try (connection; PreparedStatement sql = connection.prepareStatement(query)) {
+                for (int i = 0; i < parameters.length; i++) {
+                    sql.setObject(i + 1, parameters[i]);
+                }
+                try (ResultSet rows = sql.executeQuery()) {
+                    rows.next();
+                    total += rows.getLong(1);
+                }
+            } catch (SQLException e) {
+                throw new IllegalStateException(query, e);
             }
-            try (ResultSet rows = sql.executeQuery()) {
-                rows.next();
-                return rows.getLong(1);
+        }
+        return total;
+    }
+
+    /**
+     * One connection per server of the database, as admin: order_db's servers in shard order, one for
+     * the others. The caller closes them.
+     */
+    public List<Connection> connectAll(ServiceDatabase database) {
+        List<? extends DatabaseServer> servers = database == ServiceDatabase.ORDER ? suite.orderServers()
+                : List.of(suite.database());
+        List<Connection> connections = new ArrayList<>();
+        try {
+            for (DatabaseServer server : servers) {
+                connections.add(DriverManager.getConnection(server.jdbcUrl(database.databaseName()), server.username(),
+                        server.password()));
             }
+            return connections;
         } catch (SQLException e) {
-            throw new IllegalStateException(query, e);
+            for (Connection connection : connections) {
+                try {
+                    connection.close();
+                } catch (SQLException ignored) {
+                    // the first failure is the one to report
+                }
+            }
+            throw new IllegalStateException("connecting to " + database.databaseName(), e);
         }
     }
 
@@ -197,12 +229,16 @@ public final class BenchSuite implements AutoCloseable {
     public boolean awaitReconciled(Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
-            try (Connection orders = connect(ServiceDatabase.ORDER)) {
-                if (Quiescence.quiet(orders)) {
-                    return true;
+            boolean quiet = true;
+            for (Connection orders : connectAll(ServiceDatabase.ORDER)) {
+                try (orders) {
+                    quiet &= Quiescence.quiet(orders);
+                } catch (SQLException e) {
+                    throw new IllegalStateException("reading order_db", e);
                 }
-            } catch (SQLException e) {
-                throw new IllegalStateException("reading order_db", e);
+            }
+            if (quiet) {
+                return true;
             }
             sleep(Duration.ofMillis(500));
         }

@@ -15,6 +15,7 @@ import java.util.Map;
  * @param bindAddress    where every server of the suite listens: loopback unless opened on purpose
  * @param databasePassword the database admin password to have, or null to keep the data directory's own
  * @param serviceArgs    extra {@code --key=value} Spring properties given to every service
+ * @param orderServers   how many MariaDB servers order_db is split across ({@code --order-shards}); 1 by default
  */
 public record LaunchSettings(
         Path dataDirectory,
@@ -30,7 +31,8 @@ public record LaunchSettings(
         int reconcilePort,
         int authPort,
         String serviceToken,
-        List<String> serviceArgs) {
+        List<String> serviceArgs,
+        int orderServers) {
 
     /** The embedded MariaDB's port in {@code ./run-local.sh}. */
     public static final int DATABASE_PORT = 13306;
@@ -42,13 +44,15 @@ public record LaunchSettings(
     /** The same switch from the environment, as the services and the compose stack read it. */
     public static final String GATE_ENV = "EVENTUAL_GATE_ENABLED";
     static final String GATE_PROPERTY = "--eventual.gate.enabled=";
+    /** {@code ./run-local.sh --order-shards=2}: order_db on two MariaDB servers, 13306 and 13307 (docs/running-locally.md). */
+    public static final String ORDER_SHARDS_FLAG = "--order-shards=";
 
     /**
      * The Spring properties {@code ./run-local.sh} gives every service: the user's {@code --key=value}
      * arguments, and the gate switched on by {@code --gate} or {@code EVENTUAL_GATE_ENABLED=true}
      * (the flag wins over the variable's {@code false}). A user's own {@code --eventual.gate.enabled=}
      * is left alone and wins: Spring joins a repeated argument's values with commas instead of
-     * taking the last.
+     * taking the last. {@code --order-shards=N} is the launcher's own ({@link #orderServers}), never a service's.
      *
      * @throws IllegalArgumentException an argument that is neither {@code --gate} nor {@code --key=value}
      *                                  ({@code --gate=...} included), or a variable that is neither true nor false
@@ -62,10 +66,12 @@ public record LaunchSettings(
             } else if (arg.startsWith(GATE_FLAG + "=")) {
                 // it would pass as a property named "gate", which nothing reads: the gate silently off
                 throw new IllegalArgumentException(GATE_FLAG + " takes no value: " + arg);
+            } else if (arg.startsWith(ORDER_SHARDS_FLAG)) {
+                orderServers(List.of(arg));
             } else if (arg.startsWith("--") && arg.contains("=")) {
                 properties.add(arg);
             } else {
-                throw new IllegalArgumentException("not --gate nor a --spring.property=value: " + arg);
+                throw new IllegalArgumentException("not --gate, --order-shards=N nor a --spring.property=value: " + arg);
             }
         }
         List<String> serviceArgs = new ArrayList<>();
@@ -74,6 +80,30 @@ public record LaunchSettings(
         }
         serviceArgs.addAll(properties);
         return List.copyOf(serviceArgs);
+    }
+
+    /**
+     * How many servers {@code --order-shards=N} asks order_db to be split across; 0 without it (then the
+     * data directory's own number, {@link OrderServersMark}).
+     *
+     * @throws IllegalArgumentException N is not a power of two from 1 to 8 (each server is a MariaDB of its own on this machine)
+     */
+    public static int orderServers(List<String> args) {
+        int servers = 0;
+        for (String arg : args) {
+            if (arg.startsWith(ORDER_SHARDS_FLAG)) {
+                String value = arg.substring(ORDER_SHARDS_FLAG.length());
+                try {
+                    servers = Integer.parseInt(value);
+                } catch (NumberFormatException e) {
+                    servers = 0;
+                }
+                if (servers < 1 || servers > 8 || Integer.bitCount(servers) != 1) {
+                    throw new IllegalArgumentException(ORDER_SHARDS_FLAG + value + ": 1, 2, 4 or 8 servers");
+                }
+            }
+        }
+        return servers;
     }
 
     /** Whether the services run with the stock gate on: what the last {@code --eventual.gate.enabled=} says. */
@@ -101,9 +131,9 @@ public record LaunchSettings(
 
     /** The documented defaults of {@code ./run-local.sh}. */
     public static LaunchSettings defaults(Path dataDirectory, String bindAddress, String databasePassword,
-                                          String serviceToken, List<String> serviceArgs) {
+                                          String serviceToken, List<String> serviceArgs, int orderServers) {
         return new LaunchSettings(dataDirectory, true, bindAddress, databasePassword, DATABASE_PORT, REDIS_PORT, 19876, 8081, 8082, 8083, 8084,
                 SuiteIdentity.PORT,
-                serviceToken, serviceArgs);
+                serviceToken, serviceArgs, orderServers);
     }
 }

@@ -3,6 +3,7 @@ package dev.eventual.launcher;
 import dev.eventual.infra.Secrets;
 import dev.eventual.infra.db.EmbeddedMariaDb;
 import dev.eventual.launcher.identity.DemoUsers;
+import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.launcher.identity.SuiteIdentity;
 import dev.eventual.launcher.invariants.CheckDefaults;
 import dev.eventual.launcher.invariants.InvariantCheckCommand;
@@ -12,6 +13,7 @@ import org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.O
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -54,27 +56,31 @@ public final class LocalLauncher {
             System.exit(printToken(args[0].substring(TOKEN_FLAG.length()), System.getenv()));
         }
         if (args.length > 0 && (args[0].equals("--check") || args[0].equals("check"))) {
-            CheckDefaults defaults = args[0].equals("check") ? CheckDefaults.anyStack() : localSuiteCheck(System.getenv());
-            System.exit(InvariantCheckCommand.run(Arrays.asList(args).subList(1, args.length), defaults, System.getenv(),
-                    System.out, System.err).exitCode());
+            boolean local = args[0].equals("--check");
+            CheckDefaults defaults = local ? localSuiteCheck(System.getenv()) : CheckDefaults.anyStack();
+            List<String> options = Arrays.asList(args).subList(1, args.length);
+            System.exit(InvariantCheckCommand.run(local ? localOrderServers(options, System.getenv()) : options, defaults,
+                    System.getenv(), System.out, System.err).exitCode());
         }
         List<String> serviceArgs;
+        int orderServers;
+        Path data = Path.of(System.getenv().getOrDefault("EVENTUAL_DATA_DIR", ".local-data")).toAbsolutePath();
         try {
             serviceArgs = LaunchSettings.serviceArgs(Arrays.asList(args), System.getenv());
+            orderServers = OrderServersMark.agree(data, LaunchSettings.orderServers(Arrays.asList(args)));
         } catch (IllegalArgumentException e) {
             System.err.println(e.getMessage());
-            System.err.println("usage: ./run-local.sh [--gate] [--spring.property=value ...]\n"
+            System.err.println("usage: ./run-local.sh [--gate] [--order-shards=2] [--spring.property=value ...]\n"
                     + "       ./run-local.sh --token=alice|bob|olga|adam|customer:<id>\n"
                     + "       ./run-local.sh --check [--initial-stock=sku:units,...] [--help]");
             System.exit(2);
             return;
         }
-        Path data = Path.of(System.getenv().getOrDefault("EVENTUAL_DATA_DIR", ".local-data")).toAbsolutePath();
         // a fresh token per run unless one is given: nothing well-known ships
         String token = System.getenv().getOrDefault("EVENTUAL_SERVICE_TOKEN", Secrets.random());
         String bindAddress = System.getenv().getOrDefault("EVENTUAL_BIND_ADDRESS", EmbeddedMariaDb.LOOPBACK);
         LaunchSettings settings = LaunchSettings.defaults(data, bindAddress, System.getenv("EVENTUAL_LOCAL_DB_PASSWORD"),
-                token, serviceArgs);
+                token, serviceArgs, orderServers);
         // Spring Boot adds the wrapper that puts trace ids into the MDC when the first service starts, but
         // OpenTelemetry takes wrappers only until its context storage is first used, which happens before
         // that (the embedded broker starts first): without this no line of the suite had a trace id
@@ -103,6 +109,36 @@ public final class LocalLauncher {
             }
         }
         return new CheckDefaults(EmbeddedMariaDb.LOOPBACK, LaunchSettings.DATABASE_PORT, "root", password, SslMode.DISABLED);
+    }
+
+    /**
+     * The local suite's order_db servers for {@code --check}, unless the user names them: every server
+     * the data directory was started with ({@code --order-shards}), on the ports the launcher gives them.
+     */
+    static List<String> localOrderServers(List<String> options, Map<String, String> env) {
+        Path data = Path.of(env.getOrDefault("EVENTUAL_DATA_DIR", ".local-data")).toAbsolutePath();
+        int servers = OrderServersMark.read(data);
+        if (servers == 1 || options.stream().anyMatch(option -> option.startsWith("--order-db"))) {
+            return options;
+        }
+        List<String> withServers = new ArrayList<>(options);
+        withServers.add("--order-db=" + String.join(",", java.util.stream.IntStream.range(0, servers)
+                .mapToObj(server -> EmbeddedMariaDb.LOOPBACK + ":" + (LaunchSettings.DATABASE_PORT + server)).toList()));
+        return withServers;
+    }
+
+    /** Where order_db is: the one database server, or split across several by customer (docs/design.md, "Sharding order_db"). */
+    static String orderDbLine(List<Integer> ports) {
+        if (ports.size() == 1) {
+            return "  order_db           on that server (./run-local.sh --order-shards=2 splits it across two)\n";
+        }
+        StringBuilder line = new StringBuilder("  order_db           split by customer across " + ports.size() + " servers:");
+        for (int server = 0; server < ports.size(); server++) {
+            line.append(server == 0 ? " " : ", ").append(EmbeddedMariaDb.LOOPBACK).append(':').append(ports.get(server))
+                    .append(" (logical shards ").append(server * OrderShards.LOGICAL / ports.size()).append('-')
+                    .append((server + 1) * OrderShards.LOGICAL / ports.size() - 1).append(')');
+        }
+        return line.append("\n                     same admin password; ./run-local.sh --check reads them all\n").toString();
     }
 
     /** Whether orders meet the stock gate, and how a gated SKU gets its count (docs/stock-gate.md). */
@@ -135,7 +171,7 @@ public final class LocalLauncher {
                   MariaDB            127.0.0.1:%5$d   RocketMQ NameServer %6$s
                     admin: mariadb -h 127.0.0.1 -P %5$d -u root -p   (password: %9$s,
                     kept in %7$s/mariadb/root-password; EVENTUAL_LOCAL_DB_PASSWORD sets it)
-                  Redis              127.0.0.1:%12$d   (always loopback; password: %13$s,
+                %21$s                  Redis              127.0.0.1:%12$d   (always loopback; password: %13$s,
                     kept in %7$s/redis/password; with Debian's redis-tools:
                     REDISCLI_AUTH=<password> redis-cli -p %12$d)
                   listening on       %10$s only%11$s
@@ -160,6 +196,7 @@ public final class LocalLauncher {
                 suite.databasePort(), suite.nameServerAddress(), data, token, suite.database().password(), bindAddress,
                 bindAddress.equals(EmbeddedMariaDb.LOOPBACK) ? " (EVENTUAL_BIND_ADDRESS opens it)" : "",
                 suite.redis().port(), suite.redis().password(), suite.identity().issuer(),
-                users.alice(), users.bob(), users.olga(), users.adam(), users.customers(), suite.consoleUrl());
+                users.alice(), users.bob(), users.olga(), users.adam(), users.customers(), suite.consoleUrl(),
+                orderDbLine(suite.orderDbPorts()));
     }
 }

@@ -1,6 +1,7 @@
 package dev.eventual.launcher;
 
 import dev.eventual.infra.db.DatabaseServer;
+import dev.eventual.infra.db.EmbeddedMariaDb;
 import dev.eventual.infra.mq.RocketMqSettings;
 import dev.eventual.infra.redis.RedisServer;
 import dev.eventual.launcher.identity.ConsoleClient;
@@ -44,7 +45,7 @@ public final class LocalSuite implements AutoCloseable {
         LocalSuite suite = new LocalSuite(settings, SuiteInfrastructure.start(settings.dataDirectory(),
                 settings.databasePort(), settings.redisPort(), settings.keepData(), settings.databasePassword(), new RocketMqSettings(
                         settings.dataDirectory(), settings.nameServerPort(), settings.keepData(), Duration.ofSeconds(5),
-                        Duration.ofSeconds(6), Duration.ofMillis(500), settings.bindAddress())));
+                        Duration.ofSeconds(6), Duration.ofMillis(500), settings.bindAddress()), settings.orderServers()));
         try {
             suite.console = ConsoleClient.on(settings.reconcilePort());
             suite.identity = SuiteIdentity.start(settings.dataDirectory(), settings.bindAddress(), settings.authPort(),
@@ -95,6 +96,11 @@ public final class LocalSuite implements AutoCloseable {
 
     public int databasePort() {
         return infrastructure.databasePort();
+    }
+
+    /** The ports of order_db's servers in shard order; the first is {@link #databasePort()}. */
+    public List<Integer> orderDbPorts() {
+        return infrastructure.orderServers().stream().map(EmbeddedMariaDb::port).toList();
     }
 
     /** The suite's database server (user, password, JDBC URLs). */

@@ -26,21 +26,26 @@ import java.util.Map;
  * {@linkplain SuiteService#usesRedis() use it}. MariaDB and the broker listen on the broker settings'
  * bind address (loopback unless opened on purpose); Redis on loopback always, since only the
  * suite's own services talk to it. Shared by the in-JVM {@link LocalSuite} and the
- * process-per-service suite.
+ * process-per-service suite. With order_db split across servers (docs/design.md, "Sharding order_db"),
+ * each further server is one more embedded MariaDB holding only order_db and the accounts of the
+ * services that use it, on the next port, with the first one's admin password.
  */
 public final class SuiteInfrastructure implements AutoCloseable {
 
     static final String REDIS_TIMEOUT = "2s";
 
     private final EmbeddedMariaDb database;
+    /** order_db's servers after the first ({@link #database}), in shard order. */
+    private final List<EmbeddedMariaDb> moreOrderServers;
     private final EmbeddedRocketMq broker;
     private final EmbeddedRedis redis;
     private final Map<SuiteService, String> passwords;
     private final String bindAddress;
 
-    private SuiteInfrastructure(EmbeddedMariaDb database, EmbeddedRocketMq broker, EmbeddedRedis redis,
-                                Map<SuiteService, String> passwords, String bindAddress) {
+    private SuiteInfrastructure(EmbeddedMariaDb database, List<EmbeddedMariaDb> moreOrderServers, EmbeddedRocketMq broker,
+                                EmbeddedRedis redis, Map<SuiteService, String> passwords, String bindAddress) {
         this.database = database;
+        this.moreOrderServers = moreOrderServers;
         this.broker = broker;
         this.redis = redis;
         this.passwords = passwords;
@@ -54,9 +59,14 @@ public final class SuiteInfrastructure implements AutoCloseable {
      *                      directory has (a random one at first)
      * @param redisPort 0 picks a free one; with {@code keepData} Redis keeps its data and password
      *                  under {@code dataDirectory/redis}
+     * @param orderServers how many servers order_db is split across (a power of two; 1 is the usual one
+     *                     database server); server i listens on databasePort + i, or a free port when 0
      */
     public static SuiteInfrastructure start(Path dataDirectory, int databasePort, int redisPort, boolean keepData,
-                                            String adminPassword, RocketMqSettings brokerSettings) {
+                                            String adminPassword, RocketMqSettings brokerSettings, int orderServers) {
+        if (orderServers < 1 || Integer.bitCount(orderServers) != 1) {
+            throw new IllegalArgumentException("order_db is split across a power of two of servers, not " + orderServers);
+        }
         EmbeddedRedis redis = EmbeddedRedis.start(dataDirectory.resolve("redis"), redisPort, keepData);
         EmbeddedMariaDb database;
         try {
@@ -66,13 +76,26 @@ public final class SuiteInfrastructure implements AutoCloseable {
             redis.close();
             throw e;
         }
+        List<EmbeddedMariaDb> moreOrderServers = new ArrayList<>();
         try {
             Map<SuiteService, String> passwords = new EnumMap<>(SuiteService.class);
             for (ServiceDatabase serviceDatabase : ServiceDatabase.values()) {
                 SchemaMigrator.createAndMigrate(database, serviceDatabase);
             }
             for (SuiteService service : SuiteService.values()) {
-                passwords.put(service, grantAccount(database, service));
+                passwords.put(service, grantAccount(database, service, null));
+            }
+            for (int server = 1; server < orderServers; server++) {
+                EmbeddedMariaDb orderServer = EmbeddedMariaDb.startWithAccounts(dataDirectory.resolve("mariadb-order-" + server),
+                        databasePort == 0 ? 0 : databasePort + server, brokerSettings.bindAddress(), database.password(), keepData);
+                moreOrderServers.add(orderServer);
+                SchemaMigrator.createAndMigrate(orderServer, ServiceDatabase.ORDER);
+                for (SuiteService service : SuiteService.values()) {
+                    if (service.database() == ServiceDatabase.ORDER) {
+                        // every server takes the same account (eventual.order-db.shard-urls, docs/configuration.md)
+                        grantAccount(orderServer, service, passwords.get(service));
+                    }
+                }
             }
             EmbeddedRocketMq broker = EmbeddedRocketMq.start(new RocketMqSettings(dataDirectory.resolve("rocketmq"),
                     brokerSettings.nameServerPort(), keepData, brokerSettings.transactionCheckInterval(),
@@ -84,9 +107,11 @@ public final class SuiteInfrastructure implements AutoCloseable {
                 broker.close();
                 throw e;
             }
-            return new SuiteInfrastructure(database, broker, redis, passwords, brokerSettings.bindAddress());
+            return new SuiteInfrastructure(database, List.copyOf(moreOrderServers), broker, redis, passwords,
+                    brokerSettings.bindAddress());
         } catch (RuntimeException e) {
             try {
+                moreOrderServers.forEach(EmbeddedMariaDb::close);
                 database.close();
             } finally {
                 redis.close();
@@ -101,6 +126,13 @@ public final class SuiteInfrastructure implements AutoCloseable {
 
     public int databasePort() {
         return database.port();
+    }
+
+    /** order_db's servers in shard order: the first is {@link #database()}; a test may stop and start the others. */
+    public List<EmbeddedMariaDb> orderServers() {
+        List<EmbeddedMariaDb> servers = new ArrayList<>(List.of(database));
+        servers.addAll(moreOrderServers);
+        return servers;
     }
 
     public EmbeddedRocketMq broker() {
@@ -126,6 +158,12 @@ public final class SuiteInfrastructure implements AutoCloseable {
                 "--spring.datasource.password=" + passwords.get(service),
                 "--rocketmq.name-server=" + broker.nameServerAddress(),
                 "--eventual.security.service-token=" + serviceToken));
+        if (service.database() == ServiceDatabase.ORDER && !moreOrderServers.isEmpty()) {
+            List<EmbeddedMariaDb> servers = orderServers();
+            for (int server = 0; server < servers.size(); server++) {
+                args.add("--eventual.order-db.shard-urls[" + server + "]=" + servers.get(server).jdbcUrl(ServiceDatabase.ORDER.databaseName()));
+            }
+        }
         if (service.usesRedis()) {
             args.addAll(List.of(
                     "--spring.data.redis.host=" + redis.host(),
@@ -141,9 +179,11 @@ public final class SuiteInfrastructure implements AutoCloseable {
     /**
      * The service's account, with a fresh password each start (only the suite hands it out): its
      * {@linkplain SuiteService#databasePrivileges() rights} on its database, nothing elsewhere.
+     *
+     * @param password the one it has on another server, or null for a fresh one
      */
-    private static String grantAccount(EmbeddedMariaDb database, SuiteService service) {
-        String password = Secrets.random();
+    private static String grantAccount(EmbeddedMariaDb database, SuiteService service, String password) {
+        password = password != null ? password : Secrets.random();
         String account = "'" + service.databaseUser() + "'@'" + EmbeddedMariaDb.LOOPBACK + "'";
         database.execute("CREATE USER IF NOT EXISTS " + account + " IDENTIFIED BY '" + password + "'");
         database.execute("ALTER USER " + account + " IDENTIFIED BY '" + password + "'");
@@ -164,6 +204,7 @@ public final class SuiteInfrastructure implements AutoCloseable {
             broker.close();
         } finally {
             try {
+                moreOrderServers.forEach(EmbeddedMariaDb::close);
                 database.close();
             } finally {
                 redis.close();

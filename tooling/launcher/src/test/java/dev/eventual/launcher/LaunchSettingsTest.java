@@ -63,6 +63,19 @@ class LaunchSettingsTest {
     }
 
     @Test
+    void orderShardsIsTheLaunchersOwnAndAPowerOfTwo() {
+        List<String> args = List.of("--order-shards=2", "--a.b=c");
+
+        assertThat(LaunchSettings.serviceArgs(args, NO_ENV)).containsExactly("--a.b=c");
+        assertThat(LaunchSettings.orderServers(args)).isEqualTo(2);
+        assertThat(LaunchSettings.orderServers(List.of("--a.b=c"))).as("the data directory's own number").isZero();
+        for (String bad : List.of("--order-shards=3", "--order-shards=0", "--order-shards=16", "--order-shards=two")) {
+            assertThatThrownBy(() -> LaunchSettings.serviceArgs(List.of(bad), NO_ENV)).as(bad)
+                    .isInstanceOf(IllegalArgumentException.class).hasMessage(bad + ": 1, 2, 4 or 8 servers");
+        }
+    }
+
+    @Test
     void anythingElseIsRefused() {
         for (String bad : List.of("gate", "--gate=true", "--verbose", "-Dx=y")) {
             assertThatThrownBy(() -> LaunchSettings.serviceArgs(List.of(bad), NO_ENV)).as(bad)
@@ -82,6 +95,6 @@ class LaunchSettingsTest {
     }
 
     private static LaunchSettings settings(List<String> serviceArgs) {
-        return LaunchSettings.defaults(Path.of("data"), "127.0.0.1", null, "token-0123456789abcdef", serviceArgs);
+        return LaunchSettings.defaults(Path.of("data"), "127.0.0.1", null, "token-0123456789abcdef", serviceArgs, 1);
     }
 }

@@ -41,7 +41,7 @@ final class SharedSuite {
                     // only; every other test's SKUs take today's path
                     "--eventual.gate.enabled=true",
                     "--eventual.gate.skus=" + StockGateRepairIT.GATED_SKUS + "," + InvariantCheckCommandIT.GATED_SKU,
-                    "--eventual.reconcile.gate.standalone-interval=1s", "--eventual.reconcile.gate.grace=20s")));
+                    "--eventual.reconcile.gate.standalone-interval=1s", "--eventual.reconcile.gate.grace=20s"), 1));
             Runtime.getRuntime().addShutdownHook(new Thread(suite::close, "launcher-it-shutdown"));
         }
         return suite;

@@ -1,5 +1,6 @@
 package dev.eventual.scenarios;
 
+import dev.eventual.infra.db.DatabaseServer;
 import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.infra.mq.RocketMqSettings;
 import dev.eventual.infra.test.HttpCall;
@@ -45,6 +46,11 @@ final class ChaosSuite {
 
     static final String TOKEN = "chaos-it-token-0123456789";
     /**
+     * order_db on two servers, as a sharded deployment runs (docs/design.md, "Sharding order_db"): every
+     * scenario's faults meet the routing, and the soak stops one server among them.
+     */
+    static final int ORDER_SERVERS = 2;
+    /**
      * Long enough for a killed service to come back before an event runs out of retries. The soak
      * went quiet 51–92 s after its load on this 2-core box; the bound leaves room for a busier one.
      */
@@ -88,7 +94,7 @@ final class ChaosSuite {
                             "--eventual.reconcile.gate.standalone-interval=1s", "--eventual.reconcile.gate.grace=15s"),
                     // 15 check-backs 2 s apart: a killed order-service is back well before the broker gives up
                     new RocketMqSettings(data, 0, false, Duration.ofSeconds(2), Duration.ofSeconds(3),
-                            Duration.ofMillis(500))));
+                            Duration.ofMillis(500)), ORDER_SERVERS));
             Runtime.getRuntime().addShutdownHook(new Thread(suite::close, "chaos-suite-shutdown"));
             instance = new ChaosSuite(suite, faults);
         }
@@ -131,14 +137,23 @@ final class ChaosSuite {
     void awaitQuiet() throws SQLException {
         try {
             await().atMost(QUIET_TIMEOUT).pollInterval(Duration.ofMillis(500)).until(() -> {
-                try (Connection orders = connect(ServiceDatabase.ORDER)) {
-                    return Quiescence.quiet(orders);
+                try (Connections orders = connect(ServiceDatabase.ORDER)) {
+                    for (Connection server : orders.all()) {
+                        if (!Quiescence.quiet(server)) {
+                            return false;
+                        }
+                    }
+                    return true;
                 }
             });
         } catch (ConditionTimeoutException e) {
-            try (Connection orders = connect(ServiceDatabase.ORDER)) {
+            try (Connections orders = connect(ServiceDatabase.ORDER)) {
+                List<String> unfinished = new ArrayList<>();
+                for (Connection server : orders.all()) {
+                    unfinished.addAll(Quiescence.unfinished(server, 20));
+                }
                 throw new AssertionError("not quiet after " + QUIET_TIMEOUT + "; still unfinished:\n"
-                        + String.join("\n", Quiescence.unfinished(orders, 20)), e);
+                        + String.join("\n", unfinished), e);
             }
         }
     }
@@ -157,47 +172,50 @@ final class ChaosSuite {
     }
 
     List<Violation> violations(Map<Long, Integer> initialStock) throws SQLException {
-        try (Connection orders = connect(ServiceDatabase.ORDER); Connection inventory = connect(ServiceDatabase.INVENTORY);
-             Connection notices = connect(ServiceDatabase.NOTICE)) {
-            return new InvariantChecker(orders, inventory, notices).check(initialStock);
+        try (Connections orders = connect(ServiceDatabase.ORDER); Connections inventory = connect(ServiceDatabase.INVENTORY);
+             Connections notices = connect(ServiceDatabase.NOTICE)) {
+            return new InvariantChecker(orders.all(), inventory.one(), notices.one()).check(initialStock);
         }
     }
 
+    /** A count over every server of the database (order_db's add up: an order's rows are on one server). */
     long count(ServiceDatabase database, String query, Object... parameters) throws SQLException {
-        List<String> values = strings(database, query, parameters);
-        return Long.parseLong(values.get(0));
+        long total = 0;
+        for (String value : strings(database, query, parameters)) {
+            total += Long.parseLong(value);
+        }
+        return total;
     }
 
     /** {@code user/sku/quantity} of every order of the users in the range, by order id. */
     Map<Long, String> orderFacts(long fromUser, long toUser) throws SQLException {
-        try (Connection connection = connect(ServiceDatabase.ORDER); PreparedStatement sql = connection.prepareStatement(
-                "SELECT order_id, user_id, sku_id, quantity FROM t_order WHERE user_id BETWEEN ? AND ?")) {
-            sql.setLong(1, fromUser);
-            sql.setLong(2, toUser);
-            Map<Long, String> facts = new HashMap<>();
-            try (ResultSet rows = sql.executeQuery()) {
-                while (rows.next()) {
-                    facts.put(rows.getLong(1), rows.getLong(2) + "/" + rows.getLong(3) + "/" + rows.getInt(4));
-                }
-            }
-            return facts;
+        Map<Long, String> facts = new HashMap<>();
+        for (String row : strings(ServiceDatabase.ORDER, "SELECT CONCAT(order_id, ' ', user_id, '/', sku_id, '/', quantity)"
+                + " FROM t_order WHERE user_id BETWEEN ? AND ?", fromUser, toUser)) {
+            String[] idAndFacts = row.split(" ", 2);
+            facts.put(Long.parseLong(idAndFacts[0]), idAndFacts[1]);
         }
+        return facts;
     }
 
-    /** The first column of every row. */
+    /** The first column of every row, of every server of the database in shard order (order_db's are several). */
     List<String> strings(ServiceDatabase database, String query, Object... parameters) throws SQLException {
-        try (Connection connection = connect(database); PreparedStatement sql = connection.prepareStatement(query)) {
-            for (int i = 0; i < parameters.length; i++) {
-                sql.setObject(i + 1, parameters[i]);
-            }
-            List<String> values = new ArrayList<>();
-            try (ResultSet rows = sql.executeQuery()) {
-                while (rows.next()) {
-                    values.add(rows.getString(1));
+        List<String> values = new ArrayList<>();
+        try (Connections connections = connect(database)) {
+            for (Connection connection : connections.all()) {
+                try (PreparedStatement sql = connection.prepareStatement(query)) {
+                    for (int i = 0; i < parameters.length; i++) {
+                        sql.setObject(i + 1, parameters[i]);
+                    }
+                    try (ResultSet rows = sql.executeQuery()) {
+                        while (rows.next()) {
+                            values.add(rows.getString(1));
+                        }
+                    }
                 }
             }
-            return values;
         }
+        return values;
     }
 
     /**
@@ -219,8 +237,42 @@ final class ChaosSuite {
         return response.json().get("measurements").get(0).get("value").asDouble();
     }
 
-    Connection connect(ServiceDatabase database) throws SQLException {
-        return DriverManager.getConnection(suite.database().jdbcUrl(database.databaseName()),
-                suite.database().username(), suite.database().password());
+    /** The database's servers: order_db's all of them in shard order, the others' one. */
+    Connections connect(ServiceDatabase database) throws SQLException {
+        List<? extends DatabaseServer> servers = database == ServiceDatabase.ORDER ? suite.orderServers() : List.of(suite.database());
+        List<Connection> connections = new ArrayList<>();
+        try {
+            for (DatabaseServer server : servers) {
+                connections.add(DriverManager.getConnection(server.jdbcUrl(database.databaseName()), server.username(),
+                        server.password()));
+            }
+        } catch (SQLException e) {
+            new Connections(connections).close();
+            throw e;
+        }
+        return new Connections(connections);
+    }
+
+    /** One connection per server of a database. */
+    record Connections(List<Connection> all) implements AutoCloseable {
+
+        Connection one() {
+            return all.get(0);
+        }
+
+        @Override
+        public void close() throws SQLException {
+            SQLException first = null;
+            for (Connection connection : all) {
+                try {
+                    connection.close();
+                } catch (SQLException e) {
+                    first = first == null ? e : first;
+                }
+            }
+            if (first != null) {
+                throw first;
+            }
+        }
     }
 }

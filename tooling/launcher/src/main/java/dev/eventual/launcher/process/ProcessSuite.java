@@ -41,7 +41,7 @@ public final class ProcessSuite implements AutoCloseable {
 
     public static ProcessSuite start(ProcessSuiteSettings settings) {
         SuiteInfrastructure infrastructure = SuiteInfrastructure.start(settings.dataDirectory(), 0, 0, false, null,
-                settings.broker());
+                settings.broker(), settings.orderServers());
         ProcessSuite suite = new ProcessSuite(infrastructure, settings);
         try {
             // in this JVM: the services in theirs check tokens against it over HTTP as anywhere else
@@ -77,6 +77,11 @@ public final class ProcessSuite implements AutoCloseable {
 
     public DatabaseServer database() {
         return infrastructure.database();
+    }
+
+    /** order_db's servers in shard order, the first being {@link #database()}; a scenario may stop one and start it again. */
+    public List<EmbeddedMariaDb> orderServers() {
+        return infrastructure.orderServers();
     }
 
     public EmbeddedRocketMq broker() {

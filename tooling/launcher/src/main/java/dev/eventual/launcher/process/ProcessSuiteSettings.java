@@ -13,6 +13,7 @@ import java.util.List;
  * @param jvmArgs     options of every service JVM (heap, GC, system properties)
  * @param serviceArgs Spring properties given to every service, after the suite's own
  * @param broker      check-back timings (its directory and port are the suite's)
+ * @param orderServers how many database servers order_db is split across (1, 2, 4, ...)
  */
 public record ProcessSuiteSettings(
         Path dataDirectory,
@@ -21,7 +22,8 @@ public record ProcessSuiteSettings(
         String mainClass,
         List<String> jvmArgs,
         List<String> serviceArgs,
-        RocketMqSettings broker) {
+        RocketMqSettings broker,
+        int orderServers) {
 
     public ProcessSuiteSettings {
         jvmArgs = List.copyOf(jvmArgs);
