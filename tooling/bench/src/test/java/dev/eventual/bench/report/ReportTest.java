@@ -181,6 +181,11 @@ class ReportTest {
         assertThat(flash.flashWarmUp()).isZero();
         assertThatThrownBy(() -> BenchOptions.parse("--flash-clients=0")).hasMessageContaining("--flash-clients");
         assertThatThrownBy(() -> BenchOptions.parse("--flash-warm-up=-1")).hasMessageContaining("--flash-warm-up");
+        assertThat(BenchOptions.parse().orderShards()).isEqualTo(1);
+        assertThat(BenchOptions.parse("--sections=cost", "--order-shards=2").orderShards()).isEqualTo(2);
+        assertThatThrownBy(() -> BenchOptions.parse("--order-shards=2")).hasMessageContaining("needs --sections=cost");
+        assertThatThrownBy(() -> BenchOptions.parse("--sections=cost", "--order-shards=3"))
+                .hasMessageContaining("a power of two");
     }
 
     @Test
