@@ -138,7 +138,7 @@ public final class LocalLauncher {
                     .append(" (logical shards ").append(server * OrderShards.LOGICAL / ports.size()).append('-')
                     .append((server + 1) * OrderShards.LOGICAL / ports.size() - 1).append(')');
         }
-        return line.append("\n                     same admin password; ./run-local.sh --check reads them all\n").toString();
+        return line.append("\n    the same admin password on each; ./run-local.sh --check reads them all\n").toString();
     }
 
     /** Whether orders meet the stock gate, and how a gated SKU gets its count (docs/stock-gate.md). */
@@ -171,7 +171,7 @@ public final class LocalLauncher {
                   MariaDB            127.0.0.1:%5$d   RocketMQ NameServer %6$s
                     admin: mariadb -h 127.0.0.1 -P %5$d -u root -p   (password: %9$s,
                     kept in %7$s/mariadb/root-password; EVENTUAL_LOCAL_DB_PASSWORD sets it)
-                %21$s                  Redis              127.0.0.1:%12$d   (always loopback; password: %13$s,
+                %21$s  Redis              127.0.0.1:%12$d   (always loopback; password: %13$s,
                     kept in %7$s/redis/password; with Debian's redis-tools:
                     REDISCLI_AUTH=<password> redis-cli -p %12$d)
                   listening on       %10$s only%11$s
