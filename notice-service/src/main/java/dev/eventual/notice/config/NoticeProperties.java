@@ -24,6 +24,9 @@ import java.time.Duration;
  *                          time (see the {@code mail.smtp.*timeout} settings)
  * @param recipientPattern  the demo recipient resolver's address pattern; {@code {userId}} is replaced
  * @param mailFrom          the mail channel's From address
+ * @param redriveBudget     how long one batch re-drive call may spend starting sends before it answers with
+ *                          the notices done so far (the rest wait for the reconcile job's next run); keep it
+ *                          well below the reconcile job's read timeout to notice-service (5 s)
  */
 @Validated
 @ConfigurationProperties("eventual.notice")
@@ -32,11 +35,15 @@ public record NoticeProperties(
         @DefaultValue("16") @Min(0) @Max(32) int maxReconsumeTimes,
         @DefaultValue("30s") @NotNull Duration lease,
         @DefaultValue("user-{userId}@example.com") @NotBlank String recipientPattern,
-        @DefaultValue("no-reply@eventual.example") @NotBlank String mailFrom) {
+        @DefaultValue("no-reply@eventual.example") @NotBlank String mailFrom,
+        @DefaultValue("3s") @NotNull Duration redriveBudget) {
 
     public NoticeProperties {
         if (lease != null && (lease.isNegative() || lease.isZero())) {
             throw new IllegalArgumentException("eventual.notice.lease must be positive, not " + lease);
+        }
+        if (redriveBudget != null && redriveBudget.isNegative()) {
+            throw new IllegalArgumentException("eventual.notice.redrive-budget must not be negative, not " + redriveBudget);
         }
     }
 }

@@ -15,6 +15,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Service;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -92,6 +93,22 @@ public class NoticeDelivery {
      * @throws DataAccessException when notice_log is unreachable before anything was sent
      */
     public List<DeliveryAttempt> deliverAll(List<NoticeRequest> requests) {
+        return deliver(requests, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #deliverAll}, but starts no notice after {@code budget} has passed (the first one is always
+     * tried, so a slow channel still gets through a batch, call by call): a caller that waits a bounded time,
+     * the reconcile job's re-drive, gets its answer in time, and the notices not started are given back
+     * and left to its next run (docs/notice-service.md, "Re-drive").
+     *
+     * @return an attempt per notice up to the failed one or the last one started within the budget
+     */
+    public List<DeliveryAttempt> deliverWithin(List<NoticeRequest> requests, Duration budget) {
+        return deliver(requests, System.nanoTime() + budget.toNanos());
+    }
+
+    private List<DeliveryAttempt> deliver(List<NoticeRequest> requests, long deadline) {
         List<Notice> notices = requests.stream().map(composer::compose).toList();
         boolean claimed;
         try {
@@ -102,12 +119,19 @@ public class NoticeDelivery {
                     e.toString());
             throw e;
         }
-        return claimed ? sendClaimed(requests, notices) : deliverEach(requests);
+        return claimed ? sendClaimed(requests, notices, deadline) : deliverEach(requests, deadline);
     }
 
-    private List<DeliveryAttempt> deliverEach(List<NoticeRequest> requests) {
+    private static boolean overBudget(int index, long deadline) {
+        return index > 0 && System.nanoTime() - deadline > 0;
+    }
+
+    private List<DeliveryAttempt> deliverEach(List<NoticeRequest> requests, long deadline) {
         List<DeliveryAttempt> attempts = new ArrayList<>();
         for (NoticeRequest request : requests) {
+            if (overBudget(attempts.size(), deadline)) {
+                break;
+            }
             try {
                 attempts.add(DeliveryAttempt.done(deliver(request)));
             } catch (RuntimeException e) {
@@ -119,10 +143,14 @@ public class NoticeDelivery {
     }
 
     /** This caller holds every notice's first claim; each is sent, and its outcome told, in its order's trace. */
-    private List<DeliveryAttempt> sendClaimed(List<NoticeRequest> requests, List<Notice> notices) {
+    private List<DeliveryAttempt> sendClaimed(List<NoticeRequest> requests, List<Notice> notices, long deadline) {
         List<DeliveryAttempt> attempts = new ArrayList<>();
         List<Integer> sent = new ArrayList<>();
         for (int i = 0; i < notices.size(); i++) {
+            if (overBudget(i, deadline)) {
+                claims.releaseUnsent(notices.subList(i, notices.size()));
+                break;
+            }
             DeliveryAttempt attempt;
             try (OrderTraces.OrderScope scope = inTrace(requests.get(i))) {
                 attempt = sendFirst(notices.get(i));

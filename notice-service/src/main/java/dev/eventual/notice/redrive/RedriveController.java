@@ -12,6 +12,7 @@ import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.status.DownstreamStatus;
 import dev.eventual.notice.compose.InvalidNoticeRequestException;
 import dev.eventual.notice.compose.NoticeRequest;
+import dev.eventual.notice.config.NoticeProperties;
 import dev.eventual.notice.delivery.ChannelUnavailableException;
 import dev.eventual.notice.delivery.DeliveryAttempt;
 import dev.eventual.notice.delivery.DeliveryResult;
@@ -25,6 +26,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,12 +37,18 @@ import java.util.function.Supplier;
 @RestController
 public class RedriveController implements NoticeInternalApi {
 
+    private static final String REDRIVE_ALL = "Idempotent, in order; stops at the first notice the channel cannot take"
+            + " (answered PROCESSING), and starts none after eventual.notice.redrive-budget (3 s): the answer lists the"
+            + " notices done, the caller re-drives the rest later";
+
     private final NoticeStatusQuery statusQuery;
     private final NoticeDelivery delivery;
+    private final Duration budget;
 
-    public RedriveController(NoticeStatusQuery statusQuery, NoticeDelivery delivery) {
+    public RedriveController(NoticeStatusQuery statusQuery, NoticeDelivery delivery, NoticeProperties properties) {
         this.statusQuery = statusQuery;
         this.delivery = delivery;
+        this.budget = properties.redriveBudget();
     }
 
     @Override
@@ -79,7 +87,7 @@ public class RedriveController implements NoticeInternalApi {
 
     @Override
     @Operation(summary = "Send the order-created notices of up to 500 orders unless they already succeeded",
-            description = "Idempotent, in order; stops at the first notice the channel cannot take (answered PROCESSING)")
+            description = REDRIVE_ALL)
     public RedriveResults retryAllCreated(@Valid @RequestBody RedriveBatch<OrderCreatedEvent> batch) {
         List<NoticeRequest> requests = new ArrayList<>();
         for (int i = 0; i < batch.events().size(); i++) {
@@ -92,7 +100,7 @@ public class RedriveController implements NoticeInternalApi {
 
     @Override
     @Operation(summary = "Send the order-canceled notices of up to 500 orders unless they already succeeded",
-            description = "Idempotent, in order; stops at the first notice the channel cannot take (answered PROCESSING)")
+            description = REDRIVE_ALL)
     public RedriveResults retryAllCanceled(@Valid @RequestBody RedriveBatch<OrderCanceledEvent> batch) {
         List<NoticeRequest> requests = new ArrayList<>();
         for (int i = 0; i < batch.events().size(); i++) {
@@ -113,13 +121,13 @@ public class RedriveController implements NoticeInternalApi {
     }
 
     /**
-     * One claim and one record statement for fresh notices ({@link NoticeDelivery#deliverAll}). The
-     * answer stops at the first notice the channel could not take, answered PROCESSING: the reconcile
-     * job tries it, and those after it, again.
+     * One claim and one record statement for fresh notices ({@link NoticeDelivery#deliverWithin}). The
+     * answer stops at the first notice the channel could not take, answered PROCESSING, or at the budget,
+     * so that it comes within the reconcile job's read timeout: the job tries the rest again.
      */
     private RedriveResults redriveAll(List<NoticeRequest> requests) {
         List<RedriveResult> results = new ArrayList<>();
-        List<DeliveryAttempt> attempts = delivery.deliverAll(requests);
+        List<DeliveryAttempt> attempts = delivery.deliverWithin(requests, budget);
         for (int i = 0; i < attempts.size(); i++) {
             String orderId = Long.toString(requests.get(i).orderId());
             DeliveryAttempt attempt = attempts.get(i);

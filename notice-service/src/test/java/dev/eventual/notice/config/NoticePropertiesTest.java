@@ -23,6 +23,7 @@ class NoticePropertiesTest {
         assertThat(properties.lease()).isEqualTo(Duration.ofSeconds(30));
         assertThat(properties.recipientPattern()).isEqualTo("user-{userId}@example.com");
         assertThat(properties.mailFrom()).isEqualTo("no-reply@eventual.example");
+        assertThat(properties.redriveBudget()).isEqualTo(Duration.ofSeconds(3));
     }
 
     @Test
@@ -41,6 +42,8 @@ class NoticePropertiesTest {
         assertThatThrownBy(() -> bind(Map.of("eventual.notice.channel", "sms"))).isInstanceOf(BindException.class);
         assertThatThrownBy(() -> bind(Map.of("eventual.notice.lease", "0s"))).isInstanceOf(BindException.class)
                 .hasRootCauseMessage("eventual.notice.lease must be positive, not PT0S");
+        assertThatThrownBy(() -> bind(Map.of("eventual.notice.redrive-budget", "-1s"))).isInstanceOf(BindException.class)
+                .hasRootCauseMessage("eventual.notice.redrive-budget must not be negative, not PT-1S");
     }
 
     private static NoticeProperties bind(Map<String, String> values) {

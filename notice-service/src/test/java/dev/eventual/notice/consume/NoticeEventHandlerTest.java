@@ -46,7 +46,7 @@ class NoticeEventHandlerTest {
     @Test
     void theListenerUsesTheConfiguredRedeliveryLimit() {
         NoticeProperties properties = new NoticeProperties(ChannelType.LOG, 7, Duration.ofSeconds(30),
-                "user-{userId}@example.com", "no-reply@eventual.example");
+                "user-{userId}@example.com", "no-reply@eventual.example", Duration.ofSeconds(3));
         OrderEventListener listener = new OrderEventListener(handler,
                 new ConsumerProperties(32, 8, Duration.ZERO, new ConsumerProperties.Report(Duration.ofMillis(20), 500)), properties);
         DefaultMQPushConsumer consumer = new DefaultMQPushConsumer("unused");

@@ -49,7 +49,7 @@ class OrderEventContractTest {
     private final OrderEventListener listener = new OrderEventListener(handler,
             new ConsumerProperties(32, 1, Duration.ZERO, new ConsumerProperties.Report(Duration.ZERO, 500)),
             new NoticeProperties(ChannelType.LOG, 16, Duration.ofSeconds(30), "user-{userId}@example.com",
-                    "no-reply@eventual.example"));
+                    "no-reply@eventual.example", Duration.ofSeconds(3)));
 
     @ParameterizedTest(name = "{0}")
     @MethodSource(EventContracts.CREATED)

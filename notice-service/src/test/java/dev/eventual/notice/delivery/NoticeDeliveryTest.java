@@ -19,6 +19,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.dao.DataAccessResourceFailureException;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -176,6 +177,44 @@ class NoticeDeliveryTest {
                 .containsExactly(DeliveryOutcome.SENT, DeliveryOutcome.ALREADY_SENT);
         assertThat(channel.sent).extracting(Notice::orderId).containsExactly(42L);
         verify(claims, never()).succeedAll(any());
+    }
+
+    @Test
+    void aBatchOverItsBudgetAnswersWithTheNoticesStartedAndGivesBackTheRestsClaims() {
+        when(claims.claimAllFresh(any(), eq("scripted"))).thenReturn(true);
+        when(claims.succeedAll(any())).thenReturn(1);
+
+        // a spent budget still lets the first notice through, so a slow channel makes progress call by call
+        List<DeliveryAttempt> attempts = delivery.deliverWithin(List.of(request(42), request(43), request(44)), Duration.ZERO);
+
+        assertThat(attempts).extracting(attempt -> attempt.result().outcome()).containsExactly(DeliveryOutcome.SENT);
+        assertThat(channel.sent).extracting(Notice::orderId).containsExactly(42L);
+        verify(claims).succeedAll(argThat(notices -> notices.size() == 1 && notices.get(0).orderId() == 42L));
+        verify(claims).releaseUnsent(argThat(notices -> notices.stream().map(Notice::orderId).toList().equals(List.of(43L, 44L))));
+    }
+
+    @Test
+    void aBatchDeliveredNoticeByNoticeStopsAtItsBudgetToo() {
+        when(claims.claimAllFresh(any(), eq("scripted"))).thenReturn(false);
+        when(claims.claim(any(), eq("scripted"))).thenReturn(Claim.won(1));
+        when(claims.succeed(any())).thenReturn(true);
+
+        List<DeliveryAttempt> attempts = delivery.deliverWithin(List.of(request(42), request(43)), Duration.ZERO);
+
+        assertThat(attempts).hasSize(1);
+        assertThat(channel.sent).extracting(Notice::orderId).containsExactly(42L);
+        verify(claims).claim(any(), eq("scripted"));
+    }
+
+    @Test
+    void aBatchWithinItsBudgetIsDeliveredWhole() {
+        when(claims.claimAllFresh(any(), eq("scripted"))).thenReturn(true);
+        when(claims.succeedAll(any())).thenReturn(3);
+
+        List<DeliveryAttempt> attempts = delivery.deliverWithin(List.of(request(42), request(43), request(44)), Duration.ofMinutes(1));
+
+        assertThat(attempts).hasSize(3);
+        verify(claims, never()).releaseUnsent(any());
     }
 
     private void verifyReported(long orderId, ConsumeStatus status) {

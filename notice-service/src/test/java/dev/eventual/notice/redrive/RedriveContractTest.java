@@ -5,6 +5,7 @@ import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.infra.test.EventContracts;
 import dev.eventual.infra.test.EventContracts.Fixture;
 import dev.eventual.notice.compose.NoticeRequest;
+import dev.eventual.notice.config.NoticeProperties;
 import dev.eventual.notice.delivery.DeliveryAttempt;
 import dev.eventual.notice.delivery.DeliveryOutcome;
 import dev.eventual.notice.delivery.DeliveryResult;
@@ -15,6 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -24,6 +26,7 @@ import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.ResultActions;
 
+import java.time.Duration;
 import java.util.List;
 
 import static org.mockito.ArgumentMatchers.any;
@@ -69,7 +72,7 @@ class RedriveContractTest {
         NoticeRequest notice = new NoticeRequest(EventContracts.ORDER_ID, OrderEventType.ORDER_CREATED,
                 EventContracts.USER_ID, EventContracts.SKU_ID, EventContracts.QUANTITY, null);
         verify(delivery).deliver(notice);
-        verify(delivery).deliverAll(List.of(notice));
+        verify(delivery).deliverWithin(List.of(notice), Duration.ofSeconds(3));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -85,12 +88,12 @@ class RedriveContractTest {
         NoticeRequest notice = new NoticeRequest(EventContracts.ORDER_ID, OrderEventType.ORDER_CANCELED,
                 EventContracts.USER_ID, EventContracts.SKU_ID, EventContracts.QUANTITY, EventContracts.REASON);
         verify(delivery).deliver(notice);
-        verify(delivery).deliverAll(List.of(notice));
+        verify(delivery).deliverWithin(List.of(notice), Duration.ofSeconds(3));
     }
 
     private void sendsEverything() {
         when(delivery.deliver(any())).thenReturn(SENT);
-        when(delivery.deliverAll(any())).thenAnswer(call -> ((List<?>) call.getArgument(0)).stream()
+        when(delivery.deliverWithin(any(), any())).thenAnswer(call -> ((List<?>) call.getArgument(0)).stream()
                 .map(request -> new DeliveryAttempt(SENT, null)).toList());
     }
 
@@ -106,6 +109,7 @@ class RedriveContractTest {
     @Configuration(proxyBeanMethods = false)
     @ImportAutoConfiguration(WebSupportAutoConfiguration.class)
     @Import(RedriveController.class)
+    @EnableConfigurationProperties(NoticeProperties.class)
     static class RedriveEndpoints {
     }
 }
