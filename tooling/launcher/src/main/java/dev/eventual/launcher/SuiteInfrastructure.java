@@ -18,6 +18,9 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * What every service of a suite stands on: embedded MariaDB with the three schemas migrated and one
@@ -198,17 +201,24 @@ public final class SuiteInfrastructure implements AutoCloseable {
         return "--spring.cloud.discovery.client.simple.instances." + serviceId + "[0].uri=http://127.0.0.1:" + port;
     }
 
+    /**
+     * Stops the servers side by side: the services are gone by now, so none needs another, and the
+     * broker's clean stop alone takes about 11 s (docs/running-locally.md, "Stopping").
+     */
     @Override
     public void close() {
+        List<Runnable> stops = new ArrayList<>();
+        stops.add(broker::close);
+        moreOrderServers.forEach(server -> stops.add(server::close));
+        stops.add(database::close);
+        stops.add(redis::close);
+        // a thread each: the common pool has a single worker on two cores
+        ExecutorService stopping = Executors.newFixedThreadPool(stops.size());
         try {
-            broker.close();
+            CompletableFuture.allOf(stops.stream().map(stop -> CompletableFuture.runAsync(stop, stopping))
+                    .toArray(CompletableFuture[]::new)).join();
         } finally {
-            try {
-                moreOrderServers.forEach(EmbeddedMariaDb::close);
-                database.close();
-            } finally {
-                redis.close();
-            }
+            stopping.shutdown();
         }
     }
 }
