@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * What ./run-local.sh makes of its arguments and EVENTUAL_GATE_ENABLED: the services' properties and the gate;
- * where --check finds the suite's passwords.
+ * where the reconcile job's executor logs and where --check finds the suite's passwords.
  */
 class LaunchSettingsTest {
 
@@ -99,6 +99,16 @@ class LaunchSettingsTest {
                         "./run-local.sh --token=adam", "Authorization: Bearer $ADMIN", "gets its count from the reconcile job's rebuild",
                         "otherwise set its stock again")
                 .doesNotContain("503");
+    }
+
+    @Test
+    void theExecutorsLogsGoToTheDataDirectoryNotTheCheckout() {
+        LaunchSettings settings = LaunchSettings.defaults(Path.of("/srv/eventual/.local-data"), "127.0.0.1", null,
+                "token-0123456789abcdef", List.of("--xxl.job.admin.addresses=http://127.0.0.1:8080/xxl-job-admin"), 1);
+
+        assertThat(settings.reconcileArgs()).containsExactly("--xxl.job.executor.log-path=/srv/eventual/.local-data/xxl-job");
+        assertThat(settings(List.of("--xxl.job.executor.log-path=/var/log/xxl")).reconcileArgs())
+                .as("the user's own is given once, by the user").isEmpty();
     }
 
     @Test
