@@ -44,6 +44,7 @@ public record LaunchSettings(
     /** The same switch from the environment, as the services and the compose stack read it. */
     public static final String GATE_ENV = "EVENTUAL_GATE_ENABLED";
     static final String GATE_PROPERTY = "--eventual.gate.enabled=";
+    static final String EXECUTOR_LOG_PATH_PROPERTY = "--xxl.job.executor.log-path=";
     /** {@code ./run-local.sh --order-shards=2}: order_db on two MariaDB servers, 13306 and 13307 (docs/running-locally.md). */
     public static final String ORDER_SHARDS_FLAG = "--order-shards=";
 
@@ -104,6 +105,19 @@ public record LaunchSettings(
             }
         }
         return servers;
+    }
+
+    /**
+     * The reconcile job's own properties: the XXL-Job executor's per-trigger logs (written only with an
+     * admin address, {@code --xxl.job.admin.addresses=...}) in the data directory, not in
+     * {@code logs/xxl-job} of the working directory, which is the checkout. A user's own
+     * {@code --xxl.job.executor.log-path=} wins and is not repeated (Spring would join the two).
+     */
+    public List<String> reconcileArgs() {
+        if (serviceArgs.stream().anyMatch(arg -> arg.startsWith(EXECUTOR_LOG_PATH_PROPERTY))) {
+            return List.of();
+        }
+        return List.of(EXECUTOR_LOG_PATH_PROPERTY + dataDirectory.resolve("xxl-job"));
     }
 
     /** Whether the services run with the stock gate on: what the last {@code --eventual.gate.enabled=} says. */

@@ -29,6 +29,8 @@ public final class LocalLauncher {
 
     /** {@code ./run-local.sh --token=alice}: an access token of the running suite on standard output. */
     static final String TOKEN_FLAG = "--token=";
+    /** The check's option naming order_db's servers ({@code --order-db=HOST:PORT,...} or {@code --order-db HOST:PORT,...}). */
+    private static final String ORDER_DB = "--order-db";
 
     private LocalLauncher() {
     }
@@ -96,19 +98,26 @@ public final class LocalLauncher {
     /**
      * What {@code ./run-local.sh --check} reads: the local suite's embedded MariaDB as its admin, with
      * the password EVENTUAL_LOCAL_DB_PASSWORD sets or the data directory keeps, without TLS (the
-     * embedded server runs without it, on loopback).
+     * embedded server runs without it, on loopback); with {@code --redis}, the password the data
+     * directory keeps for the suite's Redis, as it does the database's.
      */
     static CheckDefaults localSuiteCheck(Map<String, String> env) {
+        Path data = Path.of(env.getOrDefault("EVENTUAL_DATA_DIR", ".local-data"));
         String password = env.get("EVENTUAL_LOCAL_DB_PASSWORD");
-        Path kept = Path.of(env.getOrDefault("EVENTUAL_DATA_DIR", ".local-data"), "mariadb", "root-password");
-        if (password == null && Files.exists(kept)) {
-            try {
-                password = Files.readString(kept).strip();
-            } catch (IOException e) {
-                // no password then: the login fails and the check says so
-            }
+        if (password == null) {
+            password = kept(data.resolve("mariadb").resolve("root-password"));
         }
-        return new CheckDefaults(EmbeddedMariaDb.LOOPBACK, LaunchSettings.DATABASE_PORT, "root", password, SslMode.DISABLED);
+        return new CheckDefaults(EmbeddedMariaDb.LOOPBACK, LaunchSettings.DATABASE_PORT, "root", password, SslMode.DISABLED,
+                kept(data.resolve("redis").resolve("password")));
+    }
+
+    /** A password the data directory keeps, or null: then the login fails and the check says so. */
+    private static String kept(Path file) {
+        try {
+            return Files.exists(file) ? Files.readString(file).strip() : null;
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     /**
@@ -118,11 +127,12 @@ public final class LocalLauncher {
     static List<String> localOrderServers(List<String> options, Map<String, String> env) {
         Path data = Path.of(env.getOrDefault("EVENTUAL_DATA_DIR", ".local-data")).toAbsolutePath();
         int servers = OrderServersMark.read(data);
-        if (servers == 1 || options.stream().anyMatch(option -> option.startsWith("--order-db"))) {
+        // the option itself, not --order-db-user or --order-db-password-file, which leave the servers to us
+        if (servers == 1 || options.stream().anyMatch(option -> option.equals(ORDER_DB) || option.startsWith(ORDER_DB + "="))) {
             return options;
         }
         List<String> withServers = new ArrayList<>(options);
-        withServers.add("--order-db=" + String.join(",", java.util.stream.IntStream.range(0, servers)
+        withServers.add(ORDER_DB + "=" + String.join(",", java.util.stream.IntStream.range(0, servers)
                 .mapToObj(server -> EmbeddedMariaDb.LOOPBACK + ":" + (LaunchSettings.DATABASE_PORT + server)).toList()));
         return withServers;
     }

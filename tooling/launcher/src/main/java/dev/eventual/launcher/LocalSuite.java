@@ -59,6 +59,7 @@ public final class LocalSuite implements AutoCloseable {
                     SuiteInfrastructure.peer("inventory-service", port(inventory)),
                     SuiteInfrastructure.peer("notice-service", port(notice))));
             reconcile.addAll(suite.console.reconcileArgs());
+            reconcile.addAll(settings.reconcileArgs());
             suite.run(SuiteService.RECONCILE, suite.console.port(), reconcile);
             DemoStock.seedMissing(suite.inventoryPort(), suite.identity.token("adam"), DEMO_STOCK);
             return suite;

@@ -92,15 +92,22 @@ class InvariantCheckCommandIT {
     }
 
     /**
-     * The exec jar as {@code ./run-local.sh --check} runs it, in a JVM of its own with the jar's own
-     * logging: the report alone on standard output, the libraries' log lines on standard error. The
-     * deprecated Netty property makes Netty warn as soon as Lettuce allocates its first buffer, so
-     * there is a library line to find whatever else Lettuce and Netty say on this machine.
+     * The exec jar as {@code ./run-local.sh --check --redis ...} runs it, in a JVM of its own with the
+     * jar's own logging: the report alone on standard output, the libraries' log lines on standard
+     * error. No password is given: the database's and Redis's are found in the data directory, where
+     * the local suite keeps them (this shared suite keeps none, so a data directory laid out the same
+     * way holds them). The deprecated Netty property makes Netty warn as soon as Lettuce allocates its
+     * first buffer, so there is a library line to find whatever else Lettuce and Netty say on this machine.
      */
     @Test
     void theJarPrintsTheReportAloneOnStandardOutputAndLogsOnStandardError(@TempDir Path output) throws Exception {
         stockGatedSku();
         await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(500)).until(this::quiet);
+        Path data = output.resolve("local-data");
+        Files.createDirectories(data.resolve("mariadb"));
+        Files.createDirectories(data.resolve("redis"));
+        Files.writeString(data.resolve("mariadb/root-password"), suite.database().password() + "\n");
+        Files.writeString(data.resolve("redis/password"), suite.redis().password() + "\n");
         Path report = output.resolve("stdout");
         Path log = output.resolve("stderr");
         ProcessBuilder jar = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -108,8 +115,7 @@ class InvariantCheckCommandIT {
                 "--db-port=" + suite.databasePort(), "--redis=127.0.0.1:" + suite.redis().port(), "--gated-skus=" + GATED_SKU)
                 .redirectOutput(report.toFile()).redirectError(log.toFile());
         jar.environment().keySet().removeIf(name -> name.startsWith("EVENTUAL_"));
-        jar.environment().put("EVENTUAL_LOCAL_DB_PASSWORD", suite.database().password());
-        jar.environment().put("EVENTUAL_CHECK_REDIS_PASSWORD", suite.redis().password());
+        jar.environment().put("EVENTUAL_DATA_DIR", data.toString());
 
         Process check = jar.start();
 

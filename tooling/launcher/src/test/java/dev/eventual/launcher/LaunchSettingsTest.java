@@ -1,7 +1,11 @@
 package dev.eventual.launcher;
 
+import dev.eventual.launcher.invariants.CheckDefaults;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -9,7 +13,10 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** What ./run-local.sh makes of its arguments and EVENTUAL_GATE_ENABLED: the services' properties and the gate. */
+/**
+ * What ./run-local.sh makes of its arguments and EVENTUAL_GATE_ENABLED: the services' properties and the gate;
+ * where the reconcile job's executor logs and where --check finds the suite's passwords.
+ */
 class LaunchSettingsTest {
 
     private static final Map<String, String> NO_ENV = Map.of();
@@ -92,6 +99,35 @@ class LaunchSettingsTest {
                         "./run-local.sh --token=adam", "Authorization: Bearer $ADMIN", "gets its count from the reconcile job's rebuild",
                         "otherwise set its stock again")
                 .doesNotContain("503");
+    }
+
+    @Test
+    void theExecutorsLogsGoToTheDataDirectoryNotTheCheckout() {
+        LaunchSettings settings = LaunchSettings.defaults(Path.of("/srv/eventual/.local-data"), "127.0.0.1", null,
+                "token-0123456789abcdef", List.of("--xxl.job.admin.addresses=http://127.0.0.1:8080/xxl-job-admin"), 1);
+
+        assertThat(settings.reconcileArgs()).containsExactly("--xxl.job.executor.log-path=/srv/eventual/.local-data/xxl-job");
+        assertThat(settings(List.of("--xxl.job.executor.log-path=/var/log/xxl")).reconcileArgs())
+                .as("the user's own is given once, by the user").isEmpty();
+    }
+
+    @Test
+    void theCheckOfTheLocalSuiteFindsItsPasswordsInTheDataDirectory(@TempDir Path data) throws IOException {
+        Files.createDirectories(data.resolve("mariadb"));
+        Files.createDirectories(data.resolve("redis"));
+        Files.writeString(data.resolve("mariadb/root-password"), "db-kept\n");
+        Files.writeString(data.resolve("redis/password"), "redis-kept\n");
+
+        CheckDefaults kept = LocalLauncher.localSuiteCheck(Map.of("EVENTUAL_DATA_DIR", data.toString()));
+        assertThat(kept.password()).isEqualTo("db-kept");
+        assertThat(kept.redisPassword()).isEqualTo("redis-kept");
+        assertThat(kept.port()).isEqualTo(LaunchSettings.DATABASE_PORT);
+        assertThat(LocalLauncher.localSuiteCheck(Map.of("EVENTUAL_DATA_DIR", data.toString(),
+                "EVENTUAL_LOCAL_DB_PASSWORD", "db-set")).password()).isEqualTo("db-set");
+
+        CheckDefaults none = LocalLauncher.localSuiteCheck(Map.of("EVENTUAL_DATA_DIR", data.resolve("empty").toString()));
+        assertThat(none.password()).isNull();
+        assertThat(none.redisPassword()).isNull();
     }
 
     private static LaunchSettings settings(List<String> serviceArgs) {

@@ -52,5 +52,11 @@ class OrderServersMarkTest {
         assertThat(LocalLauncher.localOrderServers(List.of("--initial-stock=1:1"), env))
                 .containsExactly("--initial-stock=1:1", "--order-db=127.0.0.1:13306,127.0.0.1:13307");
         assertThat(LocalLauncher.localOrderServers(List.of("--order-db=h:1"), env)).containsExactly("--order-db=h:1");
+        assertThat(LocalLauncher.localOrderServers(List.of("--order-db", "h:1"), env)).containsExactly("--order-db", "h:1");
+        // a database's own account or password is no list of servers: every server is still read
+        assertThat(LocalLauncher.localOrderServers(List.of("--order-db-user=reader"), env))
+                .containsExactly("--order-db-user=reader", "--order-db=127.0.0.1:13306,127.0.0.1:13307");
+        assertThat(LocalLauncher.localOrderServers(List.of("--order-db-password-file", "/run/secret"), env))
+                .containsExactly("--order-db-password-file", "/run/secret", "--order-db=127.0.0.1:13306,127.0.0.1:13307");
     }
 }

@@ -39,7 +39,7 @@ import static org.awaitility.Awaitility.await;
  * log, started as a background job is (SIGINT ignored) and stopped as Ctrl-C stops it (SIGINT to the
  * whole process group). Issue 25's findings on the local suite, each asserted on what the suite prints:
  * the client's trace id in every service's lines about the order, no ERROR at start, {@code --check}
- * neither rebuilding nor replacing the running jar, no anonymous database account, and a stop that
+ * (with {@code --redis}, its password from the data directory) neither rebuilding nor replacing the running jar, no anonymous database account, and a stop that
  * stops every process, services before the servers they use. Issue 26's sign-in as a user does it:
  * the banner lists the demo users with their passwords, {@code ./run-local.sh --token=alice} prints
  * alice's token alone on standard output, and with it she places and reads her order.
@@ -118,12 +118,14 @@ class RunLocalScriptIT {
         assertThat(HttpCall.get(8081, "/api/orders/" + orderId).send().status()).as("no token, no order").isEqualTo(401);
         assertThat(signIn("nobody-of-ours")).isNull();
 
-        // the check of the running suite neither rebuilds nor replaces the jar the suite runs
-        Process check = script("./run-local.sh", "--check").start();
+        // the check of the running suite neither rebuilds nor replaces the jar the suite runs, and finds the
+        // Redis password where it finds the database's, in the data directory (no NOAUTH)
+        Process check = script("./run-local.sh", "--check", "--redis", "127.0.0.1:" + LaunchSettings.REDIS_PORT).start();
         check.getOutputStream().close();
         String report = new String(check.getInputStream().readAllBytes());
         assertThat(check.waitFor(3, TimeUnit.MINUTES)).isTrue();
         assertThat(check.exitValue()).as(report).isZero();
+        assertThat(report).contains("stock gate checked for");
         assertThat(Files.getLastModifiedTime(builtJar)).as("--check builds nothing when nothing changed").isEqualTo(builtAt);
 
         assertNoAnonymousAccount();

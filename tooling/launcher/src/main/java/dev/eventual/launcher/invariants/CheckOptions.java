@@ -20,7 +20,7 @@ import java.util.Set;
  * {@link CheckDefaults}. Every database takes the common {@code --db-*} settings unless its own
  * options ({@code --order-db=HOST[:PORT]}, {@code --order-db-user}, ...) differ, as replicas do.
  * Passwords come from a file option or an environment variable, the database's own before the
- * common one, a file before the environment.
+ * common one, a file before the environment, and the defaults' last.
  */
 record CheckOptions(List<DatabaseTarget> databases, int orderServers, TlsSettings tls, Map<Long, Integer> initialStock,
                     GateTarget gate) {
@@ -77,7 +77,7 @@ record CheckOptions(List<DatabaseTarget> databases, int orderServers, TlsSetting
             throw new UsageException("--order-db: order_db is split across a power of two of servers, not " + orderServers);
         }
         return new CheckOptions(databases, orderServers, tls(given, defaults, env),
-                initialStock(given.getOrDefault("initial-stock", "")), gate(given, env));
+                initialStock(given.getOrDefault("initial-stock", "")), gate(given, defaults, env));
     }
 
     /** {@code order-db} for order_db: the option naming the database's own settings. */
@@ -134,7 +134,8 @@ record CheckOptions(List<DatabaseTarget> databases, int orderServers, TlsSetting
     }
 
     /** {@code --redis=HOST[:PORT]}: the stock gate's checks too; null without it. */
-    private static GateTarget gate(Map<String, String> given, Map<String, String> env) throws UsageException {
+    private static GateTarget gate(Map<String, String> given, CheckDefaults defaults, Map<String, String> env)
+            throws UsageException {
         String address = given.get("redis");
         if (address == null) {
             for (String option : List.of("redis-password-file", "gated-skus")) {
@@ -161,14 +162,14 @@ record CheckOptions(List<DatabaseTarget> databases, int orderServers, TlsSetting
                 throw new UsageException("--gated-skus: '" + sku + "' is no SKU; expected --gated-skus=1001,1002");
             }
         }
-        return new GateTarget(host, port, password(given.get("redis-password-file"), env.get(REDIS_PASSWORD_VARIABLE)),
-                Set.copyOf(skus));
+        String password = password(given.get("redis-password-file"), env.get(REDIS_PASSWORD_VARIABLE));
+        return new GateTarget(host, port, password == null ? defaults.redisPassword() : password, Set.copyOf(skus));
     }
 
     /**
      * Where the stock gate's Redis is.
      *
-     * @param password null when neither a file nor the environment gives one
+     * @param password null when neither a file, the environment nor the defaults give one
      * @param skus     the gated SKUs to check; empty: every SKU the gate holds
      */
     record GateTarget(String host, int port, String password, Set<Long> skus) {

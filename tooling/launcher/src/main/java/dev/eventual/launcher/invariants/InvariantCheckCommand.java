@@ -236,7 +236,7 @@ public final class InvariantCheckCommand {
                   --initial-stock SKU:UNITS,...  check stock conservation for these SKUs, which started with these units
                   --redis HOST[:PORT]          also check the stock gate in this Redis (port 6379 by default): per gated
                                                SKU, count + reservations = stock and no reservation left
-                  --redis-password-file FILE   its password; or the variable %7$s
+                  --redis-password-file FILE   its password; or the variable %7$s%8$s
                   --gated-skus SKU,...         the gated SKUs to check (default: every SKU the gate holds)
                   --help                       this text
 
@@ -246,6 +246,7 @@ public final class InvariantCheckCommand {
                 reached, logged into or read (or Redis, with --redis).
                 """.formatted(defaults.host(), defaults.port(), defaults.user(), defaults.sslMode(),
                 CheckOptions.PASSWORD_VARIABLE, CheckOptions.TRUST_STORE_PASSWORD_VARIABLE,
-                CheckOptions.REDIS_PASSWORD_VARIABLE);
+                CheckOptions.REDIS_PASSWORD_VARIABLE,
+                defaults.redisPassword() == null ? "" : "; else the one the data directory keeps");
     }
 }

@@ -103,13 +103,29 @@ class CheckOptionsTest {
 
     @Test
     void theDefaultsPasswordIsTheLastResort() throws UsageException {
-        CheckDefaults local = new CheckDefaults("127.0.0.1", 13306, "root", "kept-password", SslMode.DISABLED);
+        CheckDefaults local = new CheckDefaults("127.0.0.1", 13306, "root", "kept-password", SslMode.DISABLED, "kept-redis");
 
         assertThat(CheckOptions.from(CheckArguments.parse(List.of(), CheckOptions.NAMES), local, Map.of()).databases())
                 .extracting(DatabaseTarget::password).containsOnly("kept-password");
         assertThat(CheckOptions.from(CheckArguments.parse(List.of(), CheckOptions.NAMES), local,
                 Map.of(CheckOptions.PASSWORD_VARIABLE, "given")).databases())
                 .extracting(DatabaseTarget::password).containsOnly("given");
+    }
+
+    @Test
+    void theDefaultsRedisPasswordIsTheLastResortToo() throws UsageException, IOException {
+        CheckDefaults local = new CheckDefaults("127.0.0.1", 13306, "root", null, SslMode.DISABLED, "kept-redis");
+        Path file = Files.writeString(directory.resolve("redis-password"), "from-file\n");
+
+        assertThat(CheckOptions.from(CheckArguments.parse(List.of("--redis=127.0.0.1:16379"), CheckOptions.NAMES), local,
+                Map.of()).gate().password()).isEqualTo("kept-redis");
+        assertThat(CheckOptions.from(CheckArguments.parse(List.of("--redis=127.0.0.1:16379"), CheckOptions.NAMES), local,
+                Map.of(CheckOptions.REDIS_PASSWORD_VARIABLE, "given")).gate().password()).isEqualTo("given");
+        assertThat(CheckOptions.from(CheckArguments.parse(List.of("--redis=127.0.0.1:16379", "--redis-password-file=" + file),
+                CheckOptions.NAMES), local, Map.of(CheckOptions.REDIS_PASSWORD_VARIABLE, "given")).gate().password())
+                .isEqualTo("from-file");
+        assertThat(CheckOptions.from(CheckArguments.parse(List.of(), CheckOptions.NAMES), local, Map.of()).gate())
+                .as("the gate is still checked only when asked").isNull();
     }
 
     @Test

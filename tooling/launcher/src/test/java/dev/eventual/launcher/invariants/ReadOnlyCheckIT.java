@@ -3,6 +3,7 @@ package dev.eventual.launcher.invariants;
 import dev.eventual.infra.db.EmbeddedMariaDb;
 import dev.eventual.infra.db.SchemaMigrator;
 import dev.eventual.infra.db.ServiceDatabase;
+import dev.eventual.order.core.shard.OrderShards;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -30,7 +31,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The check as a user runs it against a stack: on an embedded MariaDB with grant checks on, as an
  * account that may only SELECT. Exit 0 on consistent data and 1 with a seeded violation prove that
  * it needs nothing but SELECT (a write would be refused and end in 3); an account without rights
- * on a database, a closed port and TLS the server does not offer end in 3.
+ * on a database, a closed port and TLS the server does not offer end in 3. With order_db on two
+ * servers, an order on the server its id does not name is reported.
  */
 class ReadOnlyCheckIT {
 
@@ -44,6 +46,8 @@ class ReadOnlyCheckIT {
     private static final String ORDER_ONLY_PASSWORD = "order-reader-password-0123";
 
     private static EmbeddedMariaDb server;
+    /** order_db's second server, for an order that lies on the wrong one (docs/design.md, "Sharding order_db"). */
+    private static EmbeddedMariaDb secondOrderServer;
 
     @TempDir
     Path directory;
@@ -63,21 +67,26 @@ class ReadOnlyCheckIT {
                 "GRANT SELECT ON notice_db.* TO '" + READER + "'@'127.0.0.1'",
                 "CREATE USER '" + ORDER_ONLY + "'@'127.0.0.1' IDENTIFIED BY '" + ORDER_ONLY_PASSWORD + "'",
                 "GRANT SELECT ON order_db.* TO '" + ORDER_ONLY + "'@'127.0.0.1'"));
+        secondOrderServer = EmbeddedMariaDb.startWithAccounts(Path.of(System.getProperty("eventual.infra.dir", "target/infra"))
+                .resolve("read-only-check-order-1"), 0, EmbeddedMariaDb.LOOPBACK, null, false);
+        SchemaMigrator.createAndMigrate(secondOrderServer, ServiceDatabase.ORDER);
+        secondOrderServer.execute(List.of(
+                "CREATE USER '" + READER + "'@'127.0.0.1' IDENTIFIED BY '" + READER_PASSWORD + "'",
+                "GRANT SELECT ON order_db.* TO '" + READER + "'@'127.0.0.1'"));
     }
 
     @AfterAll
     static void stop() {
-        server.close();
+        try {
+            secondOrderServer.close();
+        } finally {
+            server.close();
+        }
     }
 
     @BeforeEach
     void oneConsistentOrder() throws SQLException {
-        asAdmin(ServiceDatabase.ORDER, "DELETE FROM message_log", "DELETE FROM message_log_hist", "DELETE FROM t_order",
-                "INSERT INTO t_order (order_id, user_id, idempotency_key, sku_id, quantity, status) VALUES ("
-                        + ORDER + ", 1, 'k-" + ORDER + "', " + SKU + ", " + QUANTITY + ", 'CREATED')",
-                "INSERT INTO message_log (order_id, event_type, shard_key, topic, tag, msg_key, msg_status, reconcile_status,"
-                        + " next_reconcile_time) VALUES (" + ORDER + ", 'ORDER_CREATED', 0, 'EVENTUAL_ORDER_EVENT',"
-                        + " 'ORDER_CREATED', '" + ORDER + "', 'CONSUMED', 'SUCCESS', CURRENT_TIMESTAMP(3))");
+        asAdmin(ServiceDatabase.ORDER, orderRows());
         asAdmin(ServiceDatabase.INVENTORY, "DELETE FROM inventory_deduct_log", "DELETE FROM inventory",
                 "INSERT INTO inventory_deduct_log (order_id, sku_id, quantity, status) VALUES (" + ORDER + ", " + SKU + ", "
                         + QUANTITY + ", 'SUCCESS')",
@@ -121,6 +130,28 @@ class ReadOnlyCheckIT {
         Run run = check(Map.of(CheckOptions.PASSWORD_VARIABLE, READER_PASSWORD), "--db-user", READER);
 
         assertThat(run.exitCode()).as(run.output()).isZero();
+    }
+
+    @Test
+    void anOrderOnAnOrderDbServerItsIdDoesNotNameIsReported() throws SQLException {
+        String servers = "--order-db=127.0.0.1:" + server.port() + ",127.0.0.1:" + secondOrderServer.port();
+        Map<String, String> env = Map.of(CheckOptions.PASSWORD_VARIABLE, READER_PASSWORD);
+        assertThat(new OrderShards(2).serverOfOrder(ORDER)).as("the order's id names the first server").isZero();
+        on(secondOrderServer, ServiceDatabase.ORDER, "DELETE FROM message_log", "DELETE FROM t_order");
+
+        Run inPlace = check(env, "--db-user", READER, servers);
+
+        assertThat(inPlace.exitCode()).as(inPlace.output()).isZero();
+
+        // the same rows on the second server instead: a read of the order by its id would not find them
+        on(secondOrderServer, ServiceDatabase.ORDER, orderRows());
+        asAdmin(ServiceDatabase.ORDER, "DELETE FROM message_log", "DELETE FROM t_order");
+
+        Run misplaced = check(env, "--db-user", READER, servers);
+
+        assertThat(misplaced.exitCode()).as(misplaced.output()).isEqualTo(1);
+        assertThat(misplaced.output()).contains("VIOLATION order on its server [order " + ORDER
+                + "]: on order_db server 1, its id names server 0", "1 violation(s)");
     }
 
     @Test
@@ -180,9 +211,23 @@ class ReadOnlyCheckIT {
         return new Run(outcome.exitCode(), bytes.toString(StandardCharsets.UTF_8));
     }
 
+    /** {@link #ORDER}'s rows in order_db, consistent with the other databases' rows of {@link #oneConsistentOrder()}. */
+    private static String[] orderRows() {
+        return new String[] {"DELETE FROM message_log", "DELETE FROM message_log_hist", "DELETE FROM t_order",
+                "INSERT INTO t_order (order_id, user_id, idempotency_key, sku_id, quantity, status) VALUES ("
+                        + ORDER + ", 1, 'k-" + ORDER + "', " + SKU + ", " + QUANTITY + ", 'CREATED')",
+                "INSERT INTO message_log (order_id, event_type, shard_key, topic, tag, msg_key, msg_status, reconcile_status,"
+                        + " next_reconcile_time) VALUES (" + ORDER + ", 'ORDER_CREATED', 0, 'EVENTUAL_ORDER_EVENT',"
+                        + " 'ORDER_CREATED', '" + ORDER + "', 'CONSUMED', 'SUCCESS', CURRENT_TIMESTAMP(3))"};
+    }
+
     private static void asAdmin(ServiceDatabase database, String... statements) throws SQLException {
-        try (Connection connection = DriverManager.getConnection(server.jdbcUrl(database.databaseName()), server.username(),
-                server.password()); Statement sql = connection.createStatement()) {
+        on(server, database, statements);
+    }
+
+    private static void on(EmbeddedMariaDb target, ServiceDatabase database, String... statements) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(target.jdbcUrl(database.databaseName()), target.username(),
+                target.password()); Statement sql = connection.createStatement()) {
             for (String statement : statements) {
                 sql.executeUpdate(statement);
             }
