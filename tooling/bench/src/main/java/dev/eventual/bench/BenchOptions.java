@@ -1,5 +1,6 @@
 package dev.eventual.bench;
 
+import dev.eventual.order.core.shard.OrderShards;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -158,7 +159,7 @@ public record BenchOptions(
     }
 
     private static int orderShards(int servers, Set<Section> sections) {
-        if (Integer.bitCount(servers) != 1) {
+        if (!OrderShards.isServerCount(servers)) {
             throw new IllegalArgumentException("--order-shards: a power of two of servers, not " + servers);
         }
         if (servers > 1 && !sections.equals(Set.of(Section.COST))) {

@@ -2,6 +2,7 @@ package dev.eventual.launcher;
 
 import dev.eventual.launcher.identity.SuiteIdentity;
 
+import dev.eventual.order.core.shard.OrderShards;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,6 +48,8 @@ public record LaunchSettings(
     static final String EXECUTOR_LOG_PATH_PROPERTY = "--xxl.job.executor.log-path=";
     /** {@code ./run-local.sh --order-shards=2}: order_db on two MariaDB servers, 13306 and 13307 (docs/running-locally.md). */
     public static final String ORDER_SHARDS_FLAG = "--order-shards=";
+    /** The most order_db servers the local suite starts (docs/running-locally.md: 1, 2, 4 or 8). */
+    private static final int MAX_ORDER_SERVERS = 8;
 
     /**
      * The Spring properties {@code ./run-local.sh} gives every service: the user's {@code --key=value}
@@ -99,7 +102,7 @@ public record LaunchSettings(
                 } catch (NumberFormatException e) {
                     servers = 0;
                 }
-                if (servers < 1 || servers > 8 || Integer.bitCount(servers) != 1) {
+                if (!OrderShards.isServerCount(servers) || servers > MAX_ORDER_SERVERS) {
                     throw new IllegalArgumentException(ORDER_SHARDS_FLAG + value + ": 1, 2, 4 or 8 servers");
                 }
             }

@@ -10,6 +10,7 @@ import dev.eventual.infra.mq.EmbeddedRocketMq;
 import dev.eventual.infra.mq.RocketMqSettings;
 import dev.eventual.infra.redis.EmbeddedRedis;
 import dev.eventual.infra.redis.RedisServer;
+import dev.eventual.order.core.shard.OrderShards;
 import org.apache.rocketmq.common.attribute.TopicMessageType;
 
 import java.nio.file.Path;
@@ -67,7 +68,7 @@ public final class SuiteInfrastructure implements AutoCloseable {
      */
     public static SuiteInfrastructure start(Path dataDirectory, int databasePort, int redisPort, boolean keepData,
                                             String adminPassword, RocketMqSettings brokerSettings, int orderServers) {
-        if (orderServers < 1 || Integer.bitCount(orderServers) != 1) {
+        if (!OrderShards.isServerCount(orderServers)) {
             throw new IllegalArgumentException("order_db is split across a power of two of servers, not " + orderServers);
         }
         EmbeddedRedis redis = EmbeddedRedis.start(dataDirectory.resolve("redis"), redisPort, keepData);

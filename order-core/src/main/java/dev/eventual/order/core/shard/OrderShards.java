@@ -31,11 +31,20 @@ public final class OrderShards {
     private final int servers;
 
     public OrderShards(int servers) {
-        if (servers < 1 || servers > LOGICAL || Integer.bitCount(servers) != 1) {
+        if (!isServerCount(servers)) {
             throw new IllegalArgumentException("order_db servers must be a power of two from 1 to " + LOGICAL
                     + " (each takes an equal range of the logical shards), not " + servers);
         }
         this.servers = servers;
+    }
+
+    /**
+     * Whether order_db can be split across this many servers: a power of two from 1 to {@link #LOGICAL},
+     * so that each takes an equal range of the logical shards. Every tool that takes a number of servers
+     * asks here.
+     */
+    public static boolean isServerCount(int servers) {
+        return servers >= 1 && servers <= LOGICAL && Integer.bitCount(servers) == 1;
     }
 
     public int servers() {

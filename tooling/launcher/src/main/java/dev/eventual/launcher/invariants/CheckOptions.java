@@ -2,6 +2,7 @@ package dev.eventual.launcher.invariants;
 
 import dev.eventual.infra.db.ServiceDatabase;
 
+import dev.eventual.order.core.shard.OrderShards;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -73,7 +74,7 @@ record CheckOptions(List<DatabaseTarget> databases, int orderServers, TlsSetting
                         given.getOrDefault(option + "-user", user), databasePassword == null ? password : databasePassword));
             }
         }
-        if (Integer.bitCount(orderServers) != 1) {
+        if (!OrderShards.isServerCount(orderServers)) {
             throw new UsageException("--order-db: order_db is split across a power of two of servers, not " + orderServers);
         }
         return new CheckOptions(databases, orderServers, tls(given, defaults, env),
