@@ -14,6 +14,7 @@ import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration;
+import org.springframework.boot.security.oauth2.server.resource.autoconfigure.JwkSetUriJwtDecoderBuilderCustomizer;
 import org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.webmvc.autoconfigure.WebMvcAutoConfiguration;
@@ -61,7 +62,10 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  * {@link Allowed} act a valid bearer token with a role it allows (or the service token where it allows
  * services), a public handler without an act stops the start, and every refusal is a problem.
  */
-@WebMvcTest(properties = "eventual.security.service-token=" + CallerSecurityTest.TOKEN)
+@WebMvcTest(properties = {"eventual.security.service-token=" + CallerSecurityTest.TOKEN,
+        "spring.security.oauth2.resourceserver.jwt.issuer-uri=" + TestJwts.ISSUER,
+        "spring.security.oauth2.resourceserver.jwt.jwk-set-uri=" + TestJwts.ISSUER + "/never-fetched",
+        "spring.security.oauth2.resourceserver.jwt.audiences=" + TestJwts.AUDIENCE})
 class CallerSecurityTest {
 
     static final String TOKEN = "a-sufficiently-long-token";
@@ -165,19 +169,24 @@ class CallerSecurityTest {
     void forgedExpiredAndMisdirectedTokensAreRefused() throws Exception {
         Instant now = Instant.now();
         JWTClaimsSet alice = TestJwts.claims("alice", "customer", 1L).build();
-        Map<String, String> refused = Map.of(
-                "expired", TestJwts.token("alice", "customer", 1L, claims -> claims
+        Map<String, String> refused = Map.ofEntries(
+                Map.entry("expired", TestJwts.token("alice", "customer", 1L, claims -> claims
                         .issueTime(Date.from(now.minus(2, ChronoUnit.HOURS))).notBeforeTime(Date.from(now.minus(2, ChronoUnit.HOURS)))
-                        .expirationTime(Date.from(now.minus(1, ChronoUnit.HOURS)))),
-                "not yet valid", TestJwts.token("alice", "customer", 1L, claims -> claims
-                        .notBeforeTime(Date.from(now.plus(1, ChronoUnit.HOURS)))),
-                "another issuer", TestJwts.token("alice", "customer", 1L, claims -> claims.issuer("https://evil.test")),
-                "another audience", TestJwts.token("alice", "customer", 1L, claims -> claims.audience("someone-else")),
-                "alg none", TestJwts.unsigned(alice),
-                "HS256 with the public key", TestJwts.signedWithThePublicKey(alice),
-                "tampered payload", TestJwts.tampered(ALICE, Map.of("iss", TestJwts.ISSUER, "aud", TestJwts.AUDIENCE,
-                        "sub", "alice", "roles", List.of("admin"), "exp", now.plus(1, ChronoUnit.HOURS).getEpochSecond())),
-                "not a JWT", "not-a-jwt");
+                        .expirationTime(Date.from(now.minus(1, ChronoUnit.HOURS))))),
+                Map.entry("not yet valid", TestJwts.token("alice", "customer", 1L, claims -> claims
+                        .notBeforeTime(Date.from(now.plus(1, ChronoUnit.HOURS))))),
+                // signed by the trusted key, so only the claim is wrong: good forever, or from the future
+                Map.entry("no expiry", TestJwts.token("alice", "customer", 1L, claims -> claims.expirationTime(null))),
+                Map.entry("no issue time", TestJwts.token("alice", "customer", 1L, claims -> claims.issueTime(null))),
+                Map.entry("issued in the future", TestJwts.token("alice", "customer", 1L, claims -> claims
+                        .issueTime(Date.from(now.plus(1, ChronoUnit.HOURS))).expirationTime(Date.from(now.plus(2, ChronoUnit.HOURS))))),
+                Map.entry("another issuer", TestJwts.token("alice", "customer", 1L, claims -> claims.issuer("https://evil.test"))),
+                Map.entry("another audience", TestJwts.token("alice", "customer", 1L, claims -> claims.audience("someone-else"))),
+                Map.entry("alg none", TestJwts.unsigned(alice)),
+                Map.entry("HS256 with the public key", TestJwts.signedWithThePublicKey(alice)),
+                Map.entry("tampered payload", TestJwts.tampered(ALICE, Map.of("iss", TestJwts.ISSUER, "aud", TestJwts.AUDIENCE,
+                        "sub", "alice", "roles", List.of("admin"), "exp", now.plus(1, ChronoUnit.HOURS).getEpochSecond()))),
+                Map.entry("not a JWT", "not-a-jwt"));
         for (Map.Entry<String, String> token : refused.entrySet()) {
             MvcResult result = mvc.perform(bearer(get("/api/things/1"), token.getValue()))
                     .andExpect(status().isUnauthorized())
@@ -331,9 +340,10 @@ class CallerSecurityTest {
     @Import(ThingController.class)
     static class TestApplication {
 
+        /** Spring Boot builds the decoder with every validator, as in a service; only the key is given, not fetched. */
         @Bean
-        JwtDecoder jwtDecoder() {
-            return TestJwts.decoder();
+        JwkSetUriJwtDecoderBuilderCustomizer testKey() {
+            return TestJwts::trustTheTestKey;
         }
 
         @Bean
