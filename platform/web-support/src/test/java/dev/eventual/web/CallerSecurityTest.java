@@ -5,6 +5,8 @@ import dev.eventual.common.messaging.InternalAuth;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.RequestDispatcher;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
@@ -143,6 +145,25 @@ class CallerSecurityTest {
                 .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON));
         unauthorized(delete("/api/things/1"), "this request needs a bearer access token (Authorization: Bearer ...)");
         unauthorized(get("/api/nothing-here"), "this request needs a bearer access token (Authorization: Bearer ...)");
+    }
+
+    @Test
+    void theErrorPageIsNoAddressButShowsTheContainersErrors() throws Exception {
+        mvc.perform(get("/error"))
+                .andExpect(status().isNotFound())
+                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.type").value("urn:eventual:problem:not-found"))
+                .andExpect(jsonPath("$.detail").value("no resource at /error"));
+        // what the container forwards there after a sendError keeps its status
+        mvc.perform(get("/error").with(request -> {
+                    request.setDispatcherType(DispatcherType.ERROR);
+                    request.setAttribute(RequestDispatcher.ERROR_STATUS_CODE, 405);
+                    request.setAttribute(RequestDispatcher.ERROR_REQUEST_URI, "/api/things/1");
+                    return request;
+                }))
+                .andExpect(status().isMethodNotAllowed())
+                .andExpect(jsonPath("$.status").value(405))
+                .andExpect(jsonPath("$.instance").value("/api/things/1"));
     }
 
     @Test
