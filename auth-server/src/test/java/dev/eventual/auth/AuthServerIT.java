@@ -137,6 +137,44 @@ class AuthServerIT {
         assertThat(login.headers().firstValue("Location").orElse("")).as("login page").doesNotContain("evil.test");
     }
 
+    @Test
+    void aRefusedSignInIsAPageThatSaysWhyAndTheErrorPathIsNoAddress() throws Exception {
+        URI issuer = start();
+        HttpClient browser = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+        String authorize = "/oauth2/authorize?response_type=code&scope=openid&code_challenge_method=S256"
+                + "&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&state=s";
+
+        // the console opened at localhost where 127.0.0.1 is registered: the address is named, and the way out
+        HttpResponse<String> otherName = page(browser, issuer.resolve(authorize + "&client_id=eventual-cli&redirect_uri="
+                + URLEncoder.encode("http://localhost/eventual-cli", StandardCharsets.UTF_8)));
+        assertThat(otherName.statusCode()).isEqualTo(400);
+        assertThat(otherName.headers().firstValue("Content-Type")).hasValueSatisfying(type -> assertThat(type).startsWith("text/html"));
+        assertThat(otherName.body()).doesNotContain("Whitelabel").contains("400 \u00b7 Bad Request",
+                "The application \u201ceventual-cli\u201d asked to be sent back to \u201chttp://localhost/eventual-cli\u201d,"
+                        + " an address not registered for it", "localhost for 127.0.0.1");
+
+        HttpResponse<String> unknownClient = page(browser, issuer.resolve(authorize + "&client_id=nobody&redirect_uri="
+                + URLEncoder.encode("https://evil.test/<b>", StandardCharsets.UTF_8)));
+        assertThat(unknownClient.statusCode()).isEqualTo(400);
+        assertThat(unknownClient.body()).contains("No application is registered here as \u201cnobody\u201d");
+        HttpResponse<String> markup = page(browser, issuer.resolve(authorize + "&client_id=eventual-cli&redirect_uri="
+                + URLEncoder.encode("https://evil.test/<b>x</b>", StandardCharsets.UTF_8)));
+        assertThat(markup.statusCode()).isEqualTo(400);
+        assertThat(markup.body()).contains("https://evil.test/&lt;b&gt;x&lt;/b&gt;").doesNotContain("<b>");
+
+        HttpResponse<String> errorPath = browser.send(HttpRequest.newBuilder(issuer.resolve("/error")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(errorPath.statusCode()).as(errorPath.body()).isEqualTo(404);
+        assertThat(errorPath.body()).contains("\"status\":404");
+        HttpResponse<String> errorPage = page(browser, issuer.resolve("/error"));
+        assertThat(errorPage.statusCode()).isEqualTo(404);
+        assertThat(errorPage.body()).contains("404 \u00b7 Not Found", "There is nothing at this address.");
+    }
+
+    private static HttpResponse<String> page(HttpClient browser, URI uri) throws IOException, InterruptedException {
+        return browser.send(HttpRequest.newBuilder(uri).header("Accept", "text/html").build(), HttpResponse.BodyHandlers.ofString());
+    }
+
     private URI start() throws IOException {
         int port;
         try (ServerSocket probe = new ServerSocket(0)) {

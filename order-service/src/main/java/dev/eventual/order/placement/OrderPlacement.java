@@ -14,7 +14,7 @@ import dev.eventual.order.core.store.OrderRow;
 import dev.eventual.order.id.OrderIds;
 import dev.eventual.order.publish.PublishFailedException;
 import dev.eventual.order.publish.PublishFailure;
-import dev.eventual.web.DatabaseFailures;
+import dev.eventual.database.DatabaseFailures;
 import dev.eventual.tracing.OrderTraces;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,6 +1,7 @@
 package dev.eventual.web;
 
 import org.springdoc.core.customizers.OpenApiCustomizer;
+import org.springdoc.core.utils.SpringDocUtils;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -13,7 +14,8 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
  * What every service's OpenAPI document (springdoc, {@code /v3/api-docs}) shares, so that clients
  * generated from it know what the services really answer: the title and the project version, the
  * RFC 9457 problem responses web-support gives (with their {@value ApiDocs#PROBLEM_SCHEMA} schema),
- * and the service-token scheme on exactly the operations the token guard covers. Each service
+ * and the service-token scheme on exactly the operations the token guard covers; the {@link Caller}
+ * a handler takes is no parameter of it. Each service
  * describes itself ({@code @OpenAPIDefinition}) and declares its own outcomes ({@code @ApiResponse})
  * beside its controllers.
  */
@@ -21,6 +23,12 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
 @ConditionalOnClass(OpenApiCustomizer.class)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 public class ApiDocsAutoConfiguration {
+
+    static {
+        // a handler's Caller is who sent the request, resolved from its credential (CallerArgumentResolver),
+        // not an input: springdoc would otherwise list its components as a required query parameter
+        SpringDocUtils.getConfig().addRequestWrapperToIgnore(Caller.class);
+    }
 
     @Bean
     ApiDocsComponents eventualApiDocsComponents(Environment environment) {

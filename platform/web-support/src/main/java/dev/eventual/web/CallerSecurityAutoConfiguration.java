@@ -15,7 +15,10 @@ import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configuration.WebSecurityCustomizer;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
 import org.springframework.security.config.observation.SecurityObservationSettings;
+import org.springframework.security.oauth2.jwt.JwtClaimNames;
+import org.springframework.security.oauth2.jwt.JwtClaimValidator;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
 import org.springframework.security.oauth2.server.resource.web.authentication.BearerTokenAuthenticationFilter;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.AuthenticationEntryPointFailureHandler;
@@ -26,12 +29,15 @@ import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 
 /**
  * Who may do what, as one Spring Security filter chain (docs/security.md): every service is an OAuth2
  * resource server, so a public act ({@link Allowed}) needs a bearer access token whose signature,
- * issuer, audience and expiry Spring Security checks against the authorization server's keys (fetched
+ * issuer, audience, expiry (required) and issue time (required, not in the future) Spring Security
+ * checks against the authorization server's keys (fetched
  * once and cached: no call per request) and whose roles the act allows; {@code /internal/**} and the acts
  * that allow {@link CallerRole#SERVICE} take the shared service token of the suite's own services
  * instead. Anything else (health, metrics, the OpenAPI documents) is open.
@@ -51,11 +57,35 @@ public class CallerSecurityAutoConfiguration {
 
     /** The order of the API chain; a service's own chains for other paths come before it. */
     public static final int API_CHAIN_ORDER = 100;
+    /** Spring Security's own clock skew for {@code exp} and {@code nbf}, kept for {@code iat}. */
+    private static final Duration CLOCK_SKEW = Duration.ofSeconds(60);
 
     /** A bean, so that Boot sees an authentication provider and generates no default user. */
     @Bean
     ServiceTokenAuthenticationProvider serviceTokenAuthenticationProvider(ServiceTokenProperties properties) {
         return new ServiceTokenAuthenticationProvider(properties);
+    }
+
+    /**
+     * Spring Security checks {@code exp} and {@code nbf} only where a token has them: a signed token
+     * without {@code exp} would be good forever. Spring Boot adds every such bean to the validators of the
+     * decoder it builds (signature, issuer, audience), this one in place of its own time check.
+     */
+    @Bean
+    JwtTimestampValidator accessTokenLifetime() {
+        JwtTimestampValidator lifetime = new JwtTimestampValidator(CLOCK_SKEW);
+        lifetime.setAllowEmptyExpiryClaim(false);
+        return lifetime;
+    }
+
+    /**
+     * An access token says when it was issued, and not later than now: one from the future comes from a
+     * forger or a broken clock, and would outlive the lifetime its issuer gives tokens.
+     */
+    @Bean
+    JwtClaimValidator<Instant> accessTokenIssueTime() {
+        return new JwtClaimValidator<>(JwtClaimNames.IAT,
+                (Instant issuedAt) -> issuedAt != null && !issuedAt.isAfter(Instant.now().plus(CLOCK_SKEW)));
     }
 
     @Bean

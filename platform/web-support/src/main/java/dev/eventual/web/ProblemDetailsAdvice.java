@@ -2,6 +2,7 @@ package dev.eventual.web;
 
 import dev.eventual.common.api.problem.InvalidParam;
 import dev.eventual.common.api.problem.ProblemTypes;
+import dev.eventual.database.DatabaseFailures;
 import jakarta.validation.ConstraintViolationException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -2,6 +2,7 @@ package dev.eventual.web;
 
 import dev.eventual.common.api.problem.ProblemTypes;
 import io.swagger.v3.oas.annotations.Hidden;
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.boot.webmvc.error.ErrorController;
@@ -17,7 +18,8 @@ import java.net.URI;
 /**
  * Errors the servlet container raises outside Spring MVC (a TRACE request, a {@code sendError} from
  * a filter) are forwarded here: they leave as problems like every other error, instead of Boot's
- * default error JSON. Not an API of its own, so left out of the OpenAPI documents.
+ * default error JSON. Not an API of its own, so left out of the OpenAPI documents, and a request for
+ * its address itself is a 404 like any other address nothing serves.
  */
 @Hidden
 @RestController
@@ -25,6 +27,12 @@ public class ProblemErrorController implements ErrorController {
 
     @RequestMapping("${server.error.path:${error.path:/error}}")
     ResponseEntity<ProblemDetail> error(HttpServletRequest request) {
+        if (request.getDispatcherType() != DispatcherType.ERROR) {
+            // asked for by its address: there is no error to show, and no resource either
+            ProblemDetail problem = ApiProblemException.problem(HttpStatus.NOT_FOUND, ProblemTypes.NOT_FOUND,
+                    HttpStatus.NOT_FOUND.getReasonPhrase(), "no resource at " + request.getRequestURI());
+            return ResponseEntity.status(HttpStatus.NOT_FOUND).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);
+        }
         HttpStatus known = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE) instanceof Integer code
                 ? HttpStatus.resolve(code) : null;
         HttpStatus status = known == null ? HttpStatus.INTERNAL_SERVER_ERROR : known;

@@ -5,6 +5,8 @@ import dev.eventual.common.messaging.InternalAuth;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.RequestDispatcher;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
@@ -14,6 +16,7 @@ import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration;
+import org.springframework.boot.security.oauth2.server.resource.autoconfigure.JwkSetUriJwtDecoderBuilderCustomizer;
 import org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.webmvc.autoconfigure.WebMvcAutoConfiguration;
@@ -61,7 +64,10 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  * {@link Allowed} act a valid bearer token with a role it allows (or the service token where it allows
  * services), a public handler without an act stops the start, and every refusal is a problem.
  */
-@WebMvcTest(properties = "eventual.security.service-token=" + CallerSecurityTest.TOKEN)
+@WebMvcTest(properties = {"eventual.security.service-token=" + CallerSecurityTest.TOKEN,
+        "spring.security.oauth2.resourceserver.jwt.issuer-uri=" + TestJwts.ISSUER,
+        "spring.security.oauth2.resourceserver.jwt.jwk-set-uri=" + TestJwts.ISSUER + "/never-fetched",
+        "spring.security.oauth2.resourceserver.jwt.audiences=" + TestJwts.AUDIENCE})
 class CallerSecurityTest {
 
     static final String TOKEN = "a-sufficiently-long-token";
@@ -142,6 +148,25 @@ class CallerSecurityTest {
     }
 
     @Test
+    void theErrorPageIsNoAddressButShowsTheContainersErrors() throws Exception {
+        mvc.perform(get("/error"))
+                .andExpect(status().isNotFound())
+                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.type").value("urn:eventual:problem:not-found"))
+                .andExpect(jsonPath("$.detail").value("no resource at /error"));
+        // what the container forwards there after a sendError keeps its status
+        mvc.perform(get("/error").with(request -> {
+                    request.setDispatcherType(DispatcherType.ERROR);
+                    request.setAttribute(RequestDispatcher.ERROR_STATUS_CODE, 405);
+                    request.setAttribute(RequestDispatcher.ERROR_REQUEST_URI, "/api/things/1");
+                    return request;
+                }))
+                .andExpect(status().isMethodNotAllowed())
+                .andExpect(jsonPath("$.status").value(405))
+                .andExpect(jsonPath("$.instance").value("/api/things/1"));
+    }
+
+    @Test
     void aPublicHandlerThatDoesNotSayWhoMayCallItStopsTheStart() {
         new WebApplicationContextRunner()
                 .withPropertyValues("eventual.security.service-token=" + TOKEN)
@@ -165,19 +190,24 @@ class CallerSecurityTest {
     void forgedExpiredAndMisdirectedTokensAreRefused() throws Exception {
         Instant now = Instant.now();
         JWTClaimsSet alice = TestJwts.claims("alice", "customer", 1L).build();
-        Map<String, String> refused = Map.of(
-                "expired", TestJwts.token("alice", "customer", 1L, claims -> claims
+        Map<String, String> refused = Map.ofEntries(
+                Map.entry("expired", TestJwts.token("alice", "customer", 1L, claims -> claims
                         .issueTime(Date.from(now.minus(2, ChronoUnit.HOURS))).notBeforeTime(Date.from(now.minus(2, ChronoUnit.HOURS)))
-                        .expirationTime(Date.from(now.minus(1, ChronoUnit.HOURS)))),
-                "not yet valid", TestJwts.token("alice", "customer", 1L, claims -> claims
-                        .notBeforeTime(Date.from(now.plus(1, ChronoUnit.HOURS)))),
-                "another issuer", TestJwts.token("alice", "customer", 1L, claims -> claims.issuer("https://evil.test")),
-                "another audience", TestJwts.token("alice", "customer", 1L, claims -> claims.audience("someone-else")),
-                "alg none", TestJwts.unsigned(alice),
-                "HS256 with the public key", TestJwts.signedWithThePublicKey(alice),
-                "tampered payload", TestJwts.tampered(ALICE, Map.of("iss", TestJwts.ISSUER, "aud", TestJwts.AUDIENCE,
-                        "sub", "alice", "roles", List.of("admin"), "exp", now.plus(1, ChronoUnit.HOURS).getEpochSecond())),
-                "not a JWT", "not-a-jwt");
+                        .expirationTime(Date.from(now.minus(1, ChronoUnit.HOURS))))),
+                Map.entry("not yet valid", TestJwts.token("alice", "customer", 1L, claims -> claims
+                        .notBeforeTime(Date.from(now.plus(1, ChronoUnit.HOURS))))),
+                // signed by the trusted key, so only the claim is wrong: good forever, or from the future
+                Map.entry("no expiry", TestJwts.token("alice", "customer", 1L, claims -> claims.expirationTime(null))),
+                Map.entry("no issue time", TestJwts.token("alice", "customer", 1L, claims -> claims.issueTime(null))),
+                Map.entry("issued in the future", TestJwts.token("alice", "customer", 1L, claims -> claims
+                        .issueTime(Date.from(now.plus(1, ChronoUnit.HOURS))).expirationTime(Date.from(now.plus(2, ChronoUnit.HOURS))))),
+                Map.entry("another issuer", TestJwts.token("alice", "customer", 1L, claims -> claims.issuer("https://evil.test"))),
+                Map.entry("another audience", TestJwts.token("alice", "customer", 1L, claims -> claims.audience("someone-else"))),
+                Map.entry("alg none", TestJwts.unsigned(alice)),
+                Map.entry("HS256 with the public key", TestJwts.signedWithThePublicKey(alice)),
+                Map.entry("tampered payload", TestJwts.tampered(ALICE, Map.of("iss", TestJwts.ISSUER, "aud", TestJwts.AUDIENCE,
+                        "sub", "alice", "roles", List.of("admin"), "exp", now.plus(1, ChronoUnit.HOURS).getEpochSecond()))),
+                Map.entry("not a JWT", "not-a-jwt"));
         for (Map.Entry<String, String> token : refused.entrySet()) {
             MvcResult result = mvc.perform(bearer(get("/api/things/1"), token.getValue()))
                     .andExpect(status().isUnauthorized())
@@ -331,9 +361,10 @@ class CallerSecurityTest {
     @Import(ThingController.class)
     static class TestApplication {
 
+        /** Spring Boot builds the decoder with every validator, as in a service; only the key is given, not fetched. */
         @Bean
-        JwtDecoder jwtDecoder() {
-            return TestJwts.decoder();
+        JwkSetUriJwtDecoderBuilderCustomizer testKey() {
+            return TestJwts::trustTheTestKey;
         }
 
         @Bean

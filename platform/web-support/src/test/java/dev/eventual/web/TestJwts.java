@@ -5,7 +5,10 @@ import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jose.crypto.RSASSASigner;
+import com.nimbusds.jose.jwk.JWKSet;
 import com.nimbusds.jose.jwk.RSAKey;
+import com.nimbusds.jose.jwk.source.ImmutableJWKSet;
+import com.nimbusds.jose.proc.JWSVerificationKeySelector;
 import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.PlainJWT;
@@ -25,9 +28,9 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
- * A signing key of the test's own and the decoder a service builds from Spring Boot's
- * {@code issuer-uri} and {@code audiences}: the same validators (signature, issuer, audience, expiry and
- * not-before), with the key given instead of fetched. Tokens are really signed, never mocked.
+ * A signing key of the test's own, which a decoder Spring Boot builds as in a service (with every
+ * validator it has: CallerSecurityTest) trusts through {@link #trustTheTestKey}; {@link #decoder()} is a
+ * decoder of its own for tests that do not examine the checks. Tokens are really signed, never mocked.
  */
 final class TestJwts {
 
@@ -36,6 +39,12 @@ final class TestJwts {
     private static final RSAKey KEY = generate();
 
     private TestJwts() {
+    }
+
+    /** Makes a decoder Spring Boot builds from {@code jwk-set-uri} trust the test's key instead of fetching keys. */
+    static void trustTheTestKey(NimbusJwtDecoder.JwkSetUriJwtDecoderBuilder builder) {
+        builder.jwtProcessorCustomizer(processor -> processor.setJWSKeySelector(
+                new JWSVerificationKeySelector<>(JWSAlgorithm.RS256, new ImmutableJWKSet<>(new JWKSet(KEY.toPublicJWK())))));
     }
 
     static JwtDecoder decoder() {

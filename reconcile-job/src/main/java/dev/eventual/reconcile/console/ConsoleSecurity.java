@@ -3,9 +3,12 @@ package dev.eventual.reconcile.console;
 import dev.eventual.web.CallerRole;
 import dev.eventual.web.CallerSecurityAutoConfiguration;
 import dev.eventual.web.JwtCallers;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
+import org.springframework.security.config.ObjectPostProcessor;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.oauth2.client.oidc.web.logout.OidcClientInitiatedLogoutSuccessHandler;
 import org.springframework.security.oauth2.client.registration.ClientRegistrationRepository;
@@ -15,6 +18,9 @@ import org.springframework.security.oauth2.client.web.OAuth2AuthorizationRequest
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.AccessDeniedHandlerImpl;
+import org.springframework.security.web.authentication.AuthenticationFailureHandler;
+import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+import org.springframework.security.web.util.matcher.RequestMatcher;
 import org.springframework.web.servlet.config.annotation.ResourceHandlerRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
@@ -55,6 +61,13 @@ class ConsoleSecurity {
                         .anyRequest().authenticated())
                 .oauth2Login(login -> login
                         .authorizationEndpoint(endpoint -> endpoint.authorizationRequestResolver(authorizationRequests))
+                        .withObjectPostProcessor(new ObjectPostProcessor<OAuth2AuthorizationRequestRedirectFilter>() {
+                            @Override
+                            public <F extends OAuth2AuthorizationRequestRedirectFilter> F postProcess(F filter) {
+                                filter.setAuthenticationFailureHandler(noSuchSignIn(clients));
+                                return filter;
+                            }
+                        })
                         .userInfoEndpoint(userInfo -> userInfo.oidcUserService(new ConsoleSignIn(accessTokens, callers)))
                         .defaultSuccessUrl("/console"))
                 .logout(logout -> logout.logoutSuccessHandler(signOut))
@@ -63,6 +76,24 @@ class ConsoleSecurity {
                 .headers(headers -> headers.contentSecurityPolicy(csp -> csp.policyDirectives(
                         "default-src 'self'; script-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")))
                 .build();
+    }
+
+    /**
+     * {@code /oauth2/authorization/<id>} for an id no client is registered under is an address nothing
+     * serves: 404, where Spring Security would answer 500 and log a stack trace. Anything else that stops
+     * a sign-in from starting stays an unexpected error.
+     */
+    private static AuthenticationFailureHandler noSuchSignIn(ClientRegistrationRepository clients) {
+        RequestMatcher start = PathPatternRequestMatcher.withDefaults()
+                .matcher(OAuth2AuthorizationRequestRedirectFilter.DEFAULT_AUTHORIZATION_REQUEST_BASE_URI + "/{registrationId}");
+        return (request, response, failure) -> {
+            String registrationId = start.matcher(request).getVariables().get("registrationId");
+            if (registrationId != null && clients.findByRegistrationId(registrationId) == null) {
+                response.sendError(HttpServletResponse.SC_NOT_FOUND);
+                return;
+            }
+            throw new ServletException("the sign-in could not start", failure);
+        };
     }
 
     /** The stylesheet, from a folder of the console's own: other services sharing the classpath (the launcher) do not serve it. */

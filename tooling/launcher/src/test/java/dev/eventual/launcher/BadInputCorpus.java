@@ -581,6 +581,13 @@ final class BadInputCorpus {
         cases.add(internal.draft("with token").refused(404));
         // no public API here: a signed-in caller, the admin too, gets Spring MVC's 404, nothing more
         cases.add(new Endpoint(NOTICE, "GET", "/api/{unknown}", "/api/notices", ADMIN).draft("no public API").refused(404));
+        // where the container forwards its own errors: asked for directly, there is nothing there
+        for (Service service : Service.values()) {
+            cases.add(new Endpoint(service, "GET", "/error", null, NONE).draft("asked for directly").refused(404));
+        }
+        // the console's sign-in under a registration id no client has
+        cases.add(new Endpoint(RECONCILE, "GET", "/oauth2/authorization/{registrationId}", "/oauth2/authorization/nobody", NONE)
+                .draft("unknown registration id").refused(404));
     }
 
     /**

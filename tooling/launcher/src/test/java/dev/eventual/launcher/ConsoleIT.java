@@ -167,6 +167,18 @@ class ConsoleIT {
     }
 
     @Test
+    void anOperatorWhoOpensTheConsoleAtLocalhostSignsInAndOutThere() {
+        String atLocalhost = suite.consoleUrl().replace("://127.0.0.1:", "://localhost:");
+        assertThat(atLocalhost).startsWith("http://localhost:");
+        signIn("olga", atLocalhost);
+        assertThat(text(By.id("signed-in-as"))).isEqualTo("olga");
+        assertThat(browser.findElements(By.id("queue"))).hasSize(1);
+
+        browser.findElement(By.id("sign-out")).click();
+        wait.until(ExpectedConditions.urlToBe(atLocalhost + "/signed-out"));
+    }
+
+    @Test
     void aCustomerSignsInAndIsRefused() {
         signIn("alice");
         assertThat(text(By.id("refused"))).isEqualTo("403 · Refused");
@@ -214,14 +226,18 @@ class ConsoleIT {
 
     /** Signs in through the auth-server's login page, starting where a person would: at the console. */
     private void signIn(String who) {
-        browser.get(suite.consoleUrl());
+        signIn(who, suite.consoleUrl());
+    }
+
+    private void signIn(String who, String consoleUrl) {
+        browser.get(consoleUrl);
         wait.until(ExpectedConditions.presenceOfElementLocated(By.name("username")));
         assertThat(browser.getCurrentUrl()).startsWith(suite.identity().issuer() + "/login");
         browser.findElement(By.name("username")).sendKeys(who);
         browser.findElement(By.name("password")).sendKeys(suite.identity().users().passwordOf(who));
         browser.findElement(By.cssSelector("button[type=submit]")).click();
         // back where it started (Spring Security may add ?continue to the saved request's address)
-        wait.until(page -> page.getCurrentUrl().matches(Pattern.quote(suite.consoleUrl()) + "(\\?continue)?"));
+        wait.until(page -> page.getCurrentUrl().matches(Pattern.quote(consoleUrl) + "(\\?continue)?"));
     }
 
     private void review(WebElement workOrder, String action, String note) {

@@ -2,7 +2,7 @@ package dev.eventual.order.core.outbox;
 
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.order.core.store.MessageLogMapper;
-import dev.eventual.web.DatabaseFailures;
+import dev.eventual.database.DatabaseFailures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;

@@ -29,9 +29,26 @@ public record ConsoleClient(int port, String secret) {
         return "http://127.0.0.1:" + port + "/console";
     }
 
-    /** The auth-server's: the console's registration (auth-server.yml, profile console). */
+    /**
+     * The auth-server's: the console's registration (auth-server.yml, profile console), with its
+     * redirect and post-logout addresses under both names of this machine, so that a person who opens
+     * the console at {@code localhost} signs in and out there as well (the authorization server matches
+     * the addresses exactly, host name included, and Spring Security builds them from the address the
+     * browser used).
+     */
     public List<String> serverArgs() {
-        return List.of(PROFILE, "--EVENTUAL_CONSOLE_CLIENT_SECRET=" + secret, "--EVENTUAL_CONSOLE_URL=http://127.0.0.1:" + port);
+        String registration = "--spring.security.oauth2.authorizationserver.client.eventual-console.registration.";
+        return List.of(PROFILE, "--EVENTUAL_CONSOLE_CLIENT_SECRET=" + secret, "--EVENTUAL_CONSOLE_URL=" + origin("127.0.0.1"),
+                registration + "redirect-uris=" + onBothNames("/login/oauth2/code/eventual"),
+                registration + "post-logout-redirect-uris=" + onBothNames("/console/signed-out"));
+    }
+
+    private String onBothNames(String path) {
+        return origin("127.0.0.1") + path + "," + origin("localhost") + path;
+    }
+
+    private String origin(String host) {
+        return "http://" + host + ":" + port;
     }
 
     /** The reconcile job's: the console's client registration (reconcile-job.yml, profile console). */

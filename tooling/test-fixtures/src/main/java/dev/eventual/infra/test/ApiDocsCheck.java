@@ -13,8 +13,9 @@ import java.util.regex.Pattern;
 /**
  * Holds a service's OpenAPI document ({@code /v3/api-docs}) to what the running service does, since
  * clients are generated from it: a real title and version, a success and a problem response on every
- * operation, every error as an RFC 9457 {@code Problem}, and the service-token requirement on exactly
- * the operations that answer a request without the token with 401.
+ * operation, every error as an RFC 9457 {@code Problem}, no parameter for who the caller is (the
+ * credential says that), and the service-token requirement on exactly the operations that answer a
+ * request without the token with 401.
  */
 public final class ApiDocsCheck {
 
@@ -88,6 +89,9 @@ public final class ApiDocsCheck {
                 String name = method + " " + path.getKey();
                 JsonNode operation = entry.getValue();
                 checkResponses(soft, name, operation.path("responses"));
+                // who calls is the credential's to say (web-support's Caller), never a parameter a client sends
+                soft.assertThat(operation.path("parameters").findValuesAsString("name")).as(name + " parameters")
+                        .doesNotContain("caller", "subject", "roles", "customerId", "customerOnly");
 
                 boolean refused = withoutToken.status(method, PATH_VARIABLE.matcher(path.getKey()).replaceAll("1"),
                         operation.has("requestBody") ? UNREADABLE_BODY : null) == 401;

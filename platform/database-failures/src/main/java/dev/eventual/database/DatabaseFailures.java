@@ -1,4 +1,4 @@
-package dev.eventual.web;
+package dev.eventual.database;
 
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.TransientDataAccessResourceException;

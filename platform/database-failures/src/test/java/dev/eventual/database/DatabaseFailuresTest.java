@@ -1,4 +1,4 @@
-package dev.eventual.web;
+package dev.eventual.database;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.dao.DataAccessResourceFailureException;
