@@ -2,7 +2,7 @@ package dev.eventual.inventory;
 
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.messaging.OrderMessaging;
-import dev.eventual.infra.test.InfrastructureInitializer;
+import dev.eventual.infra.test.ListenerOffService;
 import dev.eventual.infra.test.MonitoredMetrics;
 import dev.eventual.infra.test.PrometheusScrape;
 import dev.eventual.inventory.deduct.DeductStatus;
@@ -33,19 +33,10 @@ class MonitoredSeriesIT {
 
     private static ConfigurableApplicationContext context;
 
-    /**
-     * Started by hand rather than by Spring's test support: a cached test context of its own would make
-     * Spring Framework 7 pause (stop) the module's shared context when switching, and a stopped RocketMQ
-     * listener container cannot start again.
-     */
     @BeforeAll
     static void start() {
-        context = InventoryServiceApplication.application().initializers(new InfrastructureInitializer()).run(
-                "--server.port=0",
-                "--spring.config.name=" + InventoryServiceApplication.CONFIG_NAME,
-                "--" + InfrastructureInitializer.DATABASE_PROPERTY + "=INVENTORY",
-                "--spring.cloud.discovery.client.simple.instances.order-service[0].uri=http://127.0.0.1:1",
-                "--rocketmq.consumer.listeners[" + OrderMessaging.INVENTORY_CONSUMER_GROUP + "][" + OrderMessaging.ORDER_TOPIC + "]=false");
+        context = ListenerOffService.start(InventoryServiceApplication.application(), InventoryServiceApplication.CONFIG_NAME, "INVENTORY",
+                OrderMessaging.INVENTORY_CONSUMER_GROUP);
     }
 
     @AfterAll
