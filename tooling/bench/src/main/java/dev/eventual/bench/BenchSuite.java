@@ -4,13 +4,13 @@ import dev.eventual.bench.service.BenchServiceMain;
 import dev.eventual.bench.service.ModeSwitch;
 import dev.eventual.bench.service.ModeSwitchingPublisher;
 import dev.eventual.bench.service.PublishMode;
-import dev.eventual.infra.db.DatabaseServer;
 import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.infra.mq.RocketMqSettings;
 import dev.eventual.infra.redis.EmbeddedRedis;
 import dev.eventual.launcher.invariants.Quiescence;
 import dev.eventual.launcher.process.ProcessSuite;
 import dev.eventual.launcher.process.ProcessSuiteSettings;
+import dev.eventual.launcher.process.ServerConnections;
 import dev.eventual.launcher.SuiteService;
 import org.apache.rocketmq.common.attribute.TopicMessageType;
 
@@ -159,44 +159,29 @@ public final class BenchSuite implements AutoCloseable {
     /** A count, summed over order_db's servers for order_db (an order's rows are all on one of them). */
     public long count(ServiceDatabase database, String query, Object... parameters) {
         long total = 0;
-        for (Connection connection : connectAll(database)) {
-            try (connection; PreparedStatement sql = connection.prepareStatement(query)) {
-                for (int i = 0; i < parameters.length; i++) {
-                    sql.setObject(i + 1, parameters[i]);
+        try (ServerConnections servers = connectAll(database)) {
+            for (Connection connection : servers.all()) {
+                try (PreparedStatement sql = connection.prepareStatement(query)) {
+                    for (int i = 0; i < parameters.length; i++) {
+                        sql.setObject(i + 1, parameters[i]);
+                    }
+                    try (ResultSet rows = sql.executeQuery()) {
+                        rows.next();
+                        total += rows.getLong(1);
+                    }
                 }
-                try (ResultSet rows = sql.executeQuery()) {
-                    rows.next();
-                    total += rows.getLong(1);
-                }
-            } catch (SQLException e) {
-                throw new IllegalStateException(query, e);
             }
+        } catch (SQLException e) {
+            throw new IllegalStateException(query, e);
         }
         return total;
     }
 
-    /**
-     * One connection per server of the database, as admin: order_db's servers in shard order, one for
-     * the others. The caller closes them.
-     */
-    public List<Connection> connectAll(ServiceDatabase database) {
-        List<? extends DatabaseServer> servers = database == ServiceDatabase.ORDER ? suite.orderServers()
-                : List.of(suite.database());
-        List<Connection> connections = new ArrayList<>();
+    /** One connection per server of the database, as admin ({@link ProcessSuite#connect}); the caller closes them. */
+    public ServerConnections connectAll(ServiceDatabase database) {
         try {
-            for (DatabaseServer server : servers) {
-                connections.add(DriverManager.getConnection(server.jdbcUrl(database.databaseName()), server.username(),
-                        server.password()));
-            }
-            return connections;
+            return suite.connect(database);
         } catch (SQLException e) {
-            for (Connection connection : connections) {
-                try {
-                    connection.close();
-                } catch (SQLException ignored) {
-                    // the first failure is the one to report
-                }
-            }
             throw new IllegalStateException("connecting to " + database.databaseName(), e);
         }
     }
@@ -230,12 +215,12 @@ public final class BenchSuite implements AutoCloseable {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             boolean quiet = true;
-            for (Connection orders : connectAll(ServiceDatabase.ORDER)) {
-                try (orders) {
+            try (ServerConnections servers = connectAll(ServiceDatabase.ORDER)) {
+                for (Connection orders : servers.all()) {
                     quiet &= Quiescence.quiet(orders);
-                } catch (SQLException e) {
-                    throw new IllegalStateException("reading order_db", e);
                 }
+            } catch (SQLException e) {
+                throw new IllegalStateException("reading order_db", e);
             }
             if (quiet) {
                 return true;

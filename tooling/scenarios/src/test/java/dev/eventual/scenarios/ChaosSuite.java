@@ -1,6 +1,5 @@
 package dev.eventual.scenarios;
 
-import dev.eventual.infra.db.DatabaseServer;
 import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.infra.mq.RocketMqSettings;
 import dev.eventual.infra.test.HttpCall;
@@ -11,6 +10,7 @@ import dev.eventual.launcher.invariants.Quiescence;
 import dev.eventual.launcher.invariants.Violation;
 import dev.eventual.launcher.process.ProcessSuite;
 import dev.eventual.launcher.process.ProcessSuiteSettings;
+import dev.eventual.launcher.process.ServerConnections;
 import dev.eventual.launcher.SuiteService;
 import dev.eventual.scenarios.fault.FaultInjectingMain;
 import dev.eventual.scenarios.fault.FaultPoint;
@@ -23,7 +23,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -137,7 +136,7 @@ final class ChaosSuite {
     void awaitQuiet() throws SQLException {
         try {
             await().atMost(QUIET_TIMEOUT).pollInterval(Duration.ofMillis(500)).until(() -> {
-                try (Connections orders = connect(ServiceDatabase.ORDER)) {
+                try (ServerConnections orders = suite.connect(ServiceDatabase.ORDER)) {
                     for (Connection server : orders.all()) {
                         if (!Quiescence.quiet(server)) {
                             return false;
@@ -147,7 +146,7 @@ final class ChaosSuite {
                 }
             });
         } catch (ConditionTimeoutException e) {
-            try (Connections orders = connect(ServiceDatabase.ORDER)) {
+            try (ServerConnections orders = suite.connect(ServiceDatabase.ORDER)) {
                 List<String> unfinished = new ArrayList<>();
                 for (Connection server : orders.all()) {
                     unfinished.addAll(Quiescence.unfinished(server, 20));
@@ -172,8 +171,9 @@ final class ChaosSuite {
     }
 
     List<Violation> violations(Map<Long, Integer> initialStock) throws SQLException {
-        try (Connections orders = connect(ServiceDatabase.ORDER); Connections inventory = connect(ServiceDatabase.INVENTORY);
-             Connections notices = connect(ServiceDatabase.NOTICE)) {
+        try (ServerConnections orders = suite.connect(ServiceDatabase.ORDER);
+             ServerConnections inventory = suite.connect(ServiceDatabase.INVENTORY);
+             ServerConnections notices = suite.connect(ServiceDatabase.NOTICE)) {
             return new InvariantChecker(orders.all(), inventory.one(), notices.one()).check(initialStock);
         }
     }
@@ -201,7 +201,7 @@ final class ChaosSuite {
     /** The first column of every row, of every server of the database in shard order (order_db's are several). */
     List<String> strings(ServiceDatabase database, String query, Object... parameters) throws SQLException {
         List<String> values = new ArrayList<>();
-        try (Connections connections = connect(database)) {
+        try (ServerConnections connections = suite.connect(database)) {
             for (Connection connection : connections.all()) {
                 try (PreparedStatement sql = connection.prepareStatement(query)) {
                     for (int i = 0; i < parameters.length; i++) {
@@ -235,44 +235,5 @@ final class ChaosSuite {
         }
         assertThat(response.status()).as("%s %s: %s", service, path, response.body()).isEqualTo(200);
         return response.json().get("measurements").get(0).get("value").asDouble();
-    }
-
-    /** The database's servers: order_db's all of them in shard order, the others' one. */
-    Connections connect(ServiceDatabase database) throws SQLException {
-        List<? extends DatabaseServer> servers = database == ServiceDatabase.ORDER ? suite.orderServers() : List.of(suite.database());
-        List<Connection> connections = new ArrayList<>();
-        try {
-            for (DatabaseServer server : servers) {
-                connections.add(DriverManager.getConnection(server.jdbcUrl(database.databaseName()), server.username(),
-                        server.password()));
-            }
-        } catch (SQLException e) {
-            new Connections(connections).close();
-            throw e;
-        }
-        return new Connections(connections);
-    }
-
-    /** One connection per server of a database. */
-    record Connections(List<Connection> all) implements AutoCloseable {
-
-        Connection one() {
-            return all.get(0);
-        }
-
-        @Override
-        public void close() throws SQLException {
-            SQLException first = null;
-            for (Connection connection : all) {
-                try {
-                    connection.close();
-                } catch (SQLException e) {
-                    first = first == null ? e : first;
-                }
-            }
-            if (first != null) {
-                throw first;
-            }
-        }
     }
 }

@@ -3,6 +3,7 @@ package dev.eventual.bench.cost;
 import dev.eventual.bench.BenchSuite;
 import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.launcher.SuiteService;
+import dev.eventual.launcher.process.ServerConnections;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -27,12 +28,14 @@ final class SqlCounters {
 
     /** Turns the counting on (it costs the server a little per statement, in every variant alike). */
     void enable() {
-        for (Connection server : suite.connectAll(ServiceDatabase.ORDER)) {
-            try (server; Statement sql = server.createStatement()) {
-                sql.execute("SET GLOBAL userstat = 1");
-            } catch (SQLException e) {
-                throw new IllegalStateException("SET GLOBAL userstat = 1", e);
+        try (ServerConnections servers = suite.connectAll(ServiceDatabase.ORDER)) {
+            for (Connection server : servers.all()) {
+                try (Statement sql = server.createStatement()) {
+                    sql.execute("SET GLOBAL userstat = 1");
+                }
             }
+        } catch (SQLException e) {
+            throw new IllegalStateException("SET GLOBAL userstat = 1", e);
         }
     }
 
@@ -42,19 +45,21 @@ final class SqlCounters {
         for (SuiteService service : SuiteService.values()) {
             counts.put(service.databaseUser(), SqlCount.ZERO);
         }
-        for (Connection server : suite.connectAll(ServiceDatabase.ORDER)) {
-            try (server; Statement sql = server.createStatement();
-                 ResultSet rows = sql.executeQuery("SELECT USER, SELECT_COMMANDS, UPDATE_COMMANDS, OTHER_COMMANDS,"
-                         + " ROWS_INSERTED + ROWS_UPDATED + ROWS_DELETED FROM information_schema.USER_STATISTICS")) {
-                while (rows.next()) {
-                    if (counts.containsKey(rows.getString(1))) {
-                        counts.put(rows.getString(1), counts.get(rows.getString(1)).plus(new SqlCount(rows.getLong(2),
-                                rows.getLong(3), rows.getLong(4), rows.getLong(5))));
+        try (ServerConnections servers = suite.connectAll(ServiceDatabase.ORDER)) {
+            for (Connection server : servers.all()) {
+                try (Statement sql = server.createStatement();
+                     ResultSet rows = sql.executeQuery("SELECT USER, SELECT_COMMANDS, UPDATE_COMMANDS, OTHER_COMMANDS,"
+                             + " ROWS_INSERTED + ROWS_UPDATED + ROWS_DELETED FROM information_schema.USER_STATISTICS")) {
+                    while (rows.next()) {
+                        if (counts.containsKey(rows.getString(1))) {
+                            counts.put(rows.getString(1), counts.get(rows.getString(1)).plus(new SqlCount(rows.getLong(2),
+                                    rows.getLong(3), rows.getLong(4), rows.getLong(5))));
+                        }
                     }
                 }
-            } catch (SQLException e) {
-                throw new IllegalStateException("reading USER_STATISTICS", e);
             }
+        } catch (SQLException e) {
+            throw new IllegalStateException("reading USER_STATISTICS", e);
         }
         return counts;
     }

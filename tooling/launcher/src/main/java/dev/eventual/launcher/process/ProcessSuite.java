@@ -1,6 +1,7 @@
 package dev.eventual.launcher.process;
 
 import dev.eventual.infra.db.DatabaseServer;
+import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.infra.mq.EmbeddedRocketMq;
 import dev.eventual.infra.redis.RedisServer;
 import dev.eventual.infra.db.EmbeddedMariaDb;
@@ -12,6 +13,7 @@ import dev.eventual.launcher.SuiteService;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -82,6 +84,11 @@ public final class ProcessSuite implements AutoCloseable {
     /** order_db's servers in shard order, the first being {@link #database()}; a scenario may stop one and start it again. */
     public List<EmbeddedMariaDb> orderServers() {
         return infrastructure.orderServers();
+    }
+
+    /** The database's servers, one admin connection each: order_db's all of them in shard order, the others' one. */
+    public ServerConnections connect(ServiceDatabase database) throws SQLException {
+        return ServerConnections.open(database, database == ServiceDatabase.ORDER ? orderServers() : List.of(database()));
     }
 
     public EmbeddedRocketMq broker() {
