@@ -1,5 +1,6 @@
 package dev.eventual.reconcile.console;
 
+import dev.eventual.common.api.TextLimits;
 import dev.eventual.reconcile.workorder.OrderNotCanceledException;
 import dev.eventual.reconcile.workorder.Resolver;
 import dev.eventual.reconcile.workorder.WorkOrderForbiddenException;
@@ -46,6 +47,12 @@ class ConsoleAdvice {
     @ModelAttribute("me")
     Resolver me(Authentication authentication) {
         return resolverOf(authentication);
+    }
+
+    /** The forms' note limit, the API's: one limit for the field wherever it is typed. */
+    @ModelAttribute("noteLimit")
+    int noteLimit() {
+        return TextLimits.WORK_ORDER_NOTE;
     }
 
     @ExceptionHandler

@@ -1,5 +1,6 @@
 package dev.eventual.launcher;
 
+import dev.eventual.common.api.TextLimits;
 import dev.eventual.common.api.problem.ProblemTypes;
 import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.launcher.BadInput.Forgery;
@@ -226,7 +227,7 @@ final class BadInputCorpus {
         cases.add(e.json("unknown order, script in reason", reason(q(SCRIPT))).refused(404));
         cases.add(e.json("unknown order, SQL in reason", reason(q("'; DELETE FROM t_order; --"))).refused(404));
         cases.add(e.json("unknown order, NUL and lone surrogate in reason", reason(q("\\u0000\\udc00"))).refused(404));
-        cases.add(e.json("reason of 201 characters", reason(q("x".repeat(201)))).invalid("reason"));
+        cases.add(e.json("reason of 1,501 characters", reason(q("x".repeat(TextLimits.CANCEL_REASON + 1)))).invalid("reason"));
         cases.add(e.json("array reason", reason("[\"a\"]")).invalid("reason"));
         cases.add(e.json("object reason", reason("{}")).invalid("reason"));
         cases.add(e.json("truncated JSON", "{\"reason\":").malformed());
@@ -546,7 +547,7 @@ final class BadInputCorpus {
         cases.add(e.json("no action", "{\"note\":\"n\"}").invalid("action"));
         // the audit names the token's subject: a name in the body is refused, not believed (issue 26)
         cases.add(e.json("operator named in the body", "{\"action\":\"CLOSE\",\"operator\":\"adam\"}").invalid("operator"));
-        cases.add(e.json("note of 1,001 characters", resolve(q("CLOSE"), q("n".repeat(1001)))).invalid("note"));
+        cases.add(e.json("note of 1,001 characters", resolve(q("CLOSE"), q("n".repeat(TextLimits.WORK_ORDER_NOTE + 1)))).invalid("note"));
         cases.add(e.json("duplicated key action", "{\"action\":\"CLOSE\",\"action\":\"RETRY\"}").malformed());
         cases.add(e.json("unknown field comment", "{\"action\":\"CLOSE\",\"comment\":\"n\"}").invalid("comment"));
         cases.add(e.json("unknown work order, Content-Encoding: gzip", valid).header("Content-Encoding", "gzip")
