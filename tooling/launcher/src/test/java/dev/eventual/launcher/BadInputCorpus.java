@@ -574,7 +574,7 @@ final class BadInputCorpus {
         String filter = "{\"skuId\":\"" + Long.MAX_VALUE + "\"}";
         String valid = bulk(filter, q("CLOSE"), q("n"), "1");
         tokens(cases, e, valid);
-        cases.add(e.json("count that does not match", valid).refused(409));
+        cases.add(e.json("count that does not match", valid).refused(409, ProblemTypes.CONFLICT));
         cases.add(e.json("CANCEL_ORDER in bulk", bulk(filter, q("CANCEL_ORDER"), q("n"), "1")).invalid("action"));
         cases.add(e.json("filter naming neither SKU nor reason", bulk("{}", q("CLOSE"), q("n"), "1")).invalid("filter"));
         cases.add(e.json("only an event type as filter", bulk("{\"eventType\":\"ORDER_CREATED\"}", q("CLOSE"), q("n"), "1"))
