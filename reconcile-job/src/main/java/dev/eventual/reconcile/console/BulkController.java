@@ -46,9 +46,11 @@ class BulkController {
 
     @PostMapping("/console/work-orders/bulk")
     String resolve(@Valid BulkForm form, BindingResult invalid, Authentication signedIn, RedirectAttributes flash) {
-        if (invalid.hasErrors() || !form.filter().narrowed() || form.expectedCount() == null) {
-            throw ApiProblemException.invalid(invalid.hasFieldErrors() ? invalid.getFieldError().getField() : "expectedCount",
-                    "the confirmation's form was changed; review again from the queue");
+        // the confirmation's own form: anything amiss here was changed in the browser
+        String changed = invalid.hasFieldErrors() ? invalid.getFieldError().getField()
+                : !form.filter().narrowed() ? "filter" : form.expectedCount() == null ? "expectedCount" : null;
+        if (changed != null) {
+            throw ApiProblemException.invalid(changed, "the confirmation's form was changed; review again from the queue");
         }
         Resolver resolver = ConsoleAdvice.resolverOf(signedIn);
         BulkResult result = bulk.resolve(form.bulkFilter(), form.action(), form.note(), form.expectedCount(), resolver);
