@@ -39,6 +39,7 @@ class BulkController {
             return backToQueue(form, flash, "No open work order matches any more.");
         }
         model.addAttribute("form", form);
+        model.addAttribute("filter", form.filter());
         model.addAttribute("matching", matching);
         model.addAttribute("worked", Math.min(matching, bulk.limit()));
         return "console/bulk-confirm";

@@ -16,5 +16,5 @@ import jakarta.validation.constraints.Size;
  */
 public record BulkRequest(@NotNull @Valid BulkFilter filter, @NotNull BulkAction action,
                           @NotBlank @Size(max = TextLimits.WORK_ORDER_NOTE) String note,
-                          @NotNull @Min(1) Long expectedCount) {
+                          @NotNull @Min(1) Integer expectedCount) {
 }

@@ -589,7 +589,8 @@ final class BadInputCorpus {
         cases.add(e.json("expectedCount as text", bulk(filter, q("CLOSE"), q("n"), q("1"))).invalid("expectedCount"));
         cases.add(e.json("operator named in the body", "{\"filter\":" + filter
                 + ",\"action\":\"CLOSE\",\"note\":\"n\",\"expectedCount\":1,\"operator\":\"adam\"}").invalid("operator"));
-        cases.add(e.draft("GET").method("GET").refused(405));
+        // GET /api/work-orders/bulk reads the work order "bulk": a 400 naming id, as any text id (readWorkOrder)
+        cases.add(e.draft("DELETE").method("DELETE").refused(405));
     }
 
     private static String bulk(String filter, String action, String note, String expectedCount) {
