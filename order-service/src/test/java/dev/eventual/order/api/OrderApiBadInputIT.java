@@ -1,5 +1,6 @@
 package dev.eventual.order.api;
 
+import dev.eventual.common.api.TextLimits;
 import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.infra.test.InfrastructureInitializer;
@@ -116,7 +117,7 @@ class OrderApiBadInputIT {
         cases.add(request("cancel text order id", "POST", "/api/orders/abc/cancel", null, null, null, 400, "orderId"));
         cases.add(request("cancel unknown order", "POST", "/api/orders/777/cancel", null, null, null, 404, null));
         cases.add(request("cancel reason too long", "POST", "/api/orders/777/cancel", JSON, null,
-                "{\"reason\":\"" + "x".repeat(201) + "\"}", 400, "reason"));
+                "{\"reason\":\"" + "x".repeat(TextLimits.CANCEL_REASON + 1) + "\"}", 400, "reason"));
         cases.add(request("cancel with an unknown field", "POST", "/api/orders/777/cancel", JSON, null,
                 "{\"reason\":\"r\",\"refund\":true}", 400, "refund"));
         // a signed-in caller learns the method is wrong (Spring MVC's 405); anyone else only that a token is needed

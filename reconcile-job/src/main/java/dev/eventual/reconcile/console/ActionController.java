@@ -1,5 +1,6 @@
 package dev.eventual.reconcile.console;
 
+import dev.eventual.common.api.TextLimits;
 import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.reconcile.workorder.ResolveRequest;
 import dev.eventual.reconcile.workorder.Resolver;
@@ -78,7 +79,8 @@ class ActionController {
 
     private static String backToStory(WorkOrderRow workOrder, RedirectAttributes flash) {
         flash.addFlashAttribute("problem", "Work order " + workOrder.id()
-                + ": choose an action and write a note (up to 1000 characters) saying why.");
+                + ": choose an action and write a note (up to " + TextLimits.WORK_ORDER_NOTE
+                + " characters) saying why.");
         return "redirect:/console/orders/" + workOrder.orderId();
     }
 }

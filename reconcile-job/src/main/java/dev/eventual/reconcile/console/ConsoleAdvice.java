@@ -1,5 +1,7 @@
 package dev.eventual.reconcile.console;
 
+import dev.eventual.common.api.TextLimits;
+import dev.eventual.reconcile.workorder.BulkCountChangedException;
 import dev.eventual.reconcile.workorder.OrderNotCanceledException;
 import dev.eventual.reconcile.workorder.Resolver;
 import dev.eventual.reconcile.workorder.WorkOrderForbiddenException;
@@ -26,7 +28,8 @@ import org.springframework.web.servlet.ModelAndView;
  * The console's pages know who is signed in, and its failures are pages, not the API's problem JSON:
  * ahead of web-support's advice, for the console's controllers only.
  */
-@ControllerAdvice(assignableTypes = {QueueController.class, StoryController.class, ActionController.class, ConsolePages.class})
+@ControllerAdvice(assignableTypes = {QueueController.class, StoryController.class, ActionController.class, BulkController.class,
+        ConsolePages.class})
 @Order(Ordered.HIGHEST_PRECEDENCE)
 @ConsoleEnabled
 class ConsoleAdvice {
@@ -48,6 +51,12 @@ class ConsoleAdvice {
         return resolverOf(authentication);
     }
 
+    /** The forms' note limit, the API's: one limit for the field wherever it is typed. */
+    @ModelAttribute("noteLimit")
+    int noteLimit() {
+        return TextLimits.WORK_ORDER_NOTE;
+    }
+
     @ExceptionHandler
     ModelAndView notFound(WorkOrderNotFoundException e) {
         return page(HttpStatus.NOT_FOUND, e.getMessage());
@@ -60,6 +69,11 @@ class ConsoleAdvice {
 
     @ExceptionHandler
     ModelAndView refused(WorkOrderRefusedException e) {
+        return page(HttpStatus.CONFLICT, e.getMessage());
+    }
+
+    @ExceptionHandler
+    ModelAndView countChanged(BulkCountChangedException e) {
         return page(HttpStatus.CONFLICT, e.getMessage());
     }
 

@@ -37,7 +37,7 @@ class OrderStories {
     OrderStory of(long orderId) {
         return shards.onOrder(orderId, () -> {
             ConsoleMapper.OrderRow order = console.order(orderId);
-            List<OrderStory.WorkOrderStory> orders = workOrders.page(null, orderId, WORK_ORDERS, 0).stream()
+            List<OrderStory.WorkOrderStory> orders = workOrders.page(null, orderId, null, null, null, WORK_ORDERS, 0).stream()
                     .map(row -> new OrderStory.WorkOrderStory(row, workOrders.auditTrail(row.id()))).toList();
             return new OrderStory(orderId, order, console.events(orderId), console.consumers(orderId), orders,
                     order == null ? null : reservation(order));

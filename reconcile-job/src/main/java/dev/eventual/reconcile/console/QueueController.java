@@ -3,6 +3,7 @@ package dev.eventual.reconcile.console;
 import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.order.core.store.ConsoleMapper;
 import dev.eventual.order.core.store.WorkOrderRow;
+import dev.eventual.reconcile.workorder.BulkAction;
 import dev.eventual.reconcile.shard.ServerPages;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.order.core.status.WorkOrderStatus;
@@ -21,7 +22,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The work-order queue: open or all, filtered by status, event type and age, with counts and the consistency lag. */
+/**
+ * The work-order queue: open or all, filtered by status, event type, age, SKU and reason, with counts and the
+ * consistency lag; where it shows the open work orders of a SKU or a reason, a bulk RETRY or CLOSE of them all.
+ */
 @Controller
 @ConsoleEnabled
 class QueueController {
@@ -85,13 +89,17 @@ class QueueController {
 
     @GetMapping("/console")
     String queue(@RequestParam(defaultValue = "OPEN") Shown shown, @RequestParam(required = false) OrderEventType eventType,
-                 @RequestParam(required = false) Age olderThan, @RequestParam(defaultValue = "0") int page, Model model) {
+                 @RequestParam(required = false) Age olderThan, @RequestParam(required = false) String skuId,
+                 @RequestParam(required = false) String reason, @RequestParam(defaultValue = "0") int page, Model model) {
         int shownPage = Math.max(0, Math.min(page, LAST_PAGE));
         LocalDateTime openedBefore = olderThan == null ? null : LocalDateTime.now(clock).minus(olderThan.duration);
         String type = eventType == null ? null : eventType.name();
-        long matching = ServerPages.sum(shards, () -> console.count(shown.status(), type, openedBefore));
+        BulkForm.Filter filter = BulkForm.Filter.of(skuId, reason);
+        long matching = ServerPages.sum(shards, () -> console.count(shown.status(), type, openedBefore, filter.sku(),
+                filter.reason()));
         model.addAttribute("rows", ServerPages.page(shards, WorkOrderRow.NEWEST_FIRST, (long) shownPage * PAGE_SIZE,
-                PAGE_SIZE, (limit, skip) -> console.queue(shown.status(), type, openedBefore, limit, Math.toIntExact(skip))));
+                PAGE_SIZE, (limit, skip) -> console.queue(shown.status(), type, openedBefore, filter.sku(), filter.reason(),
+                        limit, Math.toIntExact(skip))));
         model.addAttribute("matching", matching);
         model.addAttribute("page", shownPage);
         model.addAttribute("pages", Math.max(1, (matching + PAGE_SIZE - 1) / PAGE_SIZE));
@@ -100,9 +108,15 @@ class QueueController {
         model.addAttribute("shown", shown);
         model.addAttribute("eventType", eventType);
         model.addAttribute("olderThan", olderThan);
+        model.addAttribute("skuId", filter.sku());
+        model.addAttribute("reason", filter.reason());
         model.addAttribute("shownValues", Shown.values());
         model.addAttribute("eventTypes", OrderEventType.values());
         model.addAttribute("ages", Age.values());
+        // the bulk act works every open work order of a SKU or a reason, whatever their age: offered where the
+        // queue shows exactly those
+        model.addAttribute("bulkOffered", shown == Shown.OPEN && olderThan == null && filter.narrowed() && matching > 0);
+        model.addAttribute("bulkActions", BulkAction.values());
         return "console/queue";
     }
 

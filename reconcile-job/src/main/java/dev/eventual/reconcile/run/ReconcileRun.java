@@ -2,6 +2,9 @@ package dev.eventual.reconcile.run;
 
 import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.order.core.store.ClaimedRows;
+import dev.eventual.common.event.OrderCanceledEvent;
+import dev.eventual.common.event.OrderCreatedEvent;
+import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.common.status.ConsumeStatus;
@@ -319,7 +322,7 @@ public class ReconcileRun {
     }
 
     private void escalate(DueRow row, Observation seen, String token, LocalDateTime now, Tally tally, String reason) {
-        WorkOrderOpening opening = new WorkOrderOpening(row.orderId(), row.eventType().name(), row.id(), reason,
+        WorkOrderOpening opening = new WorkOrderOpening(row.orderId(), row.eventType().name(), row.id(), skuOf(row), reason,
                 seen.orderStatus() == null ? null : seen.orderStatus().name(), seen.inventory().name(),
                 seen.notice().name(), row.retryCount());
         try (OrderTraces.OrderScope scope = inTrace(row)) {
@@ -327,6 +330,19 @@ public class ReconcileRun {
                 tally.escalated++;
                 count(RowOutcome.WORK_ORDER, 1);
             }
+        }
+    }
+
+    /** The SKU the event names (both event types carry it); null when its payload cannot be read, which must not keep the work order shut. */
+    private static Long skuOf(DueRow row) {
+        try {
+            long sku = switch (row.eventType()) {
+                case ORDER_CREATED -> OrderEvents.fromJson(row.payload(), OrderCreatedEvent.class).skuId();
+                case ORDER_CANCELED -> OrderEvents.fromJson(row.payload(), OrderCanceledEvent.class).skuId();
+            };
+            return sku > 0 ? sku : null;
+        } catch (OrderEvents.MalformedEventException e) {
+            return null;
         }
     }
 

@@ -1,12 +1,15 @@
 package dev.eventual.reconcile.workorder;
 
+import dev.eventual.common.api.TextLimits;
 import dev.eventual.order.core.status.WorkOrderAction;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
 /**
  * Body of {@code POST /api/work-orders/{id}/resolve}. Who resolves is the access token's subject, never a
- * body field: a body that still names an {@code operator} is refused as an unknown field (400).
+ * body field: a body that still names an {@code operator} is refused as an unknown field (400). The note is
+ * {@link TextLimits#WORK_ORDER_NOTE} characters at most: what the audit keeps, and what CANCEL_ORDER hands
+ * order-service in the cancel's reason, whose limit has room for it.
  */
-public record ResolveRequest(@NotNull WorkOrderAction action, @Size(max = 1000) String note) {
+public record ResolveRequest(@NotNull WorkOrderAction action, @Size(max = TextLimits.WORK_ORDER_NOTE) String note) {
 }

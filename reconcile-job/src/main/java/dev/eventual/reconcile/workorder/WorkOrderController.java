@@ -1,11 +1,14 @@
 package dev.eventual.reconcile.workorder;
 
+import dev.eventual.common.api.TextLimits;
+import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.order.core.status.WorkOrderStatus;
 import dev.eventual.order.core.store.WorkOrderMapper;
 import dev.eventual.order.core.store.WorkOrderRow;
 import dev.eventual.reconcile.shard.ServerPages;
 import dev.eventual.web.Allowed;
+import dev.eventual.web.ApiProblemException;
 import dev.eventual.web.Caller;
 import dev.eventual.web.CallerRole;
 import dev.eventual.web.Ids;
@@ -14,6 +17,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Size;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -26,8 +30,9 @@ import org.springframework.web.bind.annotation.RestController;
 import java.util.List;
 
 /**
- * Manual work orders: operators and admins read and resolve them; only an admin cancels the order
- * (a destructive action, {@link WorkOrderAction#destructive()}). The audit names the access token's subject.
+ * Manual work orders: operators and admins read and resolve them, one by one or in bulk (RETRY, CLOSE); only
+ * an admin cancels the order, one at a time (a destructive action, {@link WorkOrderAction#destructive()}). The
+ * audit names the access token's subject.
  */
 @RestController
 @RequestMapping(path = "/api/work-orders", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -36,31 +41,42 @@ public class WorkOrderController {
     private final OrderShards shards;
     private final WorkOrderMapper workOrders;
     private final WorkOrderResolution resolution;
+    private final BulkResolution bulk;
 
-    public WorkOrderController(OrderShards shards, WorkOrderMapper workOrders, WorkOrderResolution resolution) {
+    public WorkOrderController(OrderShards shards, WorkOrderMapper workOrders, WorkOrderResolution resolution,
+                               BulkResolution bulk) {
         this.shards = shards;
         this.workOrders = workOrders;
         this.resolution = resolution;
+        this.bulk = bulk;
     }
 
-    @Operation(summary = "List work orders, newest first (operator, admin)")
+    @Operation(summary = "List work orders, newest first (operator, admin)",
+            description = "filters, each optional: status, orderId, skuId (the order's SKU), eventType, reason (the"
+                    + " work order's reason contains it, case-insensitively)")
     @Allowed(act = "listing work orders", value = {CallerRole.OPERATOR, CallerRole.ADMIN})
     @GetMapping
     public WorkOrderPage list(@RequestParam(required = false) WorkOrderStatus status,
                               @RequestParam(required = false) String orderId,
+                              @RequestParam(required = false) String skuId,
+                              @RequestParam(required = false) OrderEventType eventType,
+                              @RequestParam(required = false) @Size(min = 1, max = TextLimits.REASON_FILTER) String reason,
                               @RequestParam(defaultValue = "0") @Min(0) @Max(100_000) int page,
                               @RequestParam(defaultValue = "20") @Min(1) @Max(100) int size) {
         Long order = orderId == null ? null : Ids.parse("orderId", orderId);
+        Long sku = skuId == null ? null : Ids.parse("skuId", skuId);
+        String type = eventType == null ? null : eventType.name();
         long offset = (long) page * size;
         if (order != null) {
-            return shards.onOrder(order, () -> new WorkOrderPage(workOrders.page(status, order, size, offset).stream()
-                    .map(row -> WorkOrderView.of(row, workOrders.auditTrail(row.id()))).toList(), workOrders.count(status, order)));
+            return shards.onOrder(order, () -> new WorkOrderPage(workOrders.page(status, order, sku, type, reason, size, offset)
+                    .stream().map(row -> WorkOrderView.of(row, workOrders.auditTrail(row.id()))).toList(),
+                    workOrders.count(status, order, sku, type, reason)));
         }
         List<WorkOrderRow> rows = ServerPages.page(shards, WorkOrderRow.NEWEST_FIRST, offset, size,
-                (limit, skip) -> workOrders.page(status, null, limit, skip));
+                (limit, skip) -> workOrders.page(status, null, sku, type, reason, limit, skip));
         return new WorkOrderPage(rows.stream().map(row -> WorkOrderView.of(row,
                         shards.onOrder(row.id(), () -> workOrders.auditTrail(row.id())))).toList(),
-                ServerPages.sum(shards, () -> workOrders.count(status, null)));
+                ServerPages.sum(shards, () -> workOrders.count(status, null, sku, type, reason)));
     }
 
     @Operation(summary = "Read a work order with its audit trail (operator, admin)")
@@ -94,5 +110,27 @@ public class WorkOrderController {
         long workOrderId = Ids.parse("id", id);
         resolution.resolve(workOrderId, request, new Resolver(caller.subject(), caller.is(CallerRole.ADMIN)));
         return get(id);
+    }
+
+    @Operation(summary = "RETRY or CLOSE every open work order a filter matches (operator, admin)",
+            description = "The filter names a skuId, a reason (contained, case-insensitively) or both, optionally an"
+                    + " eventType. expectedCount is the number of matching open work orders the person confirmed (the"
+                    + " list's total with status=OPEN and the same filter); if another number matches now, nothing is done."
+                    + " At most eventual.reconcile.work-orders.bulk-limit (500) work orders per request, the oldest first,"
+                    + " each resolved and audited under the access token's subject with the one note; the answer says how"
+                    + " many were worked and how many still match. CANCEL_ORDER is not a bulk action")
+    @Allowed(act = "resolving work orders", value = {CallerRole.OPERATOR, CallerRole.ADMIN})
+    @ApiResponse(responseCode = "200", description = "Done: how many were worked, skipped (resolved meanwhile, audited"
+            + " REJECTED) and still match")
+    @ApiResponse(responseCode = "409", description = "urn:eventual:problem:conflict: not expectedCount open work orders"
+            + " match now; nothing was done")
+    @PostMapping(path = "/bulk", consumes = MediaType.APPLICATION_JSON_VALUE)
+    public BulkResult bulk(@Valid @RequestBody BulkRequest request, Caller caller) {
+        if (!request.filter().narrowed()) {
+            throw ApiProblemException.invalid("filter", "must name a skuId or a reason: a bulk act never works every"
+                    + " open work order");
+        }
+        return bulk.resolve(request.filter(), request.action(), request.note(), request.expectedCount(),
+                new Resolver(caller.subject(), caller.is(CallerRole.ADMIN)));
     }
 }

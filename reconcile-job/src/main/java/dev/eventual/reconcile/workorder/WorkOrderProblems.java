@@ -34,6 +34,11 @@ class WorkOrderProblems {
     }
 
     @ExceptionHandler
+    ErrorResponse countChanged(BulkCountChangedException e) {
+        return ApiProblemException.conflict(e.getMessage());
+    }
+
+    @ExceptionHandler
     ErrorResponse orderNotCanceled(OrderNotCanceledException e) {
         return new ApiProblemException(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.DEPENDENCY_UNAVAILABLE,
                 "order-service unavailable", e.getMessage());

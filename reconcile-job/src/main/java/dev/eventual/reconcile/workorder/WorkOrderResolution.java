@@ -1,5 +1,6 @@
 package dev.eventual.reconcile.workorder;
 
+import dev.eventual.common.api.TextLimits;
 import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.order.core.status.WorkOrderAction;
 import dev.eventual.order.core.status.WorkOrderStatus;
@@ -108,8 +109,7 @@ public class WorkOrderResolution {
     private void cancelOrder(WorkOrderRow workOrder, ResolveRequest request, Resolver resolver) {
         try {
             orders.cancel(Long.toString(workOrder.orderId()), new OrderCancelClient.CancelRequest(
-                    "work order " + workOrder.id() + " (" + resolver.name() + "): "
-                            + (request.note() == null ? "canceled by hand" : request.note())));
+                    cancelReason(workOrder.id(), resolver.name(), request.note())));
         } catch (FeignException.Conflict | FeignException.NotFound e) {
             throw rejected(workOrder.id(), request, resolver, "order-service refused the cancel: " + e.status());
         } catch (RuntimeException e) {
@@ -117,6 +117,14 @@ public class WorkOrderResolution {
                     Texts.truncate(e.toString(), WorkOrders.MAX_REASON));
             throw new OrderNotCanceledException(e);
         }
+    }
+
+    /**
+     * The reason order-service records for CANCEL_ORDER: within {@link TextLimits#CANCEL_REASON} for every
+     * note the edge accepts ({@link TextLimits#WORK_ORDER_NOTE}) and every subject an OpenID provider issues.
+     */
+    static String cancelReason(long workOrderId, String resolver, String note) {
+        return "work order " + workOrderId + " (" + resolver + "): " + (note == null ? "canceled by hand" : note);
     }
 
     private WorkOrderRefusedException rejected(long id, ResolveRequest request, Resolver resolver, String why) {

@@ -10,7 +10,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 
 /** A work order with its audit trail; ids are strings like every 64-bit id in JSON. */
-public record WorkOrderView(String id, String orderId, String eventType, WorkOrderStatus status,
+public record WorkOrderView(String id, String orderId, String eventType, String skuId, WorkOrderStatus status,
                             WorkOrderAction resolution, String reason, String orderStatus, String inventoryStatus,
                             String noticeStatus, int retryCount, int openCount, String resolvedBy, Instant resolvedAt,
                             String resolutionNote, Instant createdAt, List<Entry> audit) {
@@ -19,7 +19,8 @@ public record WorkOrderView(String id, String orderId, String eventType, WorkOrd
     }
 
     static WorkOrderView of(WorkOrderRow row, List<AuditRow> audit) {
-        return new WorkOrderView(Long.toString(row.id()), Long.toString(row.orderId()), row.eventType(), row.status(),
+        return new WorkOrderView(Long.toString(row.id()), Long.toString(row.orderId()), row.eventType(),
+                row.skuId() == null ? null : Long.toString(row.skuId()), row.status(),
                 row.resolution(), row.reason(), row.orderStatus(), row.inventoryStatus(), row.noticeStatus(),
                 row.retryCount(), row.openCount(), row.resolvedBy(), utc(row.resolvedAt()), row.resolutionNote(),
                 utc(row.createdAt()), audit.stream().map(a -> new Entry(a.action(), a.operator(), a.note(), a.outcome(),

@@ -29,13 +29,18 @@ final class OpenWorkOrders {
     }
 
     Opened open() {
+        return open(null, "insufficient stock");
+    }
+
+    /** One of SKU {@code sku} (null: unknown) with this reason. */
+    Opened open(Long sku, String reason) {
         long orderId = ThreadLocalRandom.current().nextLong(1L << 40, 1L << 50);
         orders.add(orderId);
         jdbc.update("INSERT INTO message_log (order_id, event_type, shard_key, topic, tag, msg_key, payload, msg_status,"
                 + " reconcile_status, retry_count, next_reconcile_time) VALUES (?, 'ORDER_CREATED', 1234, 't',"
                 + " 'ORDER_CREATED', 'k', '{}', 'SENT', 'FAIL', 5, '2099-01-01 00:00:00')", orderId);
         long messageLogId = jdbc.queryForObject("SELECT id FROM message_log WHERE order_id = ?", Long.class, orderId);
-        workOrders.open(new WorkOrderOpening(orderId, "ORDER_CREATED", messageLogId, "insufficient stock", "CREATED",
+        workOrders.open(new WorkOrderOpening(orderId, "ORDER_CREATED", messageLogId, sku, reason, "CREATED",
                 "FAIL", "SUCCESS", 5));
         return new Opened(workOrders.idOf(orderId, "ORDER_CREATED"), orderId);
     }

@@ -16,6 +16,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Work orders with order_db on two real MariaDB servers (docs/design.md, "Sharding order_db"): row ids
  * count per server, so the id the API shows carries the order's logical shard; the list merges both
- * servers, and reading and resolving by id reach the work order's own server.
+ * servers, reading and resolving by id reach the work order's own server, and a bulk act works both.
  */
 @ReconcileJobIT
 class ShardedWorkOrdersIT {
@@ -92,18 +93,54 @@ class ShardedWorkOrdersIT {
         }
     }
 
+    @Test
+    void aBulkActWorksTheMatchingWorkOrdersOfBothServers() {
+        long sku = ThreadLocalRandom.current().nextLong(1_000_000_000L, 1_000_000_000_000L);
+        Opened a = open(server0, ON_SERVER_0, sku);
+        Opened b = open(server1, ON_SERVER_1, sku);
+        try {
+            HttpCall.Response listed = get("/api/work-orders?status=OPEN&skuId=" + sku);
+            assertThat(listed.json().get("total").asLong()).isEqualTo(2);
+            assertThat(listed.json().get("items").findValuesAsString("id")).containsExactlyInAnyOrder(
+                    Long.toString(a.id()), Long.toString(b.id()));
+
+            HttpCall.Response closed = HttpCall.post(port, "/api/work-orders/bulk")
+                    .bearer(TestInfrastructure.shared().authServer().tokens().operator())
+                    .json("{\"filter\":{\"skuId\":\"" + sku + "\"},\"action\":\"CLOSE\",\"note\":\"both servers\","
+                            + "\"expectedCount\":2}").send();
+
+            assertThat(closed.status()).as(closed.body()).isEqualTo(200);
+            assertThat(closed.json().get("worked").asInt()).isEqualTo(2);
+            assertThat(closed.json().get("remaining").asLong()).isZero();
+            for (JdbcTemplate server : List.of(server0, server1)) {
+                Opened opened = server == server0 ? a : b;
+                assertThat(server.queryForObject("SELECT status FROM reconcile_work_order WHERE order_id = ?", String.class,
+                        opened.orderId())).isEqualTo("RESOLVED");
+                assertThat(server.queryForObject("SELECT note FROM reconcile_work_order_audit WHERE work_order_id = ?",
+                        String.class, opened.id() >> 10)).isEqualTo("both servers");
+            }
+        } finally {
+            remove(server0, a);
+            remove(server1, b);
+        }
+    }
+
     private record Opened(long id, long orderId) {
     }
 
     /** An open work order over a failed ORDER_CREATED event, as a run leaves it, of an order of logical shard {@code gene}. */
     private static Opened open(JdbcTemplate server, int gene) {
+        return open(server, gene, null);
+    }
+
+    private static Opened open(JdbcTemplate server, int gene, Long sku) {
         long orderId = ThreadLocalRandom.current().nextLong(1L << 30, 1L << 40) * 1024 + gene;
         server.update("INSERT INTO message_log (order_id, event_type, shard_key, topic, tag, msg_key, payload, msg_status,"
                 + " reconcile_status, retry_count, next_reconcile_time) VALUES (?, 'ORDER_CREATED', 1234, 't',"
                 + " 'ORDER_CREATED', 'k', '{}', 'SENT', 'FAIL', 5, '2099-01-01 00:00:00')", orderId);
         long messageLogId = server.queryForObject("SELECT id FROM message_log WHERE order_id = ?", Long.class, orderId);
-        server.update("INSERT INTO reconcile_work_order (order_id, event_type, message_log_id, status, reason, retry_count)"
-                + " VALUES (?, 'ORDER_CREATED', ?, 'OPEN', 'insufficient stock', 5)", orderId, messageLogId);
+        server.update("INSERT INTO reconcile_work_order (order_id, event_type, message_log_id, sku_id, status, reason, retry_count)"
+                + " VALUES (?, 'ORDER_CREATED', ?, ?, 'OPEN', 'insufficient stock', 5)", orderId, messageLogId, sku);
         long rowId = server.queryForObject("SELECT id FROM reconcile_work_order WHERE order_id = ?", Long.class, orderId);
         return new Opened((rowId << 10) | gene, orderId);
     }

@@ -3,6 +3,7 @@ package dev.eventual.reconcile.workorder;
 import dev.eventual.order.core.status.WorkOrderStatus;
 import dev.eventual.order.core.store.WorkOrderMapper;
 import com.sun.net.httpserver.HttpServer;
+import dev.eventual.common.api.TextLimits;
 import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.infra.test.InfrastructureInitializer;
@@ -18,19 +19,25 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadLocalRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -53,7 +60,11 @@ class WorkOrderApiIT {
     static void orderService(DynamicPropertyRegistry registry) {
         registry.add("spring.cloud.discovery.client.simple.instances.order-service[0].uri",
                 () -> "http://127.0.0.1:" + orderService.getAddress().getPort());
+        // small, so that two requests of a bulk act show the bound
+        registry.add("eventual.reconcile.work-orders.bulk-limit", () -> BULK_LIMIT);
     }
+
+    private static final int BULK_LIMIT = 3;
 
     @AfterAll
     static void stop() {
@@ -167,6 +178,144 @@ class WorkOrderApiIT {
     }
 
     @Test
+    void aNoteLongerThanTheLimitIsRefusedNamingTheFieldAndWritesNothing() {
+        Opened opened = workOrders.open();
+        String tooLong = "n".repeat(TextLimits.WORK_ORDER_NOTE + 1);
+
+        HttpCall.Response single = resolve(opened, "{\"action\":\"CANCEL_ORDER\",\"note\":\"" + tooLong + "\"}", tokens.admin());
+        HttpCall.Response bulk = bulk("{\"filter\":{\"reason\":\"insufficient\"},\"action\":\"CLOSE\",\"note\":\""
+                + tooLong + "\",\"expectedCount\":1}", tokens.operator());
+
+        for (HttpCall.Response response : List.of(single, bulk)) {
+            assertThat(response.status()).as(response.body()).isEqualTo(400);
+            assertThat(response.json().get("invalidParams").findValuesAsString("name")).containsExactly("note");
+        }
+        assertThat(cancels).doesNotContainKey(Long.toString(opened.orderId()));
+        assertThat(mapper.find(opened.id()).status()).isEqualTo(WorkOrderStatus.OPEN);
+        assertThat(mapper.auditTrail(opened.id())).isEmpty();
+    }
+
+    @Test
+    void theLongestNoteCancelsTheOrderWithAReasonOrderServiceTakes() {
+        Opened opened = workOrders.open();
+        String longest = "n".repeat(TextLimits.WORK_ORDER_NOTE);
+
+        HttpCall.Response response = resolve(opened, "{\"action\":\"CANCEL_ORDER\",\"note\":\"" + longest + "\"}",
+                tokens.admin());
+
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        assertResolved(response.json(), "CANCEL_ORDER", TestAuthServer.ADMIN);
+        assertThat(response.json().get("resolutionNote").asString()).isEqualTo(longest);
+        assertThat(cancels.get(Long.toString(opened.orderId()))).singleElement().satisfies(cancel ->
+                assertThat(JsonMapper.builder().build().readTree(cancel.body()).get("reason").asString())
+                        .endsWith(longest).hasSizeLessThanOrEqualTo(TextLimits.CANCEL_REASON));
+    }
+
+    @Test
+    void theAuditColumnsHoldTheLongestNoteAndSubjectTheEdgeAccepts() {
+        Map<String, Integer> widths = new HashMap<>();
+        jdbc.query("SELECT CONCAT(table_name, '.', column_name), character_maximum_length FROM information_schema.columns"
+                + " WHERE table_schema = DATABASE() AND table_name LIKE 'reconcile_work_order%'",
+                (RowCallbackHandler) row -> widths.put(row.getString(1), row.getInt(2)));
+
+        assertThat(widths.get("reconcile_work_order_audit.note")).isGreaterThanOrEqualTo(TextLimits.WORK_ORDER_NOTE);
+        assertThat(widths.get("reconcile_work_order.resolution_note")).isGreaterThanOrEqualTo(TextLimits.WORK_ORDER_NOTE);
+        assertThat(widths.get("reconcile_work_order_audit.operator")).isGreaterThanOrEqualTo(TextLimits.SUBJECT);
+        assertThat(widths.get("reconcile_work_order.resolved_by")).isGreaterThanOrEqualTo(TextLimits.SUBJECT);
+    }
+
+    @Test
+    void theListFiltersBySkuAndByWhatTheReasonContains() {
+        long sku = ThreadLocalRandom.current().nextLong(1_000_000_000L, 1_000_000_000_000L);
+        String cause = "depot " + sku + " short";
+        Opened ofSkuAndCause = workOrders.open(sku, "retries exhausted (5): " + cause);
+        Opened ofSku = workOrders.open(sku, "unexpected state");
+        Opened ofCause = workOrders.open(sku + 1, "retries exhausted (5): " + cause.toUpperCase());
+
+        assertThat(ids("/api/work-orders?skuId=" + sku)).containsExactlyInAnyOrder(ofSkuAndCause.id(), ofSku.id());
+        assertThat(ids("/api/work-orders?reason=" + URLEncoder.encode(cause, StandardCharsets.UTF_8)))
+                .as("contained, case-insensitively").containsExactlyInAnyOrder(ofSkuAndCause.id(), ofCause.id());
+        assertThat(ids("/api/work-orders?status=OPEN&eventType=ORDER_CREATED&skuId=" + sku + "&reason="
+                + URLEncoder.encode(cause, StandardCharsets.UTF_8))).containsExactly(ofSkuAndCause.id());
+        HttpCall.Response one = HttpCall.get(port, "/api/work-orders/" + ofSku.id()).bearer(tokens.operator()).send();
+        assertThat(one.json().get("skuId").asString()).isEqualTo(Long.toString(sku));
+        HttpCall.Response badSku = HttpCall.get(port, "/api/work-orders?skuId=x").bearer(tokens.operator()).send();
+        assertThat(badSku.status()).isEqualTo(400);
+        assertThat(badSku.json().get("invalidParams").findValuesAsString("name")).containsExactly("skuId");
+        HttpCall.Response longReason = HttpCall.get(port, "/api/work-orders?reason=" + "r".repeat(TextLimits.REASON_FILTER + 1))
+                .bearer(tokens.operator()).send();
+        assertThat(longReason.status()).isEqualTo(400);
+        assertThat(longReason.json().get("invalidParams").findValuesAsString("name")).containsExactly("reason");
+    }
+
+    @Test
+    void anOperatorRetriesEveryOpenWorkOrderOfASkuInBoundedRequestsEachAudited() {
+        long sku = ThreadLocalRandom.current().nextLong(1_000_000_000L, 1_000_000_000_000L);
+        List<Opened> ofSku = new ArrayList<>();
+        for (int i = 0; i < BULK_LIMIT + 2; i++) {
+            ofSku.add(workOrders.open(sku, "retries exhausted (5): inventory FAIL, notice SUCCESS"));
+        }
+        Opened otherSku = workOrders.open(sku + 1, "retries exhausted (5): inventory FAIL, notice SUCCESS");
+        String body = "{\"filter\":{\"skuId\":\"" + sku + "\"},\"action\":\"RETRY\",\"note\":\"restocked\",\"expectedCount\":%d}";
+
+        HttpCall.Response first = bulk(body.formatted(BULK_LIMIT + 2), tokens.operator());
+        HttpCall.Response second = bulk(body.formatted(2), tokens.operator());
+
+        assertThat(first.status()).as(first.body()).isEqualTo(200);
+        assertThat(first.json().get("worked").asInt()).isEqualTo(BULK_LIMIT);
+        assertThat(first.json().get("remaining").asLong()).isEqualTo(2);
+        assertThat(second.status()).as(second.body()).isEqualTo(200);
+        assertThat(second.json().get("worked").asInt()).isEqualTo(2);
+        assertThat(second.json().get("skipped").asInt()).isZero();
+        assertThat(second.json().get("remaining").asLong()).isZero();
+        for (Opened opened : ofSku) {
+            assertThat(mapper.find(opened.id()).resolvedBy()).isEqualTo(TestAuthServer.OPERATOR);
+            assertThat(workOrders.eventStatus(opened)).isEqualTo("RETRY");
+            assertThat(mapper.auditTrail(opened.id())).singleElement().satisfies(row -> {
+                assertThat(row.action()).isEqualTo("RETRY");
+                assertThat(row.operator()).isEqualTo(TestAuthServer.OPERATOR);
+                assertThat(row.note()).isEqualTo("restocked");
+                assertThat(row.outcome()).isEqualTo("APPLIED");
+            });
+        }
+        assertThat(mapper.find(otherSku.id()).status()).isEqualTo(WorkOrderStatus.OPEN);
+    }
+
+    @Test
+    void aBulkActIsRefusedWhenTheCountMovedWhenItAsksForCancelOrForEverythingAndForACustomer() {
+        long sku = ThreadLocalRandom.current().nextLong(1_000_000_000L, 1_000_000_000_000L);
+        Opened a = workOrders.open(sku, "inventory FAIL");
+        Opened b = workOrders.open(sku, "inventory FAIL");
+        String filter = "{\"skuId\":\"" + sku + "\"}";
+
+        HttpCall.Response moved = bulk("{\"filter\":" + filter + ",\"action\":\"CLOSE\",\"note\":\"n\",\"expectedCount\":1}",
+                tokens.operator());
+        HttpCall.Response cancel = bulk("{\"filter\":" + filter + ",\"action\":\"CANCEL_ORDER\",\"note\":\"n\",\"expectedCount\":2}",
+                tokens.admin());
+        HttpCall.Response everything = bulk("{\"filter\":{},\"action\":\"CLOSE\",\"note\":\"n\",\"expectedCount\":2}",
+                tokens.operator());
+        HttpCall.Response noNote = bulk("{\"filter\":" + filter + ",\"action\":\"CLOSE\",\"note\":\" \",\"expectedCount\":2}",
+                tokens.operator());
+        HttpCall.Response customer = bulk("{\"filter\":" + filter + ",\"action\":\"CLOSE\",\"note\":\"n\",\"expectedCount\":2}",
+                tokens.customer(7));
+
+        assertThat(moved.status()).as(moved.body()).isEqualTo(409);
+        assertThat(moved.json().get("detail").asString()).startsWith("2 open work orders match now, not the 1 confirmed");
+        assertThat(cancel.status()).as(cancel.body()).isEqualTo(400);
+        assertThat(cancel.json().get("invalidParams").findValuesAsString("name")).containsExactly("action");
+        assertThat(everything.status()).as(everything.body()).isEqualTo(400);
+        assertThat(everything.json().get("invalidParams").findValuesAsString("name")).containsExactly("filter");
+        assertThat(noNote.status()).as(noNote.body()).isEqualTo(400);
+        assertThat(noNote.json().get("invalidParams").findValuesAsString("name")).containsExactly("note");
+        assertThat(customer.status()).isEqualTo(403);
+        for (Opened opened : List.of(a, b)) {
+            assertThat(mapper.find(opened.id()).status()).isEqualTo(WorkOrderStatus.OPEN);
+            assertThat(mapper.auditTrail(opened.id())).isEmpty();
+        }
+        assertThat(cancels).doesNotContainKeys(Long.toString(a.orderId()), Long.toString(b.orderId()));
+    }
+
+    @Test
     void aCustomerIsRefusedAndWithoutAnAccessTokenNoOneIsServed() {
         Opened opened = workOrders.open();
         String customer = tokens.customer(7);
@@ -185,6 +334,16 @@ class WorkOrderApiIT {
         // refused before the handler: nothing happened, so nothing was audited
         assertThat(mapper.find(opened.id()).status()).isEqualTo(WorkOrderStatus.OPEN);
         assertThat(mapper.auditTrail(opened.id())).isEmpty();
+    }
+
+    private HttpCall.Response bulk(String body, String token) {
+        return HttpCall.post(port, "/api/work-orders/bulk").bearer(token).json(body).send();
+    }
+
+    private List<Long> ids(String path) {
+        HttpCall.Response page = HttpCall.get(port, path + "&size=100").bearer(tokens.operator()).send();
+        assertThat(page.status()).as(page.body()).isEqualTo(200);
+        return page.json().get("items").findValuesAsString("id").stream().map(Long::parseLong).toList();
     }
 
     private HttpCall.Response resolve(Opened opened, String body, String token) {

@@ -23,13 +23,13 @@ class WorkOrderReopenIT {
     @Test
     void reopeningClearsThePreviousResolversFields() {
         long orderId = ThreadLocalRandom.current().nextLong(1L << 40, 1L << 50);
-        WorkOrderOpening first = new WorkOrderOpening(orderId, "ORDER_CREATED", orderId, "stock short", "CREATED",
+        WorkOrderOpening first = new WorkOrderOpening(orderId, "ORDER_CREATED", orderId, null, "stock short", "CREATED",
                 "FAIL", "SUCCESS", 5);
         workOrders.open(first);
         long id = workOrders.idOf(orderId, "ORDER_CREATED");
         assertThat(workOrders.resolve(id, WorkOrderAction.RETRY, "ops-alice", "stock added")).isEqualTo(1);
 
-        workOrders.open(new WorkOrderOpening(orderId, "ORDER_CREATED", orderId, "still short", "CREATED", "FAIL",
+        workOrders.open(new WorkOrderOpening(orderId, "ORDER_CREATED", orderId, null, "still short", "CREATED", "FAIL",
                 "SUCCESS", 5));
 
         WorkOrderRow reopened = workOrders.find(id);

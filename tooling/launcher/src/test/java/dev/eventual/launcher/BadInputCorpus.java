@@ -1,5 +1,6 @@
 package dev.eventual.launcher;
 
+import dev.eventual.common.api.TextLimits;
 import dev.eventual.common.api.problem.ProblemTypes;
 import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.launcher.BadInput.Forgery;
@@ -90,6 +91,7 @@ final class BadInputCorpus {
         listWorkOrders(cases);
         readWorkOrder(cases);
         resolveWorkOrder(cases);
+        bulkWorkOrders(cases);
         actuatorAndUnknownPaths(cases);
         bearerTokens(cases);
         roles(cases);
@@ -226,7 +228,7 @@ final class BadInputCorpus {
         cases.add(e.json("unknown order, script in reason", reason(q(SCRIPT))).refused(404));
         cases.add(e.json("unknown order, SQL in reason", reason(q("'; DELETE FROM t_order; --"))).refused(404));
         cases.add(e.json("unknown order, NUL and lone surrogate in reason", reason(q("\\u0000\\udc00"))).refused(404));
-        cases.add(e.json("reason of 201 characters", reason(q("x".repeat(201)))).invalid("reason"));
+        cases.add(e.json("reason of 1,501 characters", reason(q("x".repeat(TextLimits.CANCEL_REASON + 1)))).invalid("reason"));
         cases.add(e.json("array reason", reason("[\"a\"]")).invalid("reason"));
         cases.add(e.json("object reason", reason("{}")).invalid("reason"));
         cases.add(e.json("truncated JSON", "{\"reason\":").malformed());
@@ -517,6 +519,9 @@ final class BadInputCorpus {
         cases.add(e.query("negative page", "page=-1").invalid("page"));
         cases.add(e.query("page above the maximum", "page=100001").invalid("page"));
         cases.add(e.query("page beyond int", "page=99999999999").invalid("page"));
+        cases.add(e.query("text skuId", "skuId=abc").invalid("skuId"));
+        cases.add(e.query("reason of 513 characters", "reason=" + "r".repeat(TextLimits.REASON_FILTER + 1)).invalid("reason"));
+        cases.add(e.query("unknown eventType", "eventType=ORDER_PAID").invalid("eventType"));
         cases.add(e.query("size zero", "size=0").invalid("size"));
         cases.add(e.query("size above 100", "size=101").invalid("size"));
         cases.add(e.query("size 1e309", "size=1e309").invalid("size"));
@@ -546,7 +551,7 @@ final class BadInputCorpus {
         cases.add(e.json("no action", "{\"note\":\"n\"}").invalid("action"));
         // the audit names the token's subject: a name in the body is refused, not believed (issue 26)
         cases.add(e.json("operator named in the body", "{\"action\":\"CLOSE\",\"operator\":\"adam\"}").invalid("operator"));
-        cases.add(e.json("note of 1,001 characters", resolve(q("CLOSE"), q("n".repeat(1001)))).invalid("note"));
+        cases.add(e.json("note of 1,001 characters", resolve(q("CLOSE"), q("n".repeat(TextLimits.WORK_ORDER_NOTE + 1)))).invalid("note"));
         cases.add(e.json("duplicated key action", "{\"action\":\"CLOSE\",\"action\":\"RETRY\"}").malformed());
         cases.add(e.json("unknown field comment", "{\"action\":\"CLOSE\",\"comment\":\"n\"}").invalid("comment"));
         cases.add(e.json("unknown work order, Content-Encoding: gzip", valid).header("Content-Encoding", "gzip")
@@ -561,6 +566,36 @@ final class BadInputCorpus {
         cases.add(e.draft("YAML body").body("application/yaml", "action: CLOSE\n").refused(415));
         cases.add(e.json("20 KB body", OVERSIZED).refused(413));
         cases.add(e.draft("GET").method("GET").refused(405));
+    }
+
+    private static void bulkWorkOrders(List<BadInput> cases) {
+        Endpoint e = new Endpoint(RECONCILE, "POST", "/api/work-orders/bulk", null, OPERATOR);
+        // no order has this SKU: a body that passed every check is still refused, 409, for its count
+        String filter = "{\"skuId\":\"" + Long.MAX_VALUE + "\"}";
+        String valid = bulk(filter, q("CLOSE"), q("n"), "1");
+        tokens(cases, e, valid);
+        cases.add(e.json("count that does not match", valid).refused(409, ProblemTypes.CONFLICT));
+        cases.add(e.json("CANCEL_ORDER in bulk", bulk(filter, q("CANCEL_ORDER"), q("n"), "1")).invalid("action"));
+        cases.add(e.json("filter naming neither SKU nor reason", bulk("{}", q("CLOSE"), q("n"), "1")).invalid("filter"));
+        cases.add(e.json("only an event type as filter", bulk("{\"eventType\":\"ORDER_CREATED\"}", q("CLOSE"), q("n"), "1"))
+                .invalid("filter"));
+        cases.add(e.json("no filter", "{\"action\":\"CLOSE\",\"note\":\"n\",\"expectedCount\":1}").invalid("filter"));
+        cases.add(e.json("text skuId in the filter", bulk("{\"skuId\":\"abc\"}", q("CLOSE"), q("n"), "1")).invalid("filter.skuId"));
+        cases.add(e.json("empty reason in the filter", bulk("{\"reason\":\"\"}", q("CLOSE"), q("n"), "1")).invalid("filter.reason"));
+        cases.add(e.json("note of 1,001 characters", bulk(filter, q("CLOSE"), q("n".repeat(TextLimits.WORK_ORDER_NOTE + 1)), "1"))
+                .invalid("note"));
+        cases.add(e.json("blank note", bulk(filter, q("CLOSE"), q(" "), "1")).invalid("note"));
+        cases.add(e.json("expectedCount zero", bulk(filter, q("CLOSE"), q("n"), "0")).invalid("expectedCount"));
+        cases.add(e.json("expectedCount as text", bulk(filter, q("CLOSE"), q("n"), q("1"))).invalid("expectedCount"));
+        cases.add(e.json("operator named in the body", "{\"filter\":" + filter
+                + ",\"action\":\"CLOSE\",\"note\":\"n\",\"expectedCount\":1,\"operator\":\"adam\"}").invalid("operator"));
+        // GET /api/work-orders/bulk reads the work order "bulk": a 400 naming id, as any text id (readWorkOrder)
+        cases.add(e.draft("DELETE").method("DELETE").refused(405));
+    }
+
+    private static String bulk(String filter, String action, String note, String expectedCount) {
+        return "{\"filter\":" + filter + ",\"action\":" + action + ",\"note\":" + note + ",\"expectedCount\":"
+                + expectedCount + "}";
     }
 
     private static void actuatorAndUnknownPaths(List<BadInput> cases) {
@@ -662,6 +697,9 @@ final class BadInputCorpus {
         cases.add(new Endpoint(RECONCILE, "POST", "/api/work-orders/{id}/resolve", "/api/work-orders/1/resolve", OPERATOR)
                 .json("a customer resolves a work order", resolve(q("CLOSE"), q("corpus"))).as(CUSTOMER)
                 .forbidden("the caller is customer"));
+        cases.add(new Endpoint(RECONCILE, "POST", "/api/work-orders/bulk", null, OPERATOR)
+                .json("a customer closes work orders in bulk", bulk("{\"reason\":\"inventory\"}", q("CLOSE"), q("corpus"), "1"))
+                .as(CUSTOMER).forbidden("the caller is customer"));
 
         // a person's token, the admin's too, never reaches the services' own endpoints
         cases.add(new Endpoint(ORDER, "POST", "/internal/orders/consumer-reports", null, SERVICE)

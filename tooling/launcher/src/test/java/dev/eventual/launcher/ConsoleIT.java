@@ -47,6 +47,8 @@ import static org.awaitility.Awaitility.await;
 class ConsoleIT {
 
     private static final String UNKNOWN_SKU = "4343";
+    /** Another unknown SKU, whose work orders only the bulk test works. */
+    private static final String BULK_SKU = "4344";
     private static final Duration SLOW = Duration.ofSeconds(90);
     private static final String SESSION_COOKIE = "EVENTUAL_CONSOLE";
 
@@ -57,6 +59,7 @@ class ConsoleIT {
     private static LocalSuite suite;
     private static FailingOrder retried;
     private static FailingOrder refused;
+    private static List<FailingOrder> ofBulkSku;
 
     @TempDir
     Path profile;
@@ -67,10 +70,12 @@ class ConsoleIT {
     static void ordersThatNeedAPerson() {
         suite = SharedSuite.get();
         // both fail at once: one wait for the two
-        FailingOrder first = place();
-        FailingOrder second = place();
+        FailingOrder first = place(UNKNOWN_SKU);
+        FailingOrder second = place(UNKNOWN_SKU);
+        List<FailingOrder> bulk = List.of(place(BULK_SKU), place(BULK_SKU));
         retried = awaitWorkOrder(first);
         refused = awaitWorkOrder(second);
+        ofBulkSku = bulk.stream().map(ConsoleIT::awaitWorkOrder).toList();
     }
 
     @BeforeEach
@@ -176,6 +181,49 @@ class ConsoleIT {
 
         browser.findElement(By.id("sign-out")).click();
         wait.until(ExpectedConditions.urlToBe(atLocalhost + "/signed-out"));
+    }
+
+    @Test
+    void anOperatorFiltersTheQueueBySkuAndReasonAndClosesAllOfItAfterConfirmingTheCount() {
+        signIn("olga");
+        browser.findElement(By.name("skuId")).sendKeys(BULK_SKU);
+        browser.findElement(By.name("reason")).sendKeys("inventory");
+        browser.findElement(By.id("filter")).click();
+        wait.until(ExpectedConditions.urlContains("skuId=" + BULK_SKU));
+        List<WebElement> rows = browser.findElements(By.cssSelector("#queue tbody tr"));
+        assertThat(rows).extracting(row -> row.findElement(By.className("sku")).getText()).containsOnly(BULK_SKU);
+        assertThat(rows).extracting(row -> row.getDomAttribute("data-order-id"))
+                .containsAll(ofBulkSku.stream().map(FailingOrder::orderId).toList());
+        String shown = text(By.cssSelector("#bulk legend"));
+
+        WebElement bulk = browser.findElement(By.id("bulk"));
+        bulk.findElement(By.cssSelector("input[name=action][value=CLOSE]")).click();
+        String note = "SKU " + BULK_SKU + " was never sold: closing its work orders at once (ConsoleIT)";
+        bulk.findElement(By.name("note")).sendKeys(note);
+        bulk.findElement(By.cssSelector("button[type=submit]")).click();
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("confirm")));
+        // the confirmation shows the count it acts on, the same the queue showed
+        String count = text(By.id("bulk-count"));
+        assertThat(shown).isEqualTo("All " + count + " open work orders that match");
+        assertThat(Integer.parseInt(count)).isGreaterThanOrEqualTo(ofBulkSku.size());
+        assertThat(text(By.id("confirm-note"))).isEqualTo(note);
+        assertThat(browser.findElement(By.id("confirm")).getText()).isEqualTo("Confirm CLOSE of " + count);
+        browser.findElement(By.id("confirm")).click();
+
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("done")));
+        assertThat(text(By.id("done"))).isEqualTo("CLOSE applied to " + count + " work orders by olga; 0 still match");
+        assertThat(browser.findElements(By.id("queue-empty"))).hasSize(1);
+        for (FailingOrder order : ofBulkSku) {
+            JsonNode closed = workOrder(order);
+            assertThat(closed.get("status").asString()).isEqualTo("RESOLVED");
+            assertThat(closed.get("resolution").asString()).isEqualTo("CLOSE");
+            assertThat(auditOf(order)).filteredOn(entry -> "CLOSE".equals(entry.get("action").asString()))
+                    .singleElement().satisfies(entry -> {
+                        assertThat(entry.get("operator").asString()).isEqualTo("olga");
+                        assertThat(entry.get("outcome").asString()).isEqualTo("APPLIED");
+                        assertThat(entry.get("note").asString()).isEqualTo(note);
+                    });
+        }
     }
 
     @Test
@@ -294,12 +342,12 @@ class ConsoleIT {
         }
     }
 
-    private static FailingOrder place() {
+    private static FailingOrder place(String sku) {
         SecureRandom random = new SecureRandom();
         String traceId = HexFormat.of().formatHex(random.generateSeed(16));
         HttpCall.Response placed = HttpCall.post(suite.orderPort(), "/api/orders")
                 .header("traceparent", "00-" + traceId + "-" + HexFormat.of().formatHex(random.generateSeed(8)) + "-01")
-                .bearer(SharedSuite.token("customer:1")).json("{\"userId\":1,\"skuId\":" + UNKNOWN_SKU + ",\"quantity\":1}").send();
+                .bearer(SharedSuite.token("customer:1")).json("{\"userId\":1,\"skuId\":" + sku + ",\"quantity\":1}").send();
         assertThat(placed.status()).as(placed.body()).isEqualTo(201);
         return new FailingOrder(placed.json().get("orderId").asString(), traceId, null);
     }

@@ -1,5 +1,6 @@
 package dev.eventual.launcher;
 
+import dev.eventual.common.api.TextLimits;
 import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.infra.test.HttpCall;
@@ -178,10 +179,18 @@ class LocalSuiteIT {
         // canceling a customer's order is the admin's (docs/security.md)
         assertThat(resolve(workOrderId, "CANCEL_ORDER", "olga").status()).isEqualTo(403);
         assertThat(order(orderId).get("status").asString()).isEqualTo("CREATED");
-        HttpCall.Response resolved = resolve(workOrderId, "CANCEL_ORDER", "adam");
+        // a note longer than the limit is refused at the edge, naming it; the longest one goes all the way
+        // through order-service's cancel, whose reason has room for it (issue 37)
+        HttpCall.Response tooLong = resolve(workOrderId, "CANCEL_ORDER", "adam", "n".repeat(TextLimits.WORK_ORDER_NOTE + 1));
+        assertThat(tooLong.status()).as(tooLong.body()).isEqualTo(400);
+        assertThat(tooLong.json().get("invalidParams").findValuesAsString("name")).containsExactly("note");
+        assertThat(workOrder(workOrderId).get("audit").findValuesAsString("action")).containsExactly("OPEN", "CANCEL_ORDER");
+        String longest = "n".repeat(TextLimits.WORK_ORDER_NOTE);
+        HttpCall.Response resolved = resolve(workOrderId, "CANCEL_ORDER", "adam", longest);
 
         assertThat(resolved.status()).as(resolved.body()).isEqualTo(200);
         assertThat(workOrder(workOrderId).get("resolvedBy").asString()).isEqualTo("adam");
+        assertThat(workOrder(workOrderId).get("resolutionNote").asString()).isEqualTo(longest);
         assertThat(order(orderId).get("status").asString()).isEqualTo("CANCELED");
         await().atMost(Duration.ofSeconds(60)).until(() -> order(orderId).get("events").findValuesAsString("reconcileStatus")
                 .equals(List.of("SUCCESS", "SUCCESS")));
@@ -222,8 +231,12 @@ class LocalSuiteIT {
 
     /** @param who the person resolving; null sends no token */
     private HttpCall.Response resolve(String workOrderId, String action, String who) {
+        return resolve(workOrderId, action, who, "from LocalSuiteIT");
+    }
+
+    private HttpCall.Response resolve(String workOrderId, String action, String who, String note) {
         HttpCall call = HttpCall.post(suite.reconcilePort(), "/api/work-orders/" + workOrderId + "/resolve")
-                .json("{\"action\":\"" + action + "\",\"note\":\"from LocalSuiteIT\"}");
+                .json("{\"action\":\"" + action + "\",\"note\":\"" + note + "\"}");
         if (who != null) {
             call.bearer(token(who));
         }

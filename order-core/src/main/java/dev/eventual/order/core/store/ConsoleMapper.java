@@ -19,18 +19,20 @@ public interface ConsoleMapper {
               <if test="status != null">status = #{status}</if>
               <if test="eventType != null">AND event_type = #{eventType}</if>
               <if test="openedBefore != null">AND created_at &lt;= #{openedBefore}</if>
+              <if test="skuId != null">AND sku_id = #{skuId}</if>
+              <if test="reason != null">AND LOCATE(#{reason}, reason) &gt; 0</if>
             </where>""";
 
-    /** One page of the queue, newest first, through {@code idx_work_order_status_id} when filtered by status. */
+    /** One page of the queue, newest first, through {@code idx_work_order_status_id} when filtered by status (by SKU too: {@code idx_work_order_status_sku}). */
     @Select("<script>SELECT " + WorkOrderMapper.COLUMNS + " FROM reconcile_work_order " + QUEUE_WHERE
             + " ORDER BY id DESC LIMIT #{limit} OFFSET #{offset}</script>")
     List<WorkOrderRow> queue(@Param("status") WorkOrderStatus status, @Param("eventType") String eventType,
-                             @Param("openedBefore") LocalDateTime openedBefore, @Param("limit") int limit,
-                             @Param("offset") int offset);
+                             @Param("openedBefore") LocalDateTime openedBefore, @Param("skuId") Long skuId,
+                             @Param("reason") String reason, @Param("limit") int limit, @Param("offset") int offset);
 
     @Select("<script>SELECT COUNT(*) FROM reconcile_work_order " + QUEUE_WHERE + "</script>")
     long count(@Param("status") WorkOrderStatus status, @Param("eventType") String eventType,
-               @Param("openedBefore") LocalDateTime openedBefore);
+               @Param("openedBefore") LocalDateTime openedBefore, @Param("skuId") Long skuId, @Param("reason") String reason);
 
     /** The work orders by status and event type. */
     @Select("SELECT status, event_type, COUNT(*) FROM reconcile_work_order GROUP BY status, event_type ORDER BY status, event_type")

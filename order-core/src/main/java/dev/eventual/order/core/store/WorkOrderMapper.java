@@ -25,12 +25,12 @@ public interface WorkOrderMapper {
     String BY_PUBLIC_ID = "id = #{id} DIV 1024 AND MOD(order_id, 1024) = MOD(#{id}, 1024)";
 
     /** At most one work order per (order, event): a later exhaustion reopens it, without the previous resolution (the audit rows keep it). */
-    @Insert("INSERT INTO reconcile_work_order (order_id, event_type, message_log_id, status, reason, order_status,"
+    @Insert("INSERT INTO reconcile_work_order (order_id, event_type, message_log_id, sku_id, status, reason, order_status,"
             + " inventory_status, notice_status, retry_count)"
-            + " VALUES (#{orderId}, #{eventType}, #{messageLogId}, 'OPEN', #{reason}, #{orderStatus}, #{inventoryStatus},"
+            + " VALUES (#{orderId}, #{eventType}, #{messageLogId}, #{skuId}, 'OPEN', #{reason}, #{orderStatus}, #{inventoryStatus},"
             + " #{noticeStatus}, #{retryCount})"
             + " ON DUPLICATE KEY UPDATE status = 'OPEN', resolution = NULL, resolved_by = NULL, resolved_at = NULL,"
-            + " resolution_note = NULL, reason = VALUES(reason),"
+            + " resolution_note = NULL, reason = VALUES(reason), sku_id = VALUES(sku_id),"
             + " order_status = VALUES(order_status), inventory_status = VALUES(inventory_status),"
             + " notice_status = VALUES(notice_status), retry_count = VALUES(retry_count), open_count = open_count + 1")
     int open(WorkOrderOpening opening);
@@ -43,7 +43,7 @@ public interface WorkOrderMapper {
     int audit(@Param("workOrderId") long workOrderId, @Param("action") String action, @Param("operator") String operator,
               @Param("note") String note, @Param("outcome") String outcome, @Param("detail") String detail);
 
-    String COLUMNS = PUBLIC_ID + " AS id, order_id, event_type, message_log_id, status, resolution, reason, order_status,"
+    String COLUMNS = PUBLIC_ID + " AS id, order_id, event_type, message_log_id, sku_id, status, resolution, reason, order_status,"
             + " inventory_status, notice_status, retry_count, open_count, resolved_by, resolved_at, resolution_note,"
             + " created_at, updated_at";
 
@@ -53,28 +53,34 @@ public interface WorkOrderMapper {
     @Select("SELECT " + COLUMNS + " FROM reconcile_work_order WHERE " + BY_PUBLIC_ID + " FOR UPDATE")
     WorkOrderRow lock(@Param("id") long id);
 
-    @Select("""
-            <script>
-            SELECT """ + COLUMNS + """
-              FROM reconcile_work_order
+    /**
+     * The filters of the list and the bulk act, each optional: the SKU through {@code idx_work_order_status_sku};
+     * {@code reason} matches where the work order's reason contains it (case-insensitive, as the column's
+     * collation compares; LOCATE, so {@code %} and {@code _} are only characters).
+     */
+    String FILTER = """
             <where>
               <if test="status != null">status = #{status}</if>
               <if test="orderId != null">AND order_id = #{orderId}</if>
-            </where>
-            ORDER BY id DESC LIMIT #{limit} OFFSET #{offset}
-            </script>""")
-    List<WorkOrderRow> page(@Param("status") WorkOrderStatus status, @Param("orderId") Long orderId,
-                                      @Param("limit") int limit, @Param("offset") long offset);
+              <if test="skuId != null">AND sku_id = #{skuId}</if>
+              <if test="eventType != null">AND event_type = #{eventType}</if>
+              <if test="reason != null">AND LOCATE(#{reason}, reason) &gt; 0</if>
+            </where>""";
 
-    @Select("""
-            <script>
-            SELECT COUNT(*) FROM reconcile_work_order
-            <where>
-              <if test="status != null">status = #{status}</if>
-              <if test="orderId != null">AND order_id = #{orderId}</if>
-            </where>
-            </script>""")
-    long count(@Param("status") WorkOrderStatus status, @Param("orderId") Long orderId);
+    @Select("<script>SELECT " + COLUMNS + " FROM reconcile_work_order " + FILTER
+            + " ORDER BY id DESC LIMIT #{limit} OFFSET #{offset}</script>")
+    List<WorkOrderRow> page(@Param("status") WorkOrderStatus status, @Param("orderId") Long orderId,
+                            @Param("skuId") Long skuId, @Param("eventType") String eventType, @Param("reason") String reason,
+                            @Param("limit") int limit, @Param("offset") long offset);
+
+    @Select("<script>SELECT COUNT(*) FROM reconcile_work_order " + FILTER + "</script>")
+    long count(@Param("status") WorkOrderStatus status, @Param("orderId") Long orderId, @Param("skuId") Long skuId,
+               @Param("eventType") String eventType, @Param("reason") String reason);
+
+    /** The public ids of this server's first {@code limit} open work orders the filter matches, oldest first. */
+    @Select("<script>SELECT " + PUBLIC_ID + " FROM reconcile_work_order " + FILTER + " ORDER BY id LIMIT #{limit}</script>")
+    List<Long> ids(@Param("status") WorkOrderStatus status, @Param("orderId") Long orderId, @Param("skuId") Long skuId,
+                   @Param("eventType") String eventType, @Param("reason") String reason, @Param("limit") int limit);
 
     @Select("SELECT id, action, operator, note, outcome, detail, created_at FROM reconcile_work_order_audit"
             + " WHERE work_order_id = #{id} DIV 1024 ORDER BY id")

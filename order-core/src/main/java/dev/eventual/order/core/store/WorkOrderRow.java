@@ -5,8 +5,12 @@ import dev.eventual.order.core.status.WorkOrderStatus;
 import java.time.LocalDateTime;
 import java.util.Comparator;
 
-/** A row of {@code reconcile_work_order}; {@code id} is the public id ({@link WorkOrderMapper}). */
-public record WorkOrderRow(long id, long orderId, String eventType, long messageLogId, WorkOrderStatus status,
+/**
+ * A row of {@code reconcile_work_order}; {@code id} is the public id ({@link WorkOrderMapper}).
+ *
+ * @param skuId the order's SKU; null when its event could not be read
+ */
+public record WorkOrderRow(long id, long orderId, String eventType, long messageLogId, Long skuId, WorkOrderStatus status,
                            WorkOrderAction resolution, String reason, String orderStatus, String inventoryStatus,
                            String noticeStatus, int retryCount, int openCount, String resolvedBy,
                            LocalDateTime resolvedAt, String resolutionNote, LocalDateTime createdAt,

@@ -1,0 +1,16 @@
+package dev.eventual.reconcile.workorder;
+
+import dev.eventual.order.core.status.WorkOrderAction;
+
+/**
+ * What a bulk act may do to every work order a filter matches: the undoable actions only. CANCEL_ORDER
+ * cannot be undone and stays one work order at a time, for an admin; a body that asks for it here is refused
+ * (400, naming {@code action}) before anything is read.
+ */
+public enum BulkAction {
+    RETRY, CLOSE;
+
+    public WorkOrderAction action() {
+        return WorkOrderAction.valueOf(name());
+    }
+}
