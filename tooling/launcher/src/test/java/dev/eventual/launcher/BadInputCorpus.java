@@ -456,7 +456,7 @@ final class BadInputCorpus {
                 .invalid("events[0].reason"));
         cases.add(release.json("canceledAt not a timestamp", batch("{\"schemaVersion\":1,\"orderId\":4242,\"userId\":1,\"skuId\":1,"
                 + "\"quantity\":1,\"canceledAt\":\"tomorrow\"}")).invalid("events[0].canceledAt"));
-        cases.add(release.json("truncated JSON", "{\"events\":[{\"orderId\":4242,").malformed());
+        cases.add(release.json("truncated JSON (named where it ends)", "{\"events\":[{\"orderId\":4242,").invalid("events[0]"));
         cases.add(release.json("string userId with a leading zero", batch(canceled("4242", q("01"), UNKNOWN_SKU, "1", q("r"))))
                 .invalid("events[0].userId"));
         cases.add(release.draft("text/plain body").body("text/plain", "4242").refused(415));
@@ -477,8 +477,9 @@ final class BadInputCorpus {
                 .unsupportedEncoding());
         cases.add(created.json("missing userId", batch("{\"schemaVersion\":1,\"orderId\":4242,\"skuId\":1,\"quantity\":1}"))
                 .invalid("events[0].userId"));
+        // a repeated key inside an event is named by the event's place
         cases.add(created.json("duplicated key orderId", batch("{\"schemaVersion\":1,\"orderId\":4242,\"orderId\":1,\"userId\":1,"
-                + "\"skuId\":1,\"quantity\":1}")).malformed());
+                + "\"skuId\":1,\"quantity\":1}")).invalid("events[0]"));
         cases.add(created.draft("YAML body").body("application/yaml", "orderId: 4242\n").refused(415));
         cases.add(created.json("600 KB body", INTERNAL_OVERSIZED).refused(413));
         cases.add(created.json("events missing", "{}").invalid("events"));
