@@ -60,7 +60,7 @@ class NoticeServiceBootIT {
 
         assertThat(docs.status()).isEqualTo(200);
         assertThat(docs.json().get("paths").propertyNames()).contains("/internal/notices/status",
-                "/internal/notices/order-created/retry", "/internal/notices/order-canceled/retry");
+                "/internal/notices/order-created/retries", "/internal/notices/order-canceled/retries");
         assertThat(HttpCall.get(port, "/actuator/health").send().status()).isEqualTo(200);
         assertThat(HttpCall.get(port, "/actuator/metrics/eventual.notice.duplicates").send().status()).isEqualTo(200);
         assertThat(HttpCall.get(port, "/actuator/env").send().status()).isEqualTo(404);

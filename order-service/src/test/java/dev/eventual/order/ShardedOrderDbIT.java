@@ -113,10 +113,12 @@ class ShardedOrderDbIT {
                 .contains(Long.toString(b)).doesNotContain(Long.toString(a));
 
         // one batch of reports over both servers: each server records its own order
-        HttpCall.Response batch = HttpCall.post(port, "/internal/orders/consumer-statuses")
+        HttpCall.Response batch = HttpCall.post(port, "/internal/orders/consumer-reports")
                 .header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN)
-                .json("{\"eventType\":\"ORDER_CREATED\",\"consumerGroup\":\"" + OrderMessaging.INVENTORY_CONSUMER_GROUP + "\",\"status\":\"SUCCESS\","
-                        + "\"detail\":\"sharded\",\"orderIds\":[\"" + a + "\",\"" + b + "\"]}").send();
+                .json("{\"consumerGroup\":\"" + OrderMessaging.INVENTORY_CONSUMER_GROUP + "\",\"reports\":["
+                        + "{\"orderId\":\"" + a + "\",\"eventType\":\"ORDER_CREATED\",\"status\":\"SUCCESS\",\"detail\":\"sharded\"},"
+                        + "{\"orderId\":\"" + b + "\",\"eventType\":\"ORDER_CREATED\",\"status\":\"SUCCESS\",\"detail\":\"sharded\"}]}")
+                .send();
         assertThat(batch.status()).as(batch.body()).isEqualTo(200);
         assertThat(batch.json().get("recorded").asInt()).isEqualTo(2);
         assertThat(rows(server0, "message_consumer_status", a)).isEqualTo(1);

@@ -6,7 +6,10 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
-/** A consumer group's outcome for one event of one order, reported to order-service. */
+/**
+ * A consumer group's one outcome for an event of many orders, as the reconcile job's repair records it
+ * (through order-core, in process).
+ */
 public record ConsumerStatusReport(
         @NotNull OrderEventType eventType,
         @NotBlank @Size(max = 64) String consumerGroup,

@@ -17,19 +17,17 @@ public interface InventoryInternalApi {
     @PostMapping(path = "/internal/inventory/status", consumes = MediaType.APPLICATION_JSON_VALUE)
     BatchStatusResponse status(@RequestBody BatchStatusRequest request);
 
-    /** Deducts for an order it never saw, re-attempts a FAIL, leaves anything else as it is. */
-    @PostMapping(path = "/internal/inventory/retry", consumes = MediaType.APPLICATION_JSON_VALUE)
-    RedriveResult retry(@RequestBody OrderCreatedEvent event);
-
-    /** Releases a deduction once, or fences the order when nothing was deducted yet. */
-    @PostMapping(path = "/internal/inventory/release", consumes = MediaType.APPLICATION_JSON_VALUE)
-    RedriveResult release(@RequestBody OrderCanceledEvent event);
-
-    /** {@link #retry} for each event of the batch, in order; a result per event. */
+    /**
+     * For each event of the batch, in order: deducts for an order it never saw, re-attempts a FAIL, leaves
+     * anything else as it is; a result per event.
+     */
     @PostMapping(path = "/internal/inventory/retries", consumes = MediaType.APPLICATION_JSON_VALUE)
     RedriveResults retryAll(@RequestBody RedriveBatch<OrderCreatedEvent> batch);
 
-    /** {@link #release} for each event of the batch, in order; a result per event. */
+    /**
+     * For each event of the batch, in order: releases a deduction once, or fences the order when nothing
+     * was deducted yet; a result per event.
+     */
     @PostMapping(path = "/internal/inventory/releases", consumes = MediaType.APPLICATION_JSON_VALUE)
     RedriveResults releaseAll(@RequestBody RedriveBatch<OrderCanceledEvent> batch);
 }

@@ -17,17 +17,9 @@ public interface NoticeInternalApi {
     @PostMapping(path = "/internal/notices/status", consumes = MediaType.APPLICATION_JSON_VALUE)
     BatchStatusResponse status(@RequestBody BatchStatusRequest request);
 
-    /** Sends the order-created notice unless it already succeeded. */
-    @PostMapping(path = "/internal/notices/order-created/retry", consumes = MediaType.APPLICATION_JSON_VALUE)
-    RedriveResult retryCreated(@RequestBody OrderCreatedEvent event);
-
-    /** Sends the order-canceled notice unless it already succeeded. */
-    @PostMapping(path = "/internal/notices/order-canceled/retry", consumes = MediaType.APPLICATION_JSON_VALUE)
-    RedriveResult retryCanceled(@RequestBody OrderCanceledEvent event);
-
     /**
-     * {@link #retryCreated} for each event of the batch, in order. Stops at the first notice the channel
-     * cannot take (answered PROCESSING); the events after it get no result.
+     * Sends the order-created notice of each event of the batch, in order, unless it already succeeded.
+     * Stops at the first notice the channel cannot take (answered PROCESSING); the events after it get no result.
      */
     @PostMapping(path = "/internal/notices/order-created/retries", consumes = MediaType.APPLICATION_JSON_VALUE)
     RedriveResults retryAllCreated(@RequestBody RedriveBatch<OrderCreatedEvent> batch);

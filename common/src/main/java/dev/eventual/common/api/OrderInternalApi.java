@@ -1,7 +1,6 @@
 package dev.eventual.common.api;
 
 import org.springframework.http.MediaType;
-import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 
@@ -12,20 +11,10 @@ import org.springframework.web.bind.annotation.RequestBody;
  */
 public interface OrderInternalApi {
 
-    /** Idempotent and monotonic: a late PROCESSING never overwrites SUCCESS. Answers 204. */
-    @PostMapping(path = "/internal/orders/{orderId}/consumer-status", consumes = MediaType.APPLICATION_JSON_VALUE)
-    void reportConsumerStatus(@PathVariable("orderId") String orderId, @RequestBody ConsumerStatusReport report);
-
-    /**
-     * The same report for many orders in one transaction, with the same monotonic rules; unknown
-     * orders are named in the answer rather than failing the batch.
-     */
-    @PostMapping(path = "/internal/orders/consumer-statuses", consumes = MediaType.APPLICATION_JSON_VALUE)
-    ConsumerStatusBatchResult reportConsumerStatuses(@RequestBody ConsumerStatusBatchReport batch);
-
     /**
      * One consumer group's outcomes for many events, each its own (how consumers send their coalesced
-     * reports), in one transaction with the same monotonic rules; unknown orders are named in the answer.
+     * reports), in one transaction; idempotent and monotonic (a late PROCESSING never overwrites SUCCESS);
+     * unknown orders are named in the answer rather than failing the batch.
      */
     @PostMapping(path = "/internal/orders/consumer-reports", consumes = MediaType.APPLICATION_JSON_VALUE)
     ConsumerStatusBatchResult reportConsumerOutcomes(@RequestBody ConsumerReports reports);

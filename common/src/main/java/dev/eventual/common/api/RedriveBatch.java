@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * Up to {@link #MAX_EVENTS} events re-driven in one call, as the reconcile job sends a page's re-drives
- * of one kind; each is handled as the single re-drive endpoint would handle it, in order.
+ * of one kind; each is handled in order, as its consumer would have handled the event.
  *
  * @param traceparents optional: each event's order trace, by position (docs/tracing.md); an entry
  *                     may be null, the list may be absent, but it never has another length

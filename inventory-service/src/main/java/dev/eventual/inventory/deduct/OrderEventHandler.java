@@ -71,12 +71,12 @@ public class OrderEventHandler implements OrderEventBatchHandler {
         }
     }
 
-    /** The single re-drive API's create: within the caller's trace, which the request carries. */
+    /** One create event outside a batch, in the caller's trace (the ledger's seam for tests and fences). */
     public DeductOutcome onCreated(OrderCreatedEvent event, boolean retryFailed) {
         return done(ReceivedEvent.of(event, 1, null), onceMore(() -> ledger.deduct(event, retryFailed)));
     }
 
-    /** The single re-drive API's release: within the caller's trace, which the request carries. */
+    /** One cancel event outside a batch, in the caller's trace. */
     public DeductOutcome onCanceled(OrderCanceledEvent event) {
         return done(ReceivedEvent.of(event, 1, null), onceMore(() -> ledger.release(event)));
     }

@@ -57,22 +57,6 @@ public class RedriveController implements InventoryInternalApi {
     }
 
     @Override
-    public RedriveResult retry(@RequestBody OrderCreatedEvent event) {
-        requirePositive("orderId", event.orderId());
-        requirePositive("skuId", event.skuId());
-        requirePositive("quantity", event.quantity());
-        return result(handler.onCreated(event, true));
-    }
-
-    @Override
-    public RedriveResult release(@RequestBody OrderCanceledEvent event) {
-        requirePositive("orderId", event.orderId());
-        requirePositive("skuId", event.skuId());
-        requirePositive("quantity", event.quantity());
-        return result(handler.onCanceled(event));
-    }
-
-    @Override
     public RedriveResults retryAll(@Valid @RequestBody RedriveBatch<OrderCreatedEvent> batch) {
         for (int i = 0; i < batch.events().size(); i++) {
             OrderCreatedEvent event = batch.events().get(i);

@@ -29,11 +29,14 @@ import java.util.stream.IntStream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The public stock API (as the admin) and the internal status / retry / release API (service token), over
+ * The public stock API (as the admin) and the internal status / retries / releases API (service token), over
  * real HTTP. Who may read and set stock is InventoryRolesIT's.
  */
 @InventoryServiceIT
 class InventoryApiIT {
+
+    private static final String RETRIES = "/internal/inventory/retries";
+    private static final String RELEASES = "/internal/inventory/releases";
 
     private static final String TOKEN = InfrastructureInitializer.TEST_SERVICE_TOKEN;
 
@@ -106,14 +109,14 @@ class InventoryApiIT {
         String body = "{\"schemaVersion\":1,\"orderId\":" + order.orderId() + ",\"userId\":7,\"skuId\":" + sku
                 + ",\"quantity\":2}";
 
-        assertThat(internal("/internal/inventory/retry", body, TOKEN).json().get("status").asString()).isEqualTo("FAIL");
+        assertThat(redriveOne(RETRIES, body).get("status").asString()).isEqualTo("FAIL");
         put(sku, "{\"stock\":5}");
-        assertThat(internal("/internal/inventory/retry", body, TOKEN).json().get("status").asString()).isEqualTo("SUCCESS");
-        assertThat(internal("/internal/inventory/retry", body, TOKEN).json().get("status").asString()).isEqualTo("SUCCESS");
+        assertThat(redriveOne(RETRIES, body).get("status").asString()).isEqualTo("SUCCESS");
+        assertThat(redriveOne(RETRIES, body).get("status").asString()).isEqualTo("SUCCESS");
         assertThat(stockOf(sku).json().get("stock").asInt()).isEqualTo(3);
 
-        assertThat(internal("/internal/inventory/release", body, TOKEN).json().get("status").asString()).isEqualTo("RELEASED");
-        assertThat(internal("/internal/inventory/release", body, TOKEN).json().get("status").asString()).isEqualTo("RELEASED");
+        assertThat(redriveOne(RELEASES, body).get("status").asString()).isEqualTo("RELEASED");
+        assertThat(redriveOne(RELEASES, body).get("status").asString()).isEqualTo("RELEASED");
         assertThat(stockOf(sku).json().get("stock").asInt()).isEqualTo(5);
     }
 
@@ -123,11 +126,11 @@ class InventoryApiIT {
         put(sku, "{\"stock\":2}");
         long orderId = Events.created(sku, 1).orderId();
 
-        HttpCall.Response response = internal("/internal/inventory/retry", "{\"schemaVersion\":1,\"orderId\":" + orderId
-                + ",\"userId\":7,\"skuId\":" + sku + ",\"quantity\":1}", TOKEN);
+        JsonNode result = redriveOne(RETRIES, "{\"schemaVersion\":1,\"orderId\":" + orderId
+                + ",\"userId\":7,\"skuId\":" + sku + ",\"quantity\":1}");
 
-        assertThat(response.json().get("status").asString()).isEqualTo("SUCCESS");
-        assertThat(response.json().get("orderId").asString()).isEqualTo(Long.toString(orderId));
+        assertThat(result.get("status").asString()).isEqualTo("SUCCESS");
+        assertThat(result.get("orderId").asString()).isEqualTo(Long.toString(orderId));
     }
 
     /**
@@ -142,17 +145,14 @@ class InventoryApiIT {
         String createdJson = newerProducer(OrderEvents.toJson(created));
         assertThat(createdJson).contains("\"orderId\":\"" + created.orderId() + "\"", "\"skuId\":\"" + sku + "\"");
 
-        HttpCall.Response retried = internal("/internal/inventory/retry", createdJson, TOKEN);
+        JsonNode retried = redriveOne(RETRIES, createdJson);
 
-        assertThat(retried.status()).as(retried.body()).isEqualTo(200);
-        assertThat(retried.json().get("status").asString()).isEqualTo("SUCCESS");
+        assertThat(retried.get("status").asString()).isEqualTo("SUCCESS");
         assertThat(stockOf(sku).json().get("stock").asInt()).isEqualTo(1);
 
-        HttpCall.Response released = internal("/internal/inventory/release",
-                newerProducer(OrderEvents.toJson(Events.canceled(created))), TOKEN);
+        JsonNode released = redriveOne(RELEASES, newerProducer(OrderEvents.toJson(Events.canceled(created))));
 
-        assertThat(released.status()).as(released.body()).isEqualTo(200);
-        assertThat(released.json().get("status").asString()).isEqualTo("RELEASED");
+        assertThat(released.get("status").asString()).isEqualTo("RELEASED");
         assertThat(stockOf(sku).json().get("stock").asInt()).isEqualTo(4);
     }
 
@@ -164,11 +164,11 @@ class InventoryApiIT {
             "negative id             | /internal/inventory/status  | {\"orderIds\":[\"-4\"]}                | 400 | orderIds[0]",
             "missing list            | /internal/inventory/status  | {}                                     | 400 | orderIds",
             "malformed JSON          | /internal/inventory/status  | {\"orderIds\":[                        | 400 | ",
-            "retry without order id  | /internal/inventory/retry   | {\"schemaVersion\":1,\"userId\":1,\"skuId\":1,\"quantity\":1} | 400 | orderId",
-            "retry with zero quantity| /internal/inventory/retry   | {\"schemaVersion\":1,\"orderId\":1,\"userId\":1,\"skuId\":1,\"quantity\":0} | 400 | quantity",
-            "release without sku     | /internal/inventory/release | {\"schemaVersion\":1,\"orderId\":1,\"userId\":1,\"quantity\":1} | 400 | skuId",
-            "retry with text id      | /internal/inventory/retry   | {\"schemaVersion\":1,\"orderId\":\"x\",\"userId\":1,\"skuId\":1,\"quantity\":1} | 400 | orderId",
-            "retry with id \"007\"     | /internal/inventory/retry   | {\"schemaVersion\":1,\"orderId\":\"007\",\"userId\":1,\"skuId\":1,\"quantity\":1} | 400 | orderId",
+            "retry without order id  | /internal/inventory/retries | {\"events\":[{\"schemaVersion\":1,\"userId\":1,\"skuId\":1,\"quantity\":1}]} | 400 | events[0].orderId",
+            "retry with zero quantity| /internal/inventory/retries | {\"events\":[{\"schemaVersion\":1,\"orderId\":1,\"userId\":1,\"skuId\":1,\"quantity\":0}]} | 400 | events[0].quantity",
+            "release without sku     | /internal/inventory/releases | {\"events\":[{\"schemaVersion\":1,\"orderId\":1,\"userId\":1,\"quantity\":1}]} | 400 | events[0].skuId",
+            "retry with text id      | /internal/inventory/retries | {\"events\":[{\"schemaVersion\":1,\"orderId\":\"x\",\"userId\":1,\"skuId\":1,\"quantity\":1}]} | 400 | events[0].orderId",
+            "retry with id \"007\"     | /internal/inventory/retries | {\"events\":[{\"schemaVersion\":1,\"orderId\":\"007\",\"userId\":1,\"skuId\":1,\"quantity\":1}]} | 400 | events[0].orderId",
             "status with unknown field| /internal/inventory/status  | {\"orderIds\":[\"1\"],\"orderId\":\"1\"}  | 400 | orderId"})
     void badInternalCallsAreRefusedAndWriteNothing(String name, String path, String body, int status, String field) {
         long before = jdbc.queryForObject("SELECT COUNT(*) FROM inventory_deduct_log", Long.class);
@@ -269,6 +269,14 @@ class InventoryApiIT {
 
     private HttpCall.Response status(String body, String token) {
         return internal("/internal/inventory/status", body, token);
+    }
+
+    /** Re-drives one event as a batch of one, the reconcile job's smallest page: its result. */
+    private JsonNode redriveOne(String path, String event) {
+        HttpCall.Response response = internal(path, "{\"events\":[" + event + "]}", TOKEN);
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        assertThat(response.json().get("results")).hasSize(1);
+        return response.json().get("results").get(0);
     }
 
     private HttpCall.Response internal(String path, String body, String token) {

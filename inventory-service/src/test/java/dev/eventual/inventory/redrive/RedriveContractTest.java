@@ -26,7 +26,6 @@ import org.springframework.test.web.servlet.ResultActions;
 import java.util.List;
 
 import static org.mockito.ArgumentMatchers.any;
-import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
@@ -35,7 +34,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 /**
  * inventory's re-drive endpoints take every kept schema version's payloads (test-fixtures,
- * event-contracts/README.md) as message_log stores them, single and in a batch, through the strict JSON
+ * event-contracts/README.md) as message_log stores them, in a batch, through the strict JSON
  * reading every service's request bodies get (web-support): each arrives at the handler as the order the
  * fixture describes. The handler is a stand-in; what it does with a re-drive is for BatchRedriveIT.
  */
@@ -57,33 +56,25 @@ class RedriveContractTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource(EventContracts.CREATED)
-    void theRetryEndpointsTakeAnOrderCreatedPayloadOfEveryKeptVersion(Fixture fixture) throws Exception {
+    void theRetriesEndpointTakesAnOrderCreatedPayloadOfEveryKeptVersion(Fixture fixture) throws Exception {
         DeductOutcome deducted = new DeductOutcome(EventContracts.ORDER_ID, DeductStatus.SUCCESS, false, "deducted");
-        when(handler.onCreated(any(), eq(true))).thenReturn(deducted);
         when(handler.redriveAll(any())).thenReturn(List.of(deducted));
 
-        send("/internal/inventory/retry", fixture.json())
-                .andExpect(status().isOk()).andExpect(jsonPath("$.orderId").value(ORDER_ID));
         send("/internal/inventory/retries", "{\"events\":[" + fixture.json() + "]}")
                 .andExpect(status().isOk()).andExpect(jsonPath("$.results[0].orderId").value(ORDER_ID));
 
-        verify(handler).onCreated(EventContracts.created(fixture.version()), true);
         verify(handler).redriveAll(List.of(ReceivedEvent.of(EventContracts.created(fixture.version()), 1, null)));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource(EventContracts.CANCELED)
-    void theReleaseEndpointsTakeAnOrderCanceledPayloadOfEveryKeptVersion(Fixture fixture) throws Exception {
+    void theReleasesEndpointTakesAnOrderCanceledPayloadOfEveryKeptVersion(Fixture fixture) throws Exception {
         DeductOutcome fenced = new DeductOutcome(EventContracts.ORDER_ID, DeductStatus.FENCED, false, "fenced");
-        when(handler.onCanceled(any())).thenReturn(fenced);
         when(handler.redriveAll(any())).thenReturn(List.of(fenced));
 
-        send("/internal/inventory/release", fixture.json())
-                .andExpect(status().isOk()).andExpect(jsonPath("$.orderId").value(ORDER_ID));
         send("/internal/inventory/releases", "{\"events\":[" + fixture.json() + "]}")
                 .andExpect(status().isOk()).andExpect(jsonPath("$.results[0].orderId").value(ORDER_ID));
 
-        verify(handler).onCanceled(EventContracts.canceled(fixture.version()));
         verify(handler).redriveAll(List.of(ReceivedEvent.of(EventContracts.canceled(fixture.version()), 1, null)));
     }
 

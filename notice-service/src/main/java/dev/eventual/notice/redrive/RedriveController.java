@@ -6,7 +6,6 @@ import dev.eventual.common.api.NoticeInternalApi;
 import dev.eventual.common.api.RedriveBatch;
 import dev.eventual.common.api.RedriveResult;
 import dev.eventual.common.api.RedriveResults;
-import dev.eventual.common.api.problem.ProblemTypes;
 import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.status.DownstreamStatus;
@@ -15,14 +14,11 @@ import dev.eventual.notice.compose.NoticeRequest;
 import dev.eventual.notice.config.NoticeProperties;
 import dev.eventual.notice.delivery.ChannelUnavailableException;
 import dev.eventual.notice.delivery.DeliveryAttempt;
-import dev.eventual.notice.delivery.DeliveryResult;
 import dev.eventual.notice.delivery.NoticeDelivery;
 import dev.eventual.web.ApiProblemException;
 import dev.eventual.web.Ids;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
-import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -63,26 +59,6 @@ public class RedriveController implements NoticeInternalApi {
         Map<String, DownstreamStatus> statuses = new LinkedHashMap<>();
         byId.forEach((id, status) -> statuses.put(Long.toString(id), status));
         return new BatchStatusResponse(statuses);
-    }
-
-    @Override
-    @Operation(summary = "Send the order-created notice unless it already succeeded",
-            description = "Idempotent. 503 when the channel is unavailable (the notice stays PROCESSING)")
-    @ApiResponse(responseCode = "200", description = "The notice's status after the attempt")
-    @ApiResponse(responseCode = "503", description = "Retry later: urn:eventual:problem:dependency-unavailable (the"
-            + " channel is unavailable; the notice was not sent and stays PROCESSING) or database-unavailable")
-    public RedriveResult retryCreated(@RequestBody OrderCreatedEvent event) {
-        return redrive(() -> NoticeRequest.of(event));
-    }
-
-    @Override
-    @Operation(summary = "Send the order-canceled notice unless it already succeeded",
-            description = "Idempotent. 503 when the channel is unavailable (the notice stays PROCESSING)")
-    @ApiResponse(responseCode = "200", description = "The notice's status after the attempt")
-    @ApiResponse(responseCode = "503", description = "Retry later: urn:eventual:problem:dependency-unavailable (the"
-            + " channel is unavailable; the notice was not sent and stays PROCESSING) or database-unavailable")
-    public RedriveResult retryCanceled(@RequestBody OrderCanceledEvent event) {
-        return redrive(() -> NoticeRequest.of(event));
     }
 
     @Override
@@ -142,17 +118,5 @@ public class RedriveController implements NoticeInternalApi {
             }
         }
         return new RedriveResults(results);
-    }
-
-    private RedriveResult redrive(Supplier<NoticeRequest> event) {
-        NoticeRequest request = request("", event);
-        try {
-            DeliveryResult result = delivery.deliver(request);
-            return new RedriveResult(Long.toString(request.orderId()), result.status().downstream(), result.detail());
-        } catch (ChannelUnavailableException e) {
-            throw new ApiProblemException(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.DEPENDENCY_UNAVAILABLE,
-                    "Channel unavailable", "order " + request.orderId() + ": the " + request.type()
-                    + " notice was not sent and stays PROCESSING; retry later");
-        }
     }
 }

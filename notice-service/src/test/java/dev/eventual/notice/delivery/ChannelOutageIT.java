@@ -4,7 +4,6 @@ import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.notice.compose.MessageIds;
 import dev.eventual.notice.support.Events;
-import dev.eventual.infra.test.HttpCall;
 import dev.eventual.notice.support.InternalApi;
 import dev.eventual.notice.support.Meters;
 import dev.eventual.notice.support.NoticeRow;
@@ -15,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
+import tools.jackson.databind.JsonNode;
 
 import java.time.Duration;
 
@@ -23,7 +23,7 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * The SMTP server goes away: a notice is a technical failure, not a FAIL. It stays PROCESSING, the
- * broker redelivers the event and a retry call answers 503; once SMTP is back, exactly one mail goes out.
+ * broker redelivers the event and a re-drive answers it PROCESSING; once SMTP is back, exactly one mail goes out.
  */
 @NoticeServiceIT
 class ChannelOutageIT {
@@ -56,11 +56,11 @@ class ChannelOutageIT {
             assertThat(Meters.count(registry, "eventual.notice.failures", "reason", "channel_unavailable"))
                     .isGreaterThan(unavailable);
 
-            HttpCall.Response retry = InternalApi.post(port, InternalApi.RETRY_CREATED, Events.json(retried));
+            JsonNode retry = InternalApi.redriveOne(port, InternalApi.RETRIES_CREATED, Events.json(retried));
 
-            assertThat(retry.status()).as(retry.body()).isEqualTo(503);
-            assertThat(retry.contentType()).startsWith("application/problem+json");
-            assertThat(retry.json().get("type").asString()).isEqualTo("urn:eventual:problem:dependency-unavailable");
+            assertThat(retry.get("orderId").asString()).isEqualTo(Long.toString(retried.orderId()));
+            assertThat(retry.get("status").asString()).isEqualTo("PROCESSING");
+            assertThat(retry.get("detail").asString()).contains("channel unavailable");
             NoticeRow row = NoticeRow.find(jdbc, retried.orderId(), OrderEventType.ORDER_CREATED);
             assertThat(row.status()).isEqualTo("PROCESSING");
             assertThat(row.lastError()).isNotBlank();
@@ -80,7 +80,7 @@ class ChannelOutageIT {
 
         // the reconcile job's next retry call goes through once the failed attempt's lease has run out
         await().atMost(WAIT).pollInterval(Duration.ofSeconds(1)).until(() -> "SUCCESS".equals(
-                InternalApi.post(port, InternalApi.RETRY_CREATED, Events.json(retried)).json().get("status").asString()));
+                InternalApi.redriveOne(port, InternalApi.RETRIES_CREATED, Events.json(retried)).get("status").asString()));
         assertThat(TestMailServer.withMessageId(MessageIds.of(retried.orderId(), OrderEventType.ORDER_CREATED))).hasSize(1);
         NoticeRow row = NoticeRow.find(jdbc, retried.orderId(), OrderEventType.ORDER_CREATED);
         assertThat(row.status()).isEqualTo("SUCCESS");

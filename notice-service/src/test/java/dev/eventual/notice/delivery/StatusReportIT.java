@@ -100,8 +100,10 @@ class StatusReportIT {
         recipients.breakAddressOf(brokenUser);
         OrderCreatedEvent refused = Events.created(Events.newId(), brokenUser, 9, 1);
 
-        assertThat(InternalApi.post(port, InternalApi.RETRY_CREATED, Events.json(sent)).status()).isEqualTo(200);
-        assertThat(InternalApi.post(port, InternalApi.RETRY_CREATED, Events.json(refused)).status()).isEqualTo(200);
+        assertThat(InternalApi.redriveOne(port, InternalApi.RETRIES_CREATED, Events.json(sent)).get("status").asString())
+                .isEqualTo("SUCCESS");
+        assertThat(InternalApi.redriveOne(port, InternalApi.RETRIES_CREATED, Events.json(refused)).get("status").asString())
+                .isEqualTo("FAIL");
 
         Report success = awaitReport(sent.orderId());
         assertThat(success.call().method()).isEqualTo("POST");

@@ -21,8 +21,9 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
-import static dev.eventual.notice.support.InternalApi.RETRY_CANCELED;
-import static dev.eventual.notice.support.InternalApi.RETRY_CREATED;
+import static dev.eventual.notice.support.InternalApi.RETRIES_CANCELED;
+import static dev.eventual.notice.support.InternalApi.RETRIES_CREATED;
+import static dev.eventual.notice.support.InternalApi.batchOf;
 import static dev.eventual.notice.support.InternalApi.STATUS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
@@ -77,12 +78,13 @@ class NoticeApiBadInputIT {
         cases.add(created("text quantity", "{\"orderId\":77,\"schemaVersion\":1,\"userId\":5,\"skuId\":6,\"quantity\":\"one\"}", "quantity"));
         cases.add(created("bad timestamp", "{\"orderId\":77,\"schemaVersion\":1,\"userId\":5,\"skuId\":6,\"quantity\":1,"
                 + "\"createdAt\":\"yesterday\"}", "createdAt"));
-        cases.add(arguments("truncated event", RETRY_CREATED, JSON, "{\"orderId\":77,", 400, null));
-        cases.add(arguments("empty event", RETRY_CREATED, JSON, "", 400, null));
-        cases.add(arguments("array event", RETRY_CREATED, JSON, "[]", 400, null));
-        cases.add(arguments("canceled: non-numeric orderId", RETRY_CANCELED, JSON,
-                "{\"orderId\":\"x\",\"userId\":5," + CANCELED + "}", 400, "orderId"));
-        cases.add(arguments("canceled: missing userId", RETRY_CANCELED, JSON, "{\"orderId\":78," + CANCELED + "}", 400, "userId"));
+        cases.add(arguments("truncated event", RETRIES_CREATED, JSON, batchOf("{\"orderId\":77,"), 400, null));
+        cases.add(arguments("empty batch body", RETRIES_CREATED, JSON, "", 400, null));
+        cases.add(arguments("array instead of a batch", RETRIES_CREATED, JSON, "[]", 400, null));
+        cases.add(arguments("canceled: non-numeric orderId", RETRIES_CANCELED, JSON,
+                batchOf("{\"orderId\":\"x\",\"userId\":5," + CANCELED + "}"), 400, "events[0].orderId"));
+        cases.add(arguments("canceled: missing userId", RETRIES_CANCELED, JSON, batchOf("{\"orderId\":78," + CANCELED + "}"),
+                400, "events[0].userId"));
         return cases.stream();
     }
 
@@ -114,7 +116,8 @@ class NoticeApiBadInputIT {
         return arguments(name, STATUS, JSON, body, status, field);
     }
 
-    private static Arguments created(String name, String body, String field) {
-        return arguments(name, RETRY_CREATED, JSON, body, 400, field);
+    /** The event alone in a batch, as the reconcile job's smallest page: the problem names it by its place. */
+    private static Arguments created(String name, String event, String field) {
+        return arguments(name, RETRIES_CREATED, JSON, batchOf(event), 400, "events[0]." + field);
     }
 }

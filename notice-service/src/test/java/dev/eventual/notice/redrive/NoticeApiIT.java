@@ -34,8 +34,8 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
-import static dev.eventual.notice.support.InternalApi.RETRY_CANCELED;
-import static dev.eventual.notice.support.InternalApi.RETRY_CREATED;
+import static dev.eventual.notice.support.InternalApi.RETRIES_CANCELED;
+import static dev.eventual.notice.support.InternalApi.RETRIES_CREATED;
 import static dev.eventual.notice.support.InternalApi.STATUS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -67,8 +67,9 @@ class NoticeApiIT {
     @Test
     void aMissingOrWrongTokenIs401AndSendsNothing() {
         OrderCreatedEvent event = Events.created(Events.newId(), Events.newId(), 1, 1);
-        for (String path : new String[]{STATUS, RETRY_CREATED, RETRY_CANCELED}) {
-            String body = STATUS.equals(path) ? "{\"orderIds\":[\"" + event.orderId() + "\"]}" : Events.json(event);
+        for (String path : new String[]{STATUS, RETRIES_CREATED, RETRIES_CANCELED}) {
+            String body = STATUS.equals(path) ? "{\"orderIds\":[\"" + event.orderId() + "\"]}"
+                    : InternalApi.batchOf(Events.json(event));
 
             HttpCall.Response missing = HttpCall.post(port, path).json(body).send();
             HttpCall.Response wrong = HttpCall.post(port, path).header(InternalAuth.TOKEN_HEADER, "not-the-service-token")
@@ -173,13 +174,11 @@ class NoticeApiIT {
         String createdJson = newerProducer(OrderEvents.toJson(created));
         assertThat(createdJson).contains("\"orderId\":\"" + created.orderId() + "\"");
 
-        HttpCall.Response createdRetry = InternalApi.post(port, RETRY_CREATED, createdJson);
-        HttpCall.Response canceledRetry = InternalApi.post(port, RETRY_CANCELED, newerProducer(OrderEvents.toJson(canceled)));
+        JsonNode createdRetry = InternalApi.redriveOne(port, RETRIES_CREATED, createdJson);
+        JsonNode canceledRetry = InternalApi.redriveOne(port, RETRIES_CANCELED, newerProducer(OrderEvents.toJson(canceled)));
 
-        assertThat(createdRetry.status()).as(createdRetry.body()).isEqualTo(200);
-        assertThat(createdRetry.json().get("status").asString()).isEqualTo("SUCCESS");
-        assertThat(canceledRetry.status()).as(canceledRetry.body()).isEqualTo(200);
-        assertThat(canceledRetry.json().get("status").asString()).isEqualTo("SUCCESS");
+        assertThat(createdRetry.get("status").asString()).isEqualTo("SUCCESS");
+        assertThat(canceledRetry.get("status").asString()).isEqualTo("SUCCESS");
         assertThat(TestMailServer.withMessageId(MessageIds.of(created.orderId(), OrderEventType.ORDER_CREATED))).hasSize(1);
         assertThat(TestMailServer.withMessageId(MessageIds.of(created.orderId(), OrderEventType.ORDER_CANCELED))).hasSize(1);
     }
@@ -221,7 +220,7 @@ class NoticeApiIT {
         OrderCreatedEvent second = Events.created(Events.newId(), Events.newId(), 31, 1);
         String batch = "{\"events\":[" + Events.json(first) + "," + Events.json(second) + "," + Events.json(first) + "]}";
 
-        HttpCall.Response response = InternalApi.post(port, "/internal/notices/order-created/retries", batch);
+        HttpCall.Response response = InternalApi.post(port, RETRIES_CREATED, batch);
 
         assertThat(response.status()).as(response.body()).isEqualTo(200);
         List<String> results = new ArrayList<>();
@@ -232,7 +231,7 @@ class NoticeApiIT {
         assertThat(TestMailServer.withMessageId(MessageIds.of(first.orderId(), OrderEventType.ORDER_CREATED))).hasSize(1);
         assertThat(TestMailServer.withMessageId(MessageIds.of(second.orderId(), OrderEventType.ORDER_CREATED))).hasSize(1);
 
-        HttpCall.Response invalid = InternalApi.post(port, "/internal/notices/order-canceled/retries", "{\"events\":["
+        HttpCall.Response invalid = InternalApi.post(port, RETRIES_CANCELED, "{\"events\":["
                 + Events.json(Events.canceled(Events.newId(), 0, 31, 1, "user")) + "]}");
         assertThat(invalid.status()).isEqualTo(400);
         assertThat(invalid.json().get("invalidParams").findValuesAsString("name")).contains("events[0].userId");
@@ -243,9 +242,9 @@ class NoticeApiIT {
         OrderCreatedEvent first = Events.created(Events.newId(), Events.newId(), 31, 1);
         OrderCreatedEvent second = Events.created(Events.newId(), Events.newId(), 31, 1);
         String batch = "{\"events\":[" + Events.json(first) + "," + Events.json(second) + "]}";
-        assertThat(InternalApi.post(port, "/internal/notices/order-created/retries", batch).status()).isEqualTo(200);
+        assertThat(InternalApi.post(port, RETRIES_CREATED, batch).status()).isEqualTo(200);
 
-        HttpCall.Response replayed = InternalApi.post(port, "/internal/notices/order-created/retries", batch);
+        HttpCall.Response replayed = InternalApi.post(port, RETRIES_CREATED, batch);
 
         assertThat(replayed.status()).as(replayed.body()).isEqualTo(200);
         assertThat(replayed.json().get("results").findValuesAsString("status")).containsExactly("SUCCESS", "SUCCESS");
@@ -254,9 +253,9 @@ class NoticeApiIT {
 
         List<OrderCreatedEvent> tooMany = IntStream.rangeClosed(0, RedriveBatch.MAX_EVENTS)
                 .mapToObj(i -> Events.created(Events.newId(), Events.newId(), 31, 1)).toList();
-        HttpCall.Response overCap = InternalApi.post(port, "/internal/notices/order-created/retries", "{\"events\":["
+        HttpCall.Response overCap = InternalApi.post(port, RETRIES_CREATED, "{\"events\":["
                 + tooMany.stream().map(Events::json).collect(Collectors.joining(",")) + "]}");
-        HttpCall.Response empty = InternalApi.post(port, "/internal/notices/order-canceled/retries", "{\"events\":[]}");
+        HttpCall.Response empty = InternalApi.post(port, RETRIES_CANCELED, "{\"events\":[]}");
 
         assertThat(overCap.status()).as(overCap.body()).isEqualTo(400);
         assertThat(overCap.json().get("invalidParams").findValuesAsString("name")).contains("events");
@@ -270,15 +269,12 @@ class NoticeApiIT {
                 orderId, OrderEventType.ORDER_CREATED.name())).isEqualTo(1);
     }
 
+    /** A re-drive of one created notice: a batch of one, as the reconcile job's smallest page. */
     private JsonNode retryCreated(OrderCreatedEvent event) {
-        HttpCall.Response response = InternalApi.post(port, RETRY_CREATED, Events.json(event));
-        assertThat(response.status()).as(response.body()).isEqualTo(200);
-        return response.json();
+        return InternalApi.redriveOne(port, RETRIES_CREATED, Events.json(event));
     }
 
     private JsonNode retryCanceled(OrderCanceledEvent event) {
-        HttpCall.Response response = InternalApi.post(port, RETRY_CANCELED, Events.json(event));
-        assertThat(response.status()).as(response.body()).isEqualTo(200);
-        return response.json();
+        return InternalApi.redriveOne(port, RETRIES_CANCELED, Events.json(event));
     }
 }

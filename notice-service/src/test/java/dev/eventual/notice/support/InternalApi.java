@@ -3,6 +3,7 @@ package dev.eventual.notice.support;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.test.InfrastructureInitializer;
+import tools.jackson.databind.JsonNode;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -13,8 +14,8 @@ import java.util.stream.Collectors;
 public final class InternalApi {
 
     public static final String STATUS = "/internal/notices/status";
-    public static final String RETRY_CREATED = "/internal/notices/order-created/retry";
-    public static final String RETRY_CANCELED = "/internal/notices/order-canceled/retry";
+    public static final String RETRIES_CREATED = "/internal/notices/order-created/retries";
+    public static final String RETRIES_CANCELED = "/internal/notices/order-canceled/retries";
 
     private InternalApi() {
     }
@@ -22,6 +23,20 @@ public final class InternalApi {
     public static HttpCall.Response post(int port, String path, String json) {
         return HttpCall.post(port, path).header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN)
                 .json(json).send();
+    }
+
+    /** A re-drive batch of these events (as JSON), in order. */
+    public static String batchOf(String... events) {
+        return "{\"events\":[" + String.join(",", events) + "]}";
+    }
+
+    /** Re-drives one event as a batch of one: its result ({@code orderId, status, detail}). */
+    public static JsonNode redriveOne(int port, String path, String event) {
+        HttpCall.Response response = post(port, path, batchOf(event));
+        if (response.status() != 200 || response.json().get("results").size() != 1) {
+            throw new IllegalStateException(path + " answered " + response.status() + ": " + response.body());
+        }
+        return response.json().get("results").get(0);
     }
 
     /** The status API's answer for these ids, as id → status. */

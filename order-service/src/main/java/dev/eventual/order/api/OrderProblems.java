@@ -2,7 +2,6 @@ package dev.eventual.order.api;
 
 import dev.eventual.common.api.problem.ProblemTypes;
 import dev.eventual.order.cancel.OrderNotCancelableException;
-import dev.eventual.order.core.consumer.EventNotCommittedException;
 import dev.eventual.order.core.consumer.InvalidReportException;
 import dev.eventual.order.gate.GateUnavailableException;
 import dev.eventual.order.gate.SoldOutException;
@@ -30,8 +29,8 @@ import java.net.URI;
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class OrderProblems {
 
-    @ExceptionHandler({OrderNotFoundException.class, EventNotCommittedException.class})
-    ErrorResponse notFound(RuntimeException e) {
+    @ExceptionHandler
+    ErrorResponse notFound(OrderNotFoundException e) {
         return ApiProblemException.notFound(e.getMessage());
     }
 

@@ -28,7 +28,7 @@ class OpenApiDocsIT {
         // every operation needs a credential: a person's for their acts, the service token for the services' own
         assertThat(guarded).contains("POST /api/orders", "GET /api/orders/{orderId}", "GET /api/orders",
                 "POST /api/orders/{orderId}/cancel", "POST /api/orders/{orderId}/pay",
-                "POST /internal/orders/{orderId}/consumer-status", "POST /internal/orders/consumer-reports");
+                "POST /internal/orders/consumer-reports");
         assertThat(docs.credentials("POST", "/api/orders")).containsExactly("bearer");
         assertThat(docs.credentials("GET", "/api/orders/{orderId}")).containsExactly("bearer");
         assertThat(docs.credentials("POST", "/api/orders/{orderId}/cancel")).containsExactlyInAnyOrder("bearer", "serviceToken");
@@ -46,7 +46,7 @@ class OpenApiDocsIT {
         assertThat(docs.operation("POST", "/api/orders").path("responses").path("409").path("content")
                 .path("application/problem+json").path("schema").path("$ref").stringValue(""))
                 .isEqualTo(OrderApiDocs.SOLD_OUT_PROBLEM_REF);
-        assertThat(docs.responseCodes("POST", "/internal/orders/{orderId}/consumer-status"))
-                .filteredOn(code -> code.startsWith("2")).containsExactly("204");
+        assertThat(docs.responseCodes("POST", "/internal/orders/consumer-reports"))
+                .filteredOn(code -> code.startsWith("2")).containsExactly("200");
     }
 }

@@ -18,13 +18,14 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The internal status-report API: token required, idempotent, monotonic, msg_status derived. */
+/** The consumers' internal report API: token required, idempotent, monotonic, msg_status derived. */
 @OrderServiceIT
 class ConsumerStatusIT {
 
     private static final String INVENTORY = OrderMessaging.INVENTORY_CONSUMER_GROUP;
     private static final String NOTICE = OrderMessaging.NOTICE_CONSUMER_GROUP;
     private static final long CUSTOMER = 88;
+    private static final String REPORTS = "/internal/orders/consumer-reports";
 
     @LocalServerPort
     int port;
@@ -37,10 +38,11 @@ class ConsumerStatusIT {
     @Test
     void missingOrWrongTokenIs401AndChangesNothing() {
         String orderId = place();
+        String body = reports(INVENTORY, entry(orderId, "ORDER_CREATED", "SUCCESS", null));
 
-        HttpCall.Response missing = HttpCall.post(port, path(orderId)).json(report(INVENTORY, "SUCCESS")).send();
-        HttpCall.Response wrong = HttpCall.post(port, path(orderId)).header(InternalAuth.TOKEN_HEADER, "guess-guess-guess-guess")
-                .json(report(INVENTORY, "SUCCESS")).send();
+        HttpCall.Response missing = HttpCall.post(port, REPORTS).json(body).send();
+        HttpCall.Response wrong = HttpCall.post(port, REPORTS).header(InternalAuth.TOKEN_HEADER, "guess-guess-guess-guess")
+                .json(body).send();
 
         assertThat(missing.status()).isEqualTo(401);
         assertThat(missing.contentType()).startsWith("application/problem+json");
@@ -53,20 +55,23 @@ class ConsumerStatusIT {
     void messageStatusBecomesConsumedWhenEveryGroupSucceededAndLateReportsChangeNothing() {
         String orderId = place();
 
-        assertThat(send(orderId, report(INVENTORY, "PROCESSING")).status()).isEqualTo(204);
-        assertThat(send(orderId, report(INVENTORY, "SUCCESS")).status()).isEqualTo(204);
+        assertThat(report(orderId, INVENTORY, "PROCESSING").status()).isEqualTo(200);
+        assertThat(report(orderId, INVENTORY, "SUCCESS").status()).isEqualTo(200);
         assertThat(order(orderId).get("messageStatus").asString()).isEqualTo("SENT");
 
-        assertThat(send(orderId, report(NOTICE, "SUCCESS")).status()).isEqualTo(204);
+        assertThat(report(orderId, NOTICE, "SUCCESS").status()).isEqualTo(200);
         JsonNode order = order(orderId);
         assertThat(order.get("messageStatus").asString()).isEqualTo("CONSUMED");
         assertThat(order.get("consumers").get("inventory").asString()).isEqualTo("SUCCESS");
         assertThat(order.get("consumers").get("notice").asString()).isEqualTo("SUCCESS");
 
-        // a late PROCESSING and a repeated SUCCESS are accepted and change nothing
-        assertThat(send(orderId, report(INVENTORY, "PROCESSING")).status()).isEqualTo(204);
-        assertThat(send(orderId, report(NOTICE, "SUCCESS")).status()).isEqualTo(204);
-        assertThat(send(orderId, report(NOTICE, "FAIL")).status()).isEqualTo(204);
+        // a late PROCESSING, a repeated SUCCESS and a late FAIL are accepted and change nothing
+        for (HttpCall.Response late : List.of(report(orderId, INVENTORY, "PROCESSING"), report(orderId, NOTICE, "SUCCESS"),
+                report(orderId, NOTICE, "FAIL"))) {
+            assertThat(late.status()).isEqualTo(200);
+            assertThat(late.json().get("recorded").asInt()).isZero();
+            assertThat(late.json().get("unchanged").asInt()).isEqualTo(1);
+        }
         order = order(orderId);
         assertThat(order.get("consumers").get("inventory").asString()).isEqualTo("SUCCESS");
         assertThat(order.get("consumers").get("notice").asString()).isEqualTo("SUCCESS");
@@ -77,39 +82,44 @@ class ConsumerStatusIT {
     void anyFailMakesTheMessageFailUntilARetrySucceeds() {
         String orderId = place();
 
-        send(orderId, report(NOTICE, "SUCCESS"));
-        send(orderId, report(INVENTORY, "FAIL"));
+        report(orderId, NOTICE, "SUCCESS");
+        report(orderId, INVENTORY, "FAIL");
         assertThat(order(orderId).get("messageStatus").asString()).isEqualTo("FAIL");
 
-        send(orderId, report(INVENTORY, "SUCCESS"));
+        report(orderId, INVENTORY, "SUCCESS");
         assertThat(order(orderId).get("messageStatus").asString()).isEqualTo("CONSUMED");
     }
 
     @Test
-    void reportsForUnknownEventsOrGroupsAreRefused() {
+    void reportsForUnknownEventsAreNamedAndUnknownGroupsOrStatusesRefused() {
         String orderId = place();
 
-        assertThat(send("424242424242", report(INVENTORY, "SUCCESS")).status()).isEqualTo(404);
-        assertThat(send(orderId, "{\"eventType\":\"ORDER_CANCELED\",\"consumerGroup\":\"" + INVENTORY
-                + "\",\"status\":\"SUCCESS\"}").status()).isEqualTo(404);
-        HttpCall.Response unknownGroup = send(orderId, report("someone-else", "SUCCESS"));
+        HttpCall.Response unknown = sendReports(INVENTORY, entry("424242424242", "ORDER_CREATED", "SUCCESS", null),
+                entry(orderId, "ORDER_CANCELED", "SUCCESS", null));
+        assertThat(unknown.status()).isEqualTo(200);
+        assertThat(unknown.json().get("recorded").asInt()).isZero();
+        List<String> named = new ArrayList<>();
+        unknown.json().get("unknownOrderIds").forEach(id -> named.add(id.asString()));
+        assertThat(named).containsExactlyInAnyOrder("424242424242", orderId);
+        HttpCall.Response unknownGroup = report(orderId, "someone-else", "SUCCESS");
         assertThat(unknownGroup.status()).isEqualTo(400);
         assertThat(unknownGroup.json().get("invalidParams").findValuesAsString("name")).contains("consumerGroup");
-        HttpCall.Response badStatus = send(orderId, report(INVENTORY, "DONE"));
+        HttpCall.Response badStatus = report(orderId, INVENTORY, "DONE");
         assertThat(badStatus.status()).isEqualTo(400);
-        assertThat(badStatus.json().get("invalidParams").findValuesAsString("name")).contains("status");
+        assertThat(badStatus.json().get("invalidParams").findValuesAsString("name")).contains("reports[0].status");
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM message_consumer_status WHERE order_id = ?", Long.class,
                 Long.parseLong(orderId))).isZero();
     }
 
     @Test
-    void aBatchReportRecordsEveryKnownOrderOnceAndNamesTheUnknownOnes() {
+    void manyReportsRecordEveryKnownOrderOnceAndNameTheUnknownOnes() {
         String first = place();
         String second = place();
-        send(second, report(INVENTORY, "SUCCESS"));
+        report(second, INVENTORY, "SUCCESS");
 
-        HttpCall.Response inventory = sendBatch(batch(INVENTORY, "SUCCESS", first, second, "424242424242"));
-        HttpCall.Response notice = sendBatch(batch(NOTICE, "SUCCESS", first, second));
+        HttpCall.Response inventory = sendReports(INVENTORY, created(first, "SUCCESS"), created(second, "SUCCESS"),
+                created("424242424242", "SUCCESS"));
+        HttpCall.Response notice = sendReports(NOTICE, created(first, "SUCCESS"), created(second, "SUCCESS"));
 
         assertThat(inventory.status()).isEqualTo(200);
         assertThat(inventory.json().get("recorded").asInt()).isEqualTo(1);
@@ -121,48 +131,27 @@ class ConsumerStatusIT {
             assertThat(order(orderId).get("messageStatus").asString()).isEqualTo("CONSUMED");
         }
 
-        // monotonic as the single report: a late PROCESSING batch changes nothing
-        HttpCall.Response late = sendBatch(batch(NOTICE, "PROCESSING", first, second));
+        // monotonic: late PROCESSING reports change nothing
+        HttpCall.Response late = sendReports(NOTICE, created(first, "PROCESSING"), created(second, "PROCESSING"));
         assertThat(late.json().get("recorded").asInt()).isZero();
         assertThat(late.json().get("unchanged").asInt()).isEqualTo(2);
         assertThat(order(first).get("consumers").get("notice").asString()).isEqualTo("SUCCESS");
     }
 
     @Test
-    void aBatchWithAnUnknownGroupOrABadIdOrNoTokenChangesNothing() {
-        String orderId = place();
-
-        HttpCall.Response unknownGroup = sendBatch(batch("someone-else", "SUCCESS", orderId));
-        HttpCall.Response badId = sendBatch(batch(INVENTORY, "SUCCESS", orderId, "99999999999999999999"));
-        HttpCall.Response noToken = HttpCall.post(port, "/internal/orders/consumer-statuses")
-                .json(batch(INVENTORY, "SUCCESS", orderId)).send();
-
-        assertThat(unknownGroup.status()).isEqualTo(400);
-        assertThat(unknownGroup.json().get("invalidParams").findValuesAsString("name")).contains("consumerGroup");
-        assertThat(badId.status()).isEqualTo(400);
-        assertThat(badId.json().get("invalidParams").findValuesAsString("name")).contains("orderIds[1]");
-        assertThat(noToken.status()).isEqualTo(401);
-        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM message_consumer_status WHERE order_id = ?", Long.class,
-                Long.parseLong(orderId))).isZero();
-    }
-
-    @Test
-    void aBatchWithAMalformedTraceparentOrNotOneTraceparentPerOrderChangesNothing() {
+    void aReportWithAMalformedTraceparentChangesNothingAndATracedOneIsRecorded() {
         String orderId = place();
         String other = place();
         String traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
 
-        HttpCall.Response malformed = sendBatch(tracedBatch(List.of(orderId), "\"00-not-a-trace-01\""));
-        HttpCall.Response tooFew = sendBatch(tracedBatch(List.of(orderId, other), "\"" + traceparent + "\""));
+        HttpCall.Response malformed = sendReports(NOTICE, traced(orderId, "00-not-a-trace-01"), created(other, "SUCCESS"));
 
         assertThat(malformed.status()).isEqualTo(400);
-        assertThat(malformed.json().get("invalidParams").findValuesAsString("name")).contains("traceparents[0]");
-        assertThat(tooFew.status()).isEqualTo(400);
-        assertThat(tooFew.json().get("invalidParams").findValuesAsString("name")).contains("traceparentsOnePerOrder");
+        assertThat(malformed.json().get("invalidParams").findValuesAsString("name")).contains("reports[0].traceparent");
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM message_consumer_status WHERE order_id IN (?, ?)", Long.class,
                 Long.parseLong(orderId), Long.parseLong(other))).isZero();
 
-        HttpCall.Response traced = sendBatch(tracedBatch(List.of(orderId, other), "\"" + traceparent + "\", null"));
+        HttpCall.Response traced = sendReports(NOTICE, traced(orderId, traceparent), created(other, "SUCCESS"));
         assertThat(traced.status()).isEqualTo(200);
         assertThat(traced.json().get("recorded").asInt()).isEqualTo(2);
     }
@@ -172,7 +161,7 @@ class ConsumerStatusIT {
         String succeeded = place();
         String failed = place();
         String alreadyDone = place();
-        send(alreadyDone, report(INVENTORY, "SUCCESS"));
+        report(alreadyDone, INVENTORY, "SUCCESS");
 
         HttpCall.Response answer = sendReports(INVENTORY, entry(succeeded, "ORDER_CREATED", "SUCCESS", "deducted 1"),
                 entry(failed, "ORDER_CREATED", "FAIL", "insufficient stock for sku 8"),
@@ -239,14 +228,21 @@ class ConsumerStatusIT {
                 entry(orderId, "ORDER_CREATED", "SUCCESS", null));
         HttpCall.Response badId = sendReports(INVENTORY, entry(orderId, "ORDER_CREATED", "SUCCESS", null),
                 entry("0123", "ORDER_CREATED", "SUCCESS", null));
+        HttpCall.Response beyondLong = sendReports(INVENTORY, entry("99999999999999999999", "ORDER_CREATED", "SUCCESS", null));
         HttpCall.Response unknownGroup = sendReports("someone-else", entry(orderId, "ORDER_CREATED", "SUCCESS", null));
         HttpCall.Response none = sendReports(INVENTORY);
+        HttpCall.Response noToken = HttpCall.post(port, REPORTS)
+                .json(reports(INVENTORY, entry(orderId, "ORDER_CREATED", "SUCCESS", null))).send();
 
         assertThat(twice.status()).isEqualTo(400);
         assertThat(twice.json().get("invalidParams").findValuesAsString("name")).contains("reports");
         assertThat(badId.status()).isEqualTo(400);
         assertThat(badId.json().get("invalidParams").findValuesAsString("name")).contains("reports[1].orderId");
+        assertThat(beyondLong.status()).isEqualTo(400);
+        assertThat(beyondLong.json().get("invalidParams").findValuesAsString("name")).contains("reports[0].orderId");
         assertThat(unknownGroup.status()).isEqualTo(400);
+        assertThat(unknownGroup.json().get("invalidParams").findValuesAsString("name")).contains("consumerGroup");
+        assertThat(noToken.status()).isEqualTo(401);
         assertThat(none.status()).isEqualTo(400);
         assertThat(none.json().get("invalidParams").findValuesAsString("name")).contains("reports");
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM message_consumer_status WHERE order_id = ?", Long.class,
@@ -259,9 +255,17 @@ class ConsumerStatusIT {
     }
 
     private HttpCall.Response sendReports(String group, String... entries) {
-        return HttpCall.post(port, "/internal/orders/consumer-reports")
-                .header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN)
-                .json("{\"consumerGroup\":\"" + group + "\",\"reports\":[" + String.join(",", entries) + "]}").send();
+        return HttpCall.post(port, REPORTS).header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN)
+                .json(reports(group, entries)).send();
+    }
+
+    /** One group's report of one order's creation, as a consumer's flush of a single outcome sends it. */
+    private HttpCall.Response report(String orderId, String group, String status) {
+        return sendReports(group, entry(orderId, "ORDER_CREATED", status, "from a test"));
+    }
+
+    private static String reports(String group, String... entries) {
+        return "{\"consumerGroup\":\"" + group + "\",\"reports\":[" + String.join(",", entries) + "]}";
     }
 
     private static String entry(String orderId, String eventType, String status, String detail) {
@@ -269,25 +273,14 @@ class ConsumerStatusIT {
                 + (detail == null ? "" : ",\"detail\":\"" + detail + "\"") + "}";
     }
 
-    private HttpCall.Response sendBatch(String body) {
-        return HttpCall.post(port, "/internal/orders/consumer-statuses")
-                .header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN).json(body).send();
+    private static String created(String orderId, String status) {
+        return entry(orderId, "ORDER_CREATED", status, null);
     }
 
-    private static String batch(String group, String status, String... orderIds) {
-        return "{\"eventType\":\"ORDER_CREATED\",\"consumerGroup\":\"" + group + "\",\"status\":\"" + status
-                + "\",\"orderIds\":[\"" + String.join("\",\"", orderIds) + "\"]}";
-    }
-
-    /** A notice SUCCESS batch for the orders, with the {@code traceparents} list given as JSON items. */
-    private static String tracedBatch(List<String> orderIds, String traceparents) {
-        return "{\"eventType\":\"ORDER_CREATED\",\"consumerGroup\":\"" + NOTICE + "\",\"status\":\"SUCCESS\",\"orderIds\":[\""
-                + String.join("\",\"", orderIds) + "\"],\"traceparents\":[" + traceparents + "]}";
-    }
-
-    private HttpCall.Response send(String orderId, String body) {
-        return HttpCall.post(port, path(orderId)).header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN)
-                .json(body).send();
+    /** A notice SUCCESS for the order's creation in the given trace. */
+    private static String traced(String orderId, String traceparent) {
+        return "{\"orderId\":\"" + orderId + "\",\"eventType\":\"ORDER_CREATED\",\"status\":\"SUCCESS\",\"traceparent\":\""
+                + traceparent + "\"}";
     }
 
     /** The order as its customer reads it. */
@@ -300,14 +293,5 @@ class ConsumerStatusIT {
     private String place() {
         return HttpCall.post(port, "/api/orders").bearer(tokens.customer(CUSTOMER))
                 .json("{\"userId\":" + CUSTOMER + ",\"skuId\":8,\"quantity\":1}").send().json().get("orderId").asString();
-    }
-
-    private static String path(String orderId) {
-        return "/internal/orders/" + orderId + "/consumer-status";
-    }
-
-    private static String report(String group, String status) {
-        return "{\"eventType\":\"ORDER_CREATED\",\"consumerGroup\":\"" + group + "\",\"status\":\"" + status
-                + "\",\"detail\":\"from a test\"}";
     }
 }

@@ -78,7 +78,7 @@ class RedriveContractTest {
     }
 
     /** inventory-service and notice-service as the re-drive calls them (batch endpoints), answering as done. */
-    private static final class RecordingServices implements BatchOnlyServices.Inventory, BatchOnlyServices.Notice {
+    private static final class RecordingServices implements InventoryClient, NoticeClient {
         final List<OrderCreatedEvent> inventoryRetries = new ArrayList<>();
         final List<OrderCanceledEvent> inventoryReleases = new ArrayList<>();
         final List<OrderCreatedEvent> noticeRetries = new ArrayList<>();

@@ -116,7 +116,7 @@ class RedriverTest {
                 ReconcileStatus.PENDING, 0, 0, LocalDateTime.of(2026, 1, 1, 0, 0), null);
     }
 
-    private final class StandInInventory implements BatchOnlyServices.Inventory {
+    private final class StandInInventory implements InventoryClient {
         boolean down;
 
         @Override
@@ -141,7 +141,7 @@ class RedriverTest {
 
     }
 
-    private final class StandInNotice implements BatchOnlyServices.Notice {
+    private final class StandInNotice implements NoticeClient {
         int answers = Integer.MAX_VALUE;
 
         @Override

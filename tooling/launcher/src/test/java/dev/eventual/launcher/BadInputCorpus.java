@@ -78,8 +78,6 @@ final class BadInputCorpus {
         readOrder(cases);
         listOrders(cases);
         cancelOrder(cases);
-        reportConsumerStatus(cases);
-        reportConsumerStatuses(cases);
         reportConsumerOutcomes(cases);
         readStock(cases);
         setStock(cases);
@@ -244,85 +242,6 @@ final class BadInputCorpus {
         cases.add(e.draft("PUT").method("PUT").refused(405));
     }
 
-    private static void reportConsumerStatus(List<BadInput> cases) {
-        Endpoint e = new Endpoint(ORDER, "POST", "/internal/orders/{orderId}/consumer-status",
-                "/internal/orders/" + UNKNOWN_ORDER + "/consumer-status", SERVICE);
-        String valid = report(q("ORDER_CREATED"), q("eventual-inventory-consumer"), q("SUCCESS"));
-        tokens(cases, e, valid);
-        cases.add(e.json("token as a Bearer authorization", valid).withoutToken()
-                .header("Authorization", "Bearer " + SharedSuite.TOKEN).refused(401));
-        cases.add(e.json("token in the query string", valid).withoutToken()
-                .path(e.defaultPath() + "?" + InternalAuth.TOKEN_HEADER + "=" + SharedSuite.TOKEN).refused(401));
-        cases.add(e.json("token without its first character", valid).withoutToken()
-                .header(InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN.substring(1)).refused(401));
-        cases.add(e.json("no token, path parameter hiding /internal/", valid).withoutToken()
-                .path("/internal;x=1/orders/" + UNKNOWN_ORDER + "/consumer-status").refused(401));
-        cases.add(e.json("no token, percent-encoded /internal/", valid).withoutToken()
-                .path("/%69nternal/orders/" + UNKNOWN_ORDER + "/consumer-status").refused(401));
-        cases.add(e.json("unknown eventType", report(q("BOGUS"), q("eventual-inventory-consumer"), q("SUCCESS"))).invalid("eventType"));
-        cases.add(e.json("eventType as ordinal 0", report("0", q("eventual-inventory-consumer"), q("SUCCESS"))).invalid("eventType"));
-        cases.add(e.json("eventType as string \"0\"", report(q("0"), q("eventual-inventory-consumer"), q("SUCCESS"))).invalid("eventType"));
-        cases.add(e.json("lower-case eventType", report(q("order_created"), q("eventual-inventory-consumer"), q("SUCCESS"))).invalid("eventType"));
-        cases.add(e.json("status as ordinal 1", report(q("ORDER_CREATED"), q("eventual-inventory-consumer"), "1")).invalid("status"));
-        cases.add(e.json("null status", report(q("ORDER_CREATED"), q("eventual-inventory-consumer"), "null")).invalid("status"));
-        cases.add(e.json("unknown consumerGroup", report(q("ORDER_CREATED"), q("someone-else"), q("SUCCESS"))).invalid("consumerGroup"));
-        cases.add(e.json("blank consumerGroup", report(q("ORDER_CREATED"), q("  "), q("SUCCESS"))).invalid("consumerGroup"));
-        cases.add(e.json("SQL in consumerGroup", report(q("ORDER_CREATED"), q(SQL), q("SUCCESS"))).invalid("consumerGroup"));
-        cases.add(e.json("NUL after a real consumerGroup", report(q("ORDER_CREATED"), q("eventual-inventory-consumer\\u0000"),
-                q("SUCCESS"))).invalid("consumerGroup"));
-        cases.add(e.json("consumerGroup of 65 characters", report(q("ORDER_CREATED"), q("g".repeat(65)), q("SUCCESS"))).invalid("consumerGroup"));
-        cases.add(e.json("detail of 513 characters", "{\"eventType\":\"ORDER_CREATED\",\"consumerGroup\":"
-                + "\"eventual-inventory-consumer\",\"status\":\"SUCCESS\",\"detail\":" + q("d".repeat(513)) + "}").invalid("detail"));
-        cases.add(e.json("duplicated key status", "{\"eventType\":\"ORDER_CREATED\",\"consumerGroup\":"
-                + "\"eventual-inventory-consumer\",\"status\":\"FAIL\",\"status\":\"SUCCESS\"}").malformed());
-        cases.add(e.json("unknown field", "{\"eventType\":\"ORDER_CREATED\",\"consumerGroup\":"
-                + "\"eventual-inventory-consumer\",\"status\":\"SUCCESS\",\"retries\":3}").invalid("retries"));
-        cases.add(e.json("no token and Content-Encoding: gzip", valid).withoutToken().header("Content-Encoding", "gzip")
-                .refused(401));
-        cases.add(e.json("Content-Encoding: gzip", valid).header("Content-Encoding", "gzip").unsupportedEncoding());
-        cases.add(e.json("text order id", valid).path("/internal/orders/abc/consumer-status").invalid("orderId"));
-        cases.add(e.json("order id with a leading zero", valid).path("/internal/orders/0" + UNKNOWN_ORDER + "/consumer-status")
-                .invalid("orderId"));
-        cases.add(e.json("order id beyond long", valid).path("/internal/orders/" + FAR_ABOVE_LONG + "/consumer-status").invalid("orderId"));
-        cases.add(e.json("unknown order", valid).refused(404));
-        cases.add(e.json("empty body", "").malformed());
-        cases.add(e.draft("text/plain body").body("text/plain", valid).refused(415));
-        cases.add(e.draft("YAML body").body("application/yaml", "eventType: ORDER_CREATED\n").refused(415));
-        cases.add(e.json("600 KB body", INTERNAL_OVERSIZED).refused(413));
-        cases.add(e.draft("GET").method("GET").refused(405));
-    }
-
-    private static void reportConsumerStatuses(List<BadInput> cases) {
-        Endpoint e = new Endpoint(ORDER, "POST", "/internal/orders/consumer-statuses", null, SERVICE);
-        String group = q("eventual-notice-consumer");
-        String valid = batch(q("ORDER_CREATED"), group, q("SUCCESS"), q(UNKNOWN_ORDER));
-        tokens(cases, e, valid);
-        cases.add(e.json("no token, percent-encoded /internal/", valid).withoutToken()
-                .path("/%69nternal/orders/consumer-statuses").refused(401));
-        cases.add(e.json("unknown consumerGroup", batch(q("ORDER_CREATED"), q("someone-else"), q("SUCCESS"), q("1")))
-                .invalid("consumerGroup"));
-        cases.add(e.json("eventType as ordinal 0", batch("0", group, q("SUCCESS"), q("1"))).invalid("eventType"));
-        cases.add(e.json("null status", batch(q("ORDER_CREATED"), group, "null", q("1"))).invalid("status"));
-        cases.add(e.json("empty id list", batch(q("ORDER_CREATED"), group, q("SUCCESS"), "")).invalid("orderIds"));
-        cases.add(e.json("501 ids", batch(q("ORDER_CREATED"), group, q("SUCCESS"), IntStream.rangeClosed(1, 501)
-                .mapToObj(i -> q(Integer.toString(i))).collect(Collectors.joining(",")))).invalid("orderIds"));
-        cases.add(e.json("SQL id", batch(q("ORDER_CREATED"), group, q("SUCCESS"), q("1) OR (1=1"))).invalid("orderIds[0]"));
-        cases.add(e.json("id beyond long", batch(q("ORDER_CREATED"), group, q("SUCCESS"), q("1") + "," + q(FAR_ABOVE_LONG)))
-                .invalid("orderIds[1]"));
-        cases.add(e.json("boolean id", batch(q("ORDER_CREATED"), group, q("SUCCESS"), "true")).invalid("orderIds[0]"));
-        cases.add(e.json("id with a leading zero", batch(q("ORDER_CREATED"), group, q("SUCCESS"), q("0" + UNKNOWN_ORDER)))
-                .invalid("orderIds[0]"));
-        cases.add(e.json("unknown field orderId beside orderIds", "{\"eventType\":\"ORDER_CREATED\",\"consumerGroup\":" + group
-                + ",\"status\":\"SUCCESS\",\"orderIds\":[\"" + UNKNOWN_ORDER + "\"],\"orderId\":\"" + UNKNOWN_ORDER + "\"}")
-                .invalid("orderId"));
-        cases.add(e.json("Content-Encoding: deflate", valid).header("Content-Encoding", "deflate").unsupportedEncoding());
-        cases.add(e.json("duplicated key status", "{\"eventType\":\"ORDER_CREATED\",\"consumerGroup\":" + group
-                + ",\"status\":\"FAIL\",\"status\":\"SUCCESS\",\"orderIds\":[\"1\"]}").malformed());
-        cases.add(e.draft("YAML body").body("application/yaml", "eventType: ORDER_CREATED\n").refused(415));
-        cases.add(e.json("600 KB body", INTERNAL_OVERSIZED).refused(413));
-        cases.add(e.draft("GET").method("GET").refused(405));
-    }
-
     private static void reportConsumerOutcomes(List<BadInput> cases) {
         Endpoint e = new Endpoint(ORDER, "POST", "/internal/orders/consumer-reports", null, SERVICE);
         String group = q("eventual-inventory-consumer");
@@ -341,8 +260,62 @@ final class BadInputCorpus {
         cases.add(e.json("null report", reports(group, "null")).invalid("reports[0]"));
         cases.add(e.json("unknown field in a report", reports(group, "{\"orderId\":\"1\",\"eventType\":\"ORDER_CREATED\","
                 + "\"status\":\"SUCCESS\",\"refund\":true}")).invalid("reports[0].refund"));
+        // the token where it does not belong, and /internal/ hidden from the token check
+        cases.add(e.json("token as a Bearer authorization", valid).withoutToken()
+                .header("Authorization", "Bearer " + SharedSuite.TOKEN).refused(401));
+        cases.add(e.json("token in the query string", valid).withoutToken()
+                .path(e.defaultPath() + "?" + InternalAuth.TOKEN_HEADER + "=" + SharedSuite.TOKEN).refused(401));
+        cases.add(e.json("token without its first character", valid).withoutToken()
+                .header(InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN.substring(1)).refused(401));
+        cases.add(e.json("no token, path parameter hiding /internal/", valid).withoutToken()
+                .path("/internal;x=1/orders/consumer-reports").refused(401));
+        cases.add(e.json("no token, percent-encoded /internal/", valid).withoutToken()
+                .path("/%69nternal/orders/consumer-reports").refused(401));
+        // the report's fields
+        cases.add(e.json("eventType as ordinal 0", reports(group, outcome(q(UNKNOWN_ORDER), "0", q("SUCCESS"))))
+                .invalid("reports[0].eventType"));
+        cases.add(e.json("eventType as string \"0\"", reports(group, outcome(q(UNKNOWN_ORDER), q("0"), q("SUCCESS"))))
+                .invalid("reports[0].eventType"));
+        cases.add(e.json("lower-case eventType", reports(group, outcome(q(UNKNOWN_ORDER), q("order_created"), q("SUCCESS"))))
+                .invalid("reports[0].eventType"));
+        cases.add(e.json("status as ordinal 1", reports(group, outcome(q(UNKNOWN_ORDER), q("ORDER_CREATED"), "1")))
+                .invalid("reports[0].status"));
+        cases.add(e.json("null status", reports(group, outcome(q(UNKNOWN_ORDER), q("ORDER_CREATED"), "null")))
+                .invalid("reports[0].status"));
+        cases.add(e.json("detail of 513 characters", reports(group, "{\"orderId\":" + q(UNKNOWN_ORDER)
+                + ",\"eventType\":\"ORDER_CREATED\",\"status\":\"SUCCESS\",\"detail\":" + q("d".repeat(513)) + "}"))
+                .invalid("reports[0].detail"));
+        cases.add(e.json("SQL id", reports(group, outcome(q("1) OR (1=1"), q("ORDER_CREATED"), q("SUCCESS"))))
+                .invalid("reports[0].orderId"));
+        cases.add(e.json("id beyond long", reports(group, outcome(q("1"), q("ORDER_CREATED"), q("SUCCESS")) + ","
+                + outcome(q(FAR_ABOVE_LONG), q("ORDER_CREATED"), q("SUCCESS")))).invalid("reports[1].orderId"));
+        cases.add(e.json("boolean id", reports(group, outcome("true", q("ORDER_CREATED"), q("SUCCESS"))))
+                .invalid("reports[0].orderId"));
+        cases.add(e.json("501 reports", reports(group, IntStream.rangeClosed(1, 501)
+                .mapToObj(i -> outcome(q(Integer.toString(i)), q("ORDER_CREATED"), q("SUCCESS")))
+                .collect(Collectors.joining(",")))).invalid("reports"));
+        // the consumer group
+        String one = outcome(q(UNKNOWN_ORDER), q("ORDER_CREATED"), q("SUCCESS"));
+        cases.add(e.json("blank consumerGroup", reports(q("  "), one)).invalid("consumerGroup"));
+        cases.add(e.json("SQL in consumerGroup", reports(q(SQL), one)).invalid("consumerGroup"));
+        cases.add(e.json("NUL after a real consumerGroup", reports(q("eventual-inventory-consumer\\u0000"), one))
+                .invalid("consumerGroup"));
+        cases.add(e.json("consumerGroup of 65 characters", reports(q("g".repeat(65)), one)).invalid("consumerGroup"));
+        // the body as a whole
+        cases.add(e.json("duplicated key consumerGroup", "{\"consumerGroup\":" + group + ",\"consumerGroup\":"
+                + q("eventual-notice-consumer") + ",\"reports\":[" + one + "]}").malformed());
+        cases.add(e.json("unknown field", "{\"consumerGroup\":" + group + ",\"reports\":[" + one + "],\"retries\":3}")
+                .invalid("retries"));
+        cases.add(e.json("no token and Content-Encoding: gzip", valid).withoutToken().header("Content-Encoding", "gzip")
+                .refused(401));
+        cases.add(e.json("Content-Encoding: gzip", valid).header("Content-Encoding", "gzip").unsupportedEncoding());
+        cases.add(e.json("Content-Encoding: deflate", valid).header("Content-Encoding", "deflate").unsupportedEncoding());
+        cases.add(e.json("empty body", "").malformed());
+        cases.add(e.draft("text/plain body").body("text/plain", valid).refused(415));
+        cases.add(e.draft("YAML body").body("application/yaml", "consumerGroup: eventual-inventory-consumer\n").refused(415));
         cases.add(e.json("600 KB body", INTERNAL_OVERSIZED).refused(413));
         cases.add(e.draft("GET").method("GET").refused(405));
+        cases.add(e.draft("PUT").method("PUT").body(JSON, "{}").refused(405));
     }
 
     private static String reports(String consumerGroup, String reports) {
@@ -434,76 +407,98 @@ final class BadInputCorpus {
     }
 
     private static void inventoryRedrive(List<BadInput> cases) {
-        Endpoint retry = new Endpoint(INVENTORY, "POST", "/internal/inventory/retry", null, SERVICE);
-        tokens(cases, retry, created("4242", "1", UNKNOWN_SKU, "1"));
-        cases.add(retry.json("text orderId", created(q("abc"), "1", UNKNOWN_SKU, "1")).invalid("orderId"));
-        cases.add(retry.json("zero orderId", created("0", "1", UNKNOWN_SKU, "1")).invalid("orderId"));
-        cases.add(retry.json("orderId beyond long", created(ABOVE_LONG, "1", UNKNOWN_SKU, "1")).invalid("orderId"));
-        cases.add(retry.json("orderId 1e309", created(OUT_OF_DOUBLE, "1", UNKNOWN_SKU, "1")).invalid("orderId"));
-        cases.add(retry.json("string orderId with a leading zero", created(q("04242"), "1", UNKNOWN_SKU, "1")).invalid("orderId"));
-        cases.add(retry.json("string orderId in Arabic-Indic digits", created(q(ARABIC_DIGITS), "1", UNKNOWN_SKU, "1"))
-                .invalid("orderId"));
-        cases.add(retry.json("string orderId with a sign", created(q("+4242"), "1", UNKNOWN_SKU, "1")).invalid("orderId"));
-        cases.add(retry.json("string orderId with spaces", created(q(" 4242"), "1", UNKNOWN_SKU, "1")).invalid("orderId"));
-        cases.add(retry.json("string orderId beyond long", created(q(ABOVE_LONG), "1", UNKNOWN_SKU, "1")).invalid("orderId"));
-        cases.add(retry.json("string orderId zero", created(q("0"), "1", UNKNOWN_SKU, "1")).invalid("orderId"));
-        cases.add(retry.json("string skuId of text", created("4242", "1", q(SQL), "1")).invalid("skuId"));
-        cases.add(retry.json("string quantity (not an id)", created("4242", "1", UNKNOWN_SKU, q("1"))).invalid("quantity"));
-        cases.add(retry.json("Content-Encoding: gzip", created("4242", "1", UNKNOWN_SKU, "1")).header("Content-Encoding", "gzip")
+        Endpoint retry = new Endpoint(INVENTORY, "POST", "/internal/inventory/retries", null, SERVICE);
+        tokens(cases, retry, batch(created("4242", "1", UNKNOWN_SKU, "1")));
+        cases.add(retry.json("text orderId", batch(created(q("abc"), "1", UNKNOWN_SKU, "1"))).invalid("events[0].orderId"));
+        cases.add(retry.json("zero orderId", batch(created("0", "1", UNKNOWN_SKU, "1"))).invalid("events[0].orderId"));
+        cases.add(retry.json("orderId beyond long", batch(created(ABOVE_LONG, "1", UNKNOWN_SKU, "1")))
+                .invalid("events[0].orderId"));
+        cases.add(retry.json("orderId 1e309", batch(created(OUT_OF_DOUBLE, "1", UNKNOWN_SKU, "1"))).invalid("events[0].orderId"));
+        cases.add(retry.json("string orderId with a leading zero", batch(created(q("04242"), "1", UNKNOWN_SKU, "1")))
+                .invalid("events[0].orderId"));
+        cases.add(retry.json("string orderId in Arabic-Indic digits", batch(created(q(ARABIC_DIGITS), "1", UNKNOWN_SKU, "1")))
+                .invalid("events[0].orderId"));
+        cases.add(retry.json("string orderId with a sign", batch(created(q("+4242"), "1", UNKNOWN_SKU, "1")))
+                .invalid("events[0].orderId"));
+        cases.add(retry.json("string orderId with spaces", batch(created(q(" 4242"), "1", UNKNOWN_SKU, "1")))
+                .invalid("events[0].orderId"));
+        cases.add(retry.json("string orderId beyond long", batch(created(q(ABOVE_LONG), "1", UNKNOWN_SKU, "1")))
+                .invalid("events[0].orderId"));
+        cases.add(retry.json("string orderId zero", batch(created(q("0"), "1", UNKNOWN_SKU, "1"))).invalid("events[0].orderId"));
+        cases.add(retry.json("string skuId of text", batch(created("4242", "1", q(SQL), "1"))).invalid("events[0].skuId"));
+        cases.add(retry.json("string quantity (not an id)", batch(created("4242", "1", UNKNOWN_SKU, q("1"))))
+                .invalid("events[0].quantity"));
+        cases.add(retry.json("Content-Encoding: gzip", batch(created("4242", "1", UNKNOWN_SKU, "1"))).header("Content-Encoding", "gzip")
                 .unsupportedEncoding());
-        cases.add(retry.json("negative skuId", created("4242", "1", "-1", "1")).invalid("skuId"));
-        cases.add(retry.json("zero quantity", created("4242", "1", UNKNOWN_SKU, "0")).invalid("quantity"));
-        cases.add(retry.json("quantity beyond int", created("4242", "1", UNKNOWN_SKU, "2147483648")).invalid("quantity"));
-        cases.add(retry.json("missing orderId", "{\"schemaVersion\":1,\"userId\":1,\"skuId\":1,\"quantity\":1}").invalid("orderId"));
-        cases.add(retry.json("text schemaVersion", "{\"schemaVersion\":\"one\",\"orderId\":4242,\"userId\":1,\"skuId\":1,"
-                + "\"quantity\":1}").invalid("schemaVersion"));
-        cases.add(retry.json("createdAt not a timestamp", "{\"schemaVersion\":1,\"orderId\":4242,\"userId\":1,\"skuId\":1,"
-                + "\"quantity\":1,\"createdAt\":\"yesterday\"}").invalid("createdAt"));
+        cases.add(retry.json("negative skuId", batch(created("4242", "1", "-1", "1"))).invalid("events[0].skuId"));
+        cases.add(retry.json("zero quantity", batch(created("4242", "1", UNKNOWN_SKU, "0"))).invalid("events[0].quantity"));
+        cases.add(retry.json("quantity beyond int", batch(created("4242", "1", UNKNOWN_SKU, "2147483648")))
+                .invalid("events[0].quantity"));
+        cases.add(retry.json("missing orderId", batch("{\"schemaVersion\":1,\"userId\":1,\"skuId\":1,\"quantity\":1}"))
+                .invalid("events[0].orderId"));
+        cases.add(retry.json("text schemaVersion", batch("{\"schemaVersion\":\"one\",\"orderId\":4242,\"userId\":1,\"skuId\":1,"
+                + "\"quantity\":1}")).invalid("events[0].schemaVersion"));
+        cases.add(retry.json("createdAt not a timestamp", batch("{\"schemaVersion\":1,\"orderId\":4242,\"userId\":1,\"skuId\":1,"
+                + "\"quantity\":1,\"createdAt\":\"yesterday\"}")).invalid("events[0].createdAt"));
         cases.add(retry.json("array body", "[]").malformed());
+        cases.add(retry.json("no events", batch("")).invalid("events"));
+        cases.add(retry.json("null event", batch("null")).invalid("events[0]"));
         cases.add(retry.draft("YAML body").body("application/yaml", "orderId: 4242\n").refused(415));
         cases.add(retry.json("600 KB body", INTERNAL_OVERSIZED).refused(413));
         cases.add(retry.draft("GET").method("GET").refused(405));
 
-        Endpoint release = new Endpoint(INVENTORY, "POST", "/internal/inventory/release", null, SERVICE);
-        tokens(cases, release, canceled("4242", "1", UNKNOWN_SKU, "1", q("r")));
-        cases.add(release.json("text orderId", canceled(q("x"), "1", UNKNOWN_SKU, "1", q("r"))).invalid("orderId"));
-        cases.add(release.json("zero skuId", canceled("4242", "1", "0", "1", q("r"))).invalid("skuId"));
-        cases.add(release.json("negative quantity", canceled("4242", "1", UNKNOWN_SKU, "-3", q("r"))).invalid("quantity"));
-        cases.add(release.json("array reason", canceled("4242", "1", UNKNOWN_SKU, "1", "[\"r\"]")).invalid("reason"));
-        cases.add(release.json("canceledAt not a timestamp", "{\"schemaVersion\":1,\"orderId\":4242,\"userId\":1,\"skuId\":1,"
-                + "\"quantity\":1,\"canceledAt\":\"tomorrow\"}").invalid("canceledAt"));
-        cases.add(release.json("truncated JSON", "{\"orderId\":4242,").malformed());
-        cases.add(release.json("string userId with a leading zero", canceled("4242", q("01"), UNKNOWN_SKU, "1", q("r")))
-                .invalid("userId"));
+        Endpoint release = new Endpoint(INVENTORY, "POST", "/internal/inventory/releases", null, SERVICE);
+        tokens(cases, release, batch(canceled("4242", "1", UNKNOWN_SKU, "1", q("r"))));
+        cases.add(release.json("text orderId", batch(canceled(q("x"), "1", UNKNOWN_SKU, "1", q("r"))))
+                .invalid("events[0].orderId"));
+        cases.add(release.json("zero skuId", batch(canceled("4242", "1", "0", "1", q("r")))).invalid("events[0].skuId"));
+        cases.add(release.json("negative quantity", batch(canceled("4242", "1", UNKNOWN_SKU, "-3", q("r"))))
+                .invalid("events[0].quantity"));
+        cases.add(release.json("array reason", batch(canceled("4242", "1", UNKNOWN_SKU, "1", "[\"r\"]")))
+                .invalid("events[0].reason"));
+        cases.add(release.json("canceledAt not a timestamp", batch("{\"schemaVersion\":1,\"orderId\":4242,\"userId\":1,\"skuId\":1,"
+                + "\"quantity\":1,\"canceledAt\":\"tomorrow\"}")).invalid("events[0].canceledAt"));
+        cases.add(release.json("truncated JSON (named where it ends)", "{\"events\":[{\"orderId\":4242,").invalid("events[0]"));
+        cases.add(release.json("string userId with a leading zero", batch(canceled("4242", q("01"), UNKNOWN_SKU, "1", q("r"))))
+                .invalid("events[0].userId"));
         cases.add(release.draft("text/plain body").body("text/plain", "4242").refused(415));
         cases.add(release.draft("PUT").method("PUT").body(JSON, "{}").refused(405));
     }
 
     private static void noticeRedrive(List<BadInput> cases) {
-        Endpoint created = new Endpoint(NOTICE, "POST", "/internal/notices/order-created/retry", null, SERVICE);
-        tokens(cases, created, created("4242", "1", UNKNOWN_SKU, "1"));
-        cases.add(created.json("text orderId", created(q("abc"), "1", UNKNOWN_SKU, "1")).invalid("orderId"));
-        cases.add(created.json("negative userId", created("4242", "-5", UNKNOWN_SKU, "1")).invalid("userId"));
-        cases.add(created.json("zero quantity", created("4242", "1", UNKNOWN_SKU, "0")).invalid("quantity"));
-        cases.add(created.json("text quantity", created("4242", "1", UNKNOWN_SKU, q("one"))).invalid("quantity"));
-        cases.add(created.json("string userId of text", created("4242", q("x1"), UNKNOWN_SKU, "1")).invalid("userId"));
-        cases.add(created.json("Content-Encoding: br", created("4242", "1", UNKNOWN_SKU, "1")).header("Content-Encoding", "br")
+        Endpoint created = new Endpoint(NOTICE, "POST", "/internal/notices/order-created/retries", null, SERVICE);
+        tokens(cases, created, batch(created("4242", "1", UNKNOWN_SKU, "1")));
+        cases.add(created.json("text orderId", batch(created(q("abc"), "1", UNKNOWN_SKU, "1"))).invalid("events[0].orderId"));
+        cases.add(created.json("negative userId", batch(created("4242", "-5", UNKNOWN_SKU, "1"))).invalid("events[0].userId"));
+        cases.add(created.json("zero quantity", batch(created("4242", "1", UNKNOWN_SKU, "0"))).invalid("events[0].quantity"));
+        cases.add(created.json("text quantity", batch(created("4242", "1", UNKNOWN_SKU, q("one"))))
+                .invalid("events[0].quantity"));
+        cases.add(created.json("string userId of text", batch(created("4242", q("x1"), UNKNOWN_SKU, "1")))
+                .invalid("events[0].userId"));
+        cases.add(created.json("Content-Encoding: br", batch(created("4242", "1", UNKNOWN_SKU, "1"))).header("Content-Encoding", "br")
                 .unsupportedEncoding());
-        cases.add(created.json("missing userId", "{\"schemaVersion\":1,\"orderId\":4242,\"skuId\":1,\"quantity\":1}").invalid("userId"));
-        cases.add(created.json("duplicated key orderId", "{\"schemaVersion\":1,\"orderId\":4242,\"orderId\":1,\"userId\":1,"
-                + "\"skuId\":1,\"quantity\":1}").malformed());
+        cases.add(created.json("missing userId", batch("{\"schemaVersion\":1,\"orderId\":4242,\"skuId\":1,\"quantity\":1}"))
+                .invalid("events[0].userId"));
+        // a repeated key inside an event is named by the event's place
+        cases.add(created.json("duplicated key orderId", batch("{\"schemaVersion\":1,\"orderId\":4242,\"orderId\":1,\"userId\":1,"
+                + "\"skuId\":1,\"quantity\":1}")).invalid("events[0]"));
         cases.add(created.draft("YAML body").body("application/yaml", "orderId: 4242\n").refused(415));
         cases.add(created.json("600 KB body", INTERNAL_OVERSIZED).refused(413));
+        cases.add(created.json("events missing", "{}").invalid("events"));
         cases.add(created.draft("GET").method("GET").refused(405));
 
-        Endpoint canceled = new Endpoint(NOTICE, "POST", "/internal/notices/order-canceled/retry", null, SERVICE);
-        tokens(cases, canceled, canceled("4242", "1", UNKNOWN_SKU, "1", q("r")));
-        cases.add(canceled.json("text orderId", canceled(q("x"), "1", UNKNOWN_SKU, "1", q("r"))).invalid("orderId"));
-        cases.add(canceled.json("string orderId with a leading zero", canceled(q("04242"), "1", UNKNOWN_SKU, "1", q("r")))
-                .invalid("orderId"));
-        cases.add(canceled.json("missing userId", "{\"schemaVersion\":1,\"orderId\":4242,\"skuId\":1,\"quantity\":1}").invalid("userId"));
-        cases.add(canceled.json("skuId 1e309", canceled("4242", "1", OUT_OF_DOUBLE, "1", q("r"))).invalid("skuId"));
-        cases.add(canceled.json("array reason", canceled("4242", "1", UNKNOWN_SKU, "1", "[\"r\"]")).invalid("reason"));
+        Endpoint canceled = new Endpoint(NOTICE, "POST", "/internal/notices/order-canceled/retries", null, SERVICE);
+        tokens(cases, canceled, batch(canceled("4242", "1", UNKNOWN_SKU, "1", q("r"))));
+        cases.add(canceled.json("text orderId", batch(canceled(q("x"), "1", UNKNOWN_SKU, "1", q("r"))))
+                .invalid("events[0].orderId"));
+        cases.add(canceled.json("string orderId with a leading zero", batch(canceled(q("04242"), "1", UNKNOWN_SKU, "1", q("r"))))
+                .invalid("events[0].orderId"));
+        cases.add(canceled.json("missing userId", batch("{\"schemaVersion\":1,\"orderId\":4242,\"skuId\":1,\"quantity\":1}"))
+                .invalid("events[0].userId"));
+        cases.add(canceled.json("skuId 1e309", batch(canceled("4242", "1", OUT_OF_DOUBLE, "1", q("r"))))
+                .invalid("events[0].skuId"));
+        cases.add(canceled.json("array reason", batch(canceled("4242", "1", UNKNOWN_SKU, "1", "[\"r\"]")))
+                .invalid("events[0].reason"));
         cases.add(canceled.draft("text/plain body").body("text/plain", "4242").refused(415));
         cases.add(canceled.draft("GET").method("GET").refused(405));
     }
@@ -790,21 +785,17 @@ final class BadInputCorpus {
         return "{\"reason\":" + reason + "}";
     }
 
-    private static String report(String eventType, String consumerGroup, String status) {
-        return "{\"eventType\":" + eventType + ",\"consumerGroup\":" + consumerGroup + ",\"status\":" + status + "}";
-    }
-
-    private static String batch(String eventType, String consumerGroup, String status, String orderIds) {
-        return "{\"eventType\":" + eventType + ",\"consumerGroup\":" + consumerGroup + ",\"status\":" + status
-                + ",\"orderIds\":[" + orderIds + "]}";
-    }
-
     private static String stock(String stock) {
         return "{\"stock\":" + stock + "}";
     }
 
     private static String ids(String ids) {
         return "{\"orderIds\":[" + ids + "]}";
+    }
+
+    /** Re-drive events as a batch, the one form the re-drive endpoints take. */
+    private static String batch(String events) {
+        return "{\"events\":[" + events + "]}";
     }
 
     private static String created(String orderId, String userId, String skuId, String quantity) {

@@ -60,18 +60,6 @@ public class ConsumerStatusRecorder {
         this.traces = traces;
     }
 
-    public void record(long orderId, ConsumerStatusReport report) {
-        requireExpectedGroup(report.consumerGroup());
-        shards.run(shards.serverOfOrder(orderId), () -> transaction.executeWithoutResult(status -> {
-            MessageLogRow event = messageLog.lock(orderId, report.eventType());
-            if (event == null) {
-                throw new EventNotCommittedException("order " + orderId + " has no committed " + report.eventType() + " event");
-            }
-            apply(List.of(event), report.consumerGroup(), report.eventType(),
-                    Map.of(orderId, outcomeOf(orderId, report, null)));
-        }));
-    }
-
     /**
      * The same report for many orders (the reconcile job tells whole pages this way), each in its own
      * order's trace.
@@ -87,8 +75,7 @@ public class ConsumerStatusRecorder {
     /**
      * Many outcomes of one group, each its own (a consumer's coalesced reports), set-based: per event
      * type one locking read of the events, then one statement per kind of change. Events are locked
-     * by event type, then order id, and a single report locks its one event, so no two recorders wait
-     * on each other in a cycle. Orders on several order_db servers: one transaction per server, one
+     * by event type, then order id, so no two recorders wait on each other in a cycle. Orders on several order_db servers: one transaction per server, one
      * after the other; a server that fails fails the call after the servers before it committed, and
      * the repeated call changes nothing there (reports are monotonic).
      */

@@ -14,14 +14,10 @@ import java.util.List;
 @Mapper
 public interface MessageLogMapper extends BaseMapper<MessageLogRow> {
 
-    /** Serialises status reports for one event, so the derived msg_status sees every report. */
-    @Select("SELECT * FROM message_log WHERE order_id = #{orderId} AND event_type = #{eventType} FOR UPDATE")
-    MessageLogRow lock(@Param("orderId") long orderId, @Param("eventType") OrderEventType eventType);
-
     /**
-     * The batch form of {@link #lock}: one locking read of a page's events. The index hint makes
-     * InnoDB lock them in order id order whatever the page size, so two pages over the same orders
-     * cannot deadlock (a table scan would lock in {@code id} order instead).
+     * Serialises status reports: one locking read of a page's events, so the derived msg_status sees every
+     * report. The index hint makes InnoDB lock them in order id order whatever the page size, so two pages
+     * over the same orders cannot deadlock (a table scan would lock in {@code id} order instead).
      */
     @Select("""
             <script>
