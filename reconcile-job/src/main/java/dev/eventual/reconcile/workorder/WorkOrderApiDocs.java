@@ -11,7 +11,7 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 @OpenAPIDefinition(info = @Info(description = "Reconciles order_db's local message table with inventory-service and"
         + " notice-service and opens a work order for what it cannot settle. Its HTTP API is the work orders:"
-        + " reading them is open, resolving one needs the service token. Ids are 64-bit and travel as JSON strings;"
-        + " every error is an RFC 9457 problem."))
+        + " reading and resolving them take an operator's or the admin's access token. Ids are 64-bit and travel"
+        + " as JSON strings; every error is an RFC 9457 problem."))
 class WorkOrderApiDocs {
 }

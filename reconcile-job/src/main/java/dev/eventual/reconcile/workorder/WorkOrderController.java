@@ -43,7 +43,8 @@ public class WorkOrderController {
         this.resolution = resolution;
     }
 
-    @Operation(summary = "List work orders, newest first (operator, admin)")
+    // an id of its own: "list" is a reserved word to client generators (openapi-generator renames it callList)
+    @Operation(operationId = "listWorkOrders", summary = "List work orders, newest first (operator, admin)")
     @Allowed(act = "listing work orders", value = {CallerRole.OPERATOR, CallerRole.ADMIN})
     @GetMapping
     public WorkOrderPage list(@RequestParam(required = false) WorkOrderStatus status,
