@@ -10,8 +10,9 @@ import org.springframework.context.annotation.Configuration;
  */
 @Configuration(proxyBeanMethods = false)
 @OpenAPIDefinition(info = @Info(description = "Stock per SKU, deducted exactly once per order from the order events."
-        + " Reading stock is open; setting it and the stock gate's repair acts need the service token, as does"
-        + " /internal/**, where the reconcile job asks for deduction statuses and re-drives events. Ids are 64-bit"
+        + " Reading stock takes a person's access token, setting it an admin's; the stock gate's repair acts take"
+        + " an admin's or the service token, and /internal/** (where the reconcile job asks for deduction statuses"
+        + " and re-drives events) the service token. Ids are 64-bit"
         + " and travel as JSON strings; every error is an RFC 9457 problem."))
 class InventoryApiDocs {
 }

@@ -111,7 +111,9 @@ public class OrderController {
         return queries.findFor(Ids.parse("orderId", orderId), onlyOwn(caller));
     }
 
-    @Operation(summary = "List orders, newest first", description = "a customer lists its own orders only")
+    // an id of its own: "list" is a reserved word to client generators (openapi-generator renames it callList)
+    @Operation(operationId = "listOrders", summary = "List orders, newest first",
+            description = "a customer lists its own orders only")
     @Allowed(act = "listing orders", value = {CallerRole.CUSTOMER, CallerRole.OPERATOR, CallerRole.ADMIN})
     @GetMapping
     public OrderPage list(@RequestParam(required = false) String userId,

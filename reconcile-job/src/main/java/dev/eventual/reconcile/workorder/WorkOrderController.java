@@ -51,7 +51,8 @@ public class WorkOrderController {
         this.bulk = bulk;
     }
 
-    @Operation(summary = "List work orders, newest first (operator, admin)",
+    // an id of its own: "list" is a reserved word to client generators (openapi-generator renames it callList)
+    @Operation(operationId = "listWorkOrders", summary = "List work orders, newest first (operator, admin)",
             description = "filters, each optional: status, orderId, skuId (the order's SKU), eventType, reason (the"
                     + " work order's reason contains it, case-insensitively)")
     @Allowed(act = "listing work orders", value = {CallerRole.OPERATOR, CallerRole.ADMIN})
