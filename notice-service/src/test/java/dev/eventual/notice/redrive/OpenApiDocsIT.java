@@ -1,7 +1,6 @@
 package dev.eventual.notice.redrive;
 
 import dev.eventual.infra.test.ApiDocsCheck;
-import dev.eventual.infra.test.HttpCall;
 import dev.eventual.notice.support.NoticeServiceIT;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -19,9 +18,7 @@ class OpenApiDocsIT {
 
     @Test
     void describesTheRunningService() {
-        HttpCall.Response response = HttpCall.get(port, "/v3/api-docs").send();
-        assertThat(response.status()).isEqualTo(200);
-        ApiDocsCheck docs = ApiDocsCheck.of(response.json());
+        ApiDocsCheck docs = ApiDocsCheck.fetch(port);
 
         Set<String> guarded = docs.assertDescribes("notice-service", ApiDocsCheck.overHttp(port));
 

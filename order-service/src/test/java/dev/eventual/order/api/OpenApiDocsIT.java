@@ -19,9 +19,7 @@ class OpenApiDocsIT {
 
     @Test
     void describesTheRunningService() {
-        HttpCall.Response response = HttpCall.get(port, "/v3/api-docs").send();
-        assertThat(response.status()).isEqualTo(200);
-        ApiDocsCheck docs = ApiDocsCheck.of(response.json());
+        ApiDocsCheck docs = ApiDocsCheck.fetch(port);
 
         Set<String> guarded = docs.assertDescribes("order-service", ApiDocsCheck.overHttp(port));
 

@@ -10,6 +10,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /**
  * Holds a service's OpenAPI document ({@code /v3/api-docs}) to what the running service does, since
  * clients are generated from it: a real title and version, a success and a problem response on every
@@ -38,6 +40,13 @@ public final class ApiDocsCheck {
 
     private ApiDocsCheck(JsonNode docs) {
         this.docs = docs;
+    }
+
+    /** The document the service on {@code port} serves at {@code /v3/api-docs}, which must answer 200. */
+    public static ApiDocsCheck fetch(int port) {
+        HttpCall.Response response = HttpCall.get(port, "/v3/api-docs").send();
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        return of(response.json());
     }
 
     public static ApiDocsCheck of(JsonNode docs) {
