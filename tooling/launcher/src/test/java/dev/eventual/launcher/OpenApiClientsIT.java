@@ -146,7 +146,7 @@ class OpenApiClientsIT {
                 "openapi-walk-1").getOrderId();
         await().atMost(Duration.ofSeconds(90))
                 .until(() -> orders("alice").get(oversold).getReconcileStatus() == OrderView.ReconcileStatusEnum.FAIL);
-        List<WorkOrderView> open = workOrders("olga").listWorkOrders("OPEN", oversold, null, null).getItems();
+        List<WorkOrderView> open = workOrders("olga").listWorkOrders("OPEN", oversold, null, null, null, null, null).getItems();
         assertThat(open).singleElement().extracting(WorkOrderView::getStatus).isEqualTo(WorkOrderView.StatusEnum.OPEN);
 
         // 3. adam adds stock; olga resolves the work order with RETRY: the order reconciles, 10 -> 8
