@@ -35,6 +35,7 @@ public final class EmbeddedRocketMq implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(EmbeddedRocketMq.class);
     private static final int QUEUES_PER_TOPIC = 4;
     private static final Duration ROUTE_TIMEOUT = Duration.ofSeconds(30);
+    private static final int FIRST_START_ATTEMPTS = 3;
 
     private final RocketMqSettings settings;
     private final NamesrvController nameServer;
@@ -58,11 +59,32 @@ public final class EmbeddedRocketMq implements AutoCloseable {
         }
         prepareJvm(settings.directory());
         NamesrvController nameServer = startNameServer(settings.nameServerPort(), settings.bindAddress());
-        EmbeddedRocketMq mq = new EmbeddedRocketMq(settings, nameServer, freeBrokerPort());
-        mq.startBroker();
+        EmbeddedRocketMq mq = startFirstBroker(settings, nameServer);
         log.info("Embedded RocketMQ ready in {} ms: namesrv {}, broker 127.0.0.1:{}, store {}",
                 (System.nanoTime() - started) / 1_000_000, mq.nameServerAddress, mq.brokerPort, settings.directory());
         return mq;
+    }
+
+    /**
+     * The broker's two ports are picked free, then bound a moment later, after the store loaded: another
+     * process may take one in between (one CI run lost a scenario module that way). A first start that
+     * fails is tried again on a fresh pair, each failure logged with its cause; a restart keeps its port.
+     */
+    private static EmbeddedRocketMq startFirstBroker(RocketMqSettings settings, NamesrvController nameServer) {
+        IllegalStateException failure = null;
+        for (int attempt = 1; attempt <= FIRST_START_ATTEMPTS; attempt++) {
+            EmbeddedRocketMq mq = new EmbeddedRocketMq(settings, nameServer, freeBrokerPort());
+            try {
+                mq.startBroker();
+                return mq;
+            } catch (IllegalStateException e) {
+                log.warn("Embedded RocketMQ broker start {} of {} on port {} failed", attempt, FIRST_START_ATTEMPTS,
+                        mq.brokerPort, e);
+                failure = e;
+            }
+        }
+        nameServer.shutdown();
+        throw failure;
     }
 
     public String nameServerAddress() {
@@ -107,8 +129,13 @@ public final class EmbeddedRocketMq implements AutoCloseable {
                 controller.getMessageStore().getHaService().shutdown();
             }
         } catch (Exception e) {
-            controller.shutdown();
-            throw new IllegalStateException("RocketMQ broker failed to start", e);
+            IllegalStateException failure = new IllegalStateException("RocketMQ broker failed to start on port " + brokerPort, e);
+            try {
+                controller.shutdown();
+            } catch (RuntimeException partlyStarted) {
+                failure.addSuppressed(partlyStarted);
+            }
+            throw failure;
         }
         broker = controller;
         topics.forEach(this::registerTopic);
