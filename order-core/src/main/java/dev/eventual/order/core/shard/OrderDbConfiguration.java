@@ -47,6 +47,12 @@ public class OrderDbConfiguration {
         return new OrderDbServers(pools);
     }
 
+    /** order-core runs order_db's migrations, on every server; only order-service turns Flyway on. */
+    @Bean
+    EveryServerMigration everyServerMigration(OrderDbServers servers) {
+        return new EveryServerMigration(servers);
+    }
+
     @Bean(destroyMethod = "")
     @Primary
     DataSource dataSource(OrderShards shards, OrderDbServers servers, OrderDbProperties properties) {
