@@ -1,50 +1,35 @@
 package dev.eventual.order.cancel;
 
-import dev.eventual.common.event.OrderCanceledEvent;
-import dev.eventual.common.event.OrderEvents;
-import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.database.DatabaseFailures;
 import dev.eventual.order.config.OrderMetrics;
+import dev.eventual.order.core.orders.Orders;
+import dev.eventual.order.core.orders.Orders.Cancellation;
 import dev.eventual.order.core.status.OrderStatus;
-import dev.eventual.order.query.OrderNotFoundException;
-import dev.eventual.order.core.outbox.NotPublishedException;
-import dev.eventual.order.core.outbox.NotPublishedReason;
-import dev.eventual.order.core.outbox.OrderOutbox;
-import dev.eventual.order.core.outbox.Publication;
-import dev.eventual.order.core.shard.OrderShards;
-import dev.eventual.order.core.store.OrderMapper;
-import dev.eventual.order.core.store.OrderRow;
 import dev.eventual.order.publish.PublishFailedException;
 import dev.eventual.order.publish.PublishFailure;
-import dev.eventual.database.DatabaseFailures;
+import dev.eventual.order.query.OrderNotFoundException;
 import dev.eventual.tracing.OrderTraces;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.stereotype.Service;
 
-import java.time.Clock;
-
 /**
- * Cancels an order the same way it was created: the ORDER_CANCELED event published through the
- * outbox, with the guarded status change as its work.
+ * Cancels an order the way it was created, through order-core ({@link Orders#cancel}): the ORDER_CANCELED
+ * event published through the outbox with the guarded status change as its work. Here the outcome is
+ * counted, logged and turned into what the web edge answers.
  */
 @Service
 public class OrderCancellation {
 
     private static final Logger log = LoggerFactory.getLogger(OrderCancellation.class);
 
-    private final OrderMapper orders;
-    private final OrderShards shards;
-    private final OrderOutbox outbox;
+    private final Orders orders;
     private final OrderMetrics metrics;
-    private final Clock clock;
 
-    public OrderCancellation(OrderShards shards, OrderMapper orders, OrderOutbox outbox, OrderMetrics metrics, Clock clock) {
-        this.shards = shards;
+    public OrderCancellation(Orders orders, OrderMetrics metrics) {
         this.orders = orders;
-        this.outbox = outbox;
         this.metrics = metrics;
-        this.clock = clock;
     }
 
     public void cancel(long orderId, String reason) {
@@ -53,63 +38,45 @@ public class OrderCancellation {
 
     /**
      * Cancels only an order still in {@code expected} (null: any cancelable one). The unpaid timeout
-     * asks for CREATED, so that a payment that commits first wins; the version guard of the update
-     * makes the check and the change one step.
+     * asks for CREATED, so that a payment that commits first wins.
      *
      * @param customer the customer asking, who may cancel only its own orders (another's is not found);
      *                 null for the admin and the unpaid timeout
      */
     public void cancel(long orderId, String reason, OrderStatus expected, Long customer) {
         try (OrderTraces.OrderInLogs inLogs = OrderTraces.inLogs(orderId)) {
+            Cancellation outcome;
             try {
-                shards.run(shards.serverOfOrder(orderId), () -> cancelOnce(orderId, reason, expected, customer));
+                outcome = orders.cancel(orderId, reason, expected, customer);
             } catch (RuntimeException e) {
                 if (!DatabaseFailures.unreachable(e)) {
                     throw e;
                 }
                 // reading the order found no database; the local transaction reports its own
-                throw notCanceled(orderId, PublishFailure.DATABASE_UNAVAILABLE,
-                        NestedExceptionUtils.getMostSpecificCause(e));
+                throw notCanceled(orderId, PublishFailure.DATABASE_UNAVAILABLE, NestedExceptionUtils.getMostSpecificCause(e));
             }
+            answer(orderId, reason, outcome);
         }
     }
 
-    private void cancelOnce(long orderId, String reason, OrderStatus expected, Long customer) {
-        OrderRow order = orders.selectById(orderId);
-        if (order == null || (customer != null && !customer.equals(order.getUserId()))) {
+    private void answer(long orderId, String reason, Cancellation outcome) {
+        if (outcome instanceof Cancellation.Canceled) {
+            log.info("Order {} canceled: {}", orderId, reason);
+        } else if (outcome instanceof Cancellation.NotFound) {
             throw new OrderNotFoundException(orderId);
-        }
-        if (!order.getStatus().canBeCanceled()) {
-            throw new OrderNotCancelableException("order " + orderId + " is " + order.getStatus() + " and cannot be canceled");
-        }
-        if (expected != null && order.getStatus() != expected) {
-            throw new OrderNotCancelableException("order " + orderId + " is " + order.getStatus() + ", not " + expected
+        } else if (outcome instanceof Cancellation.NotCancelable notCancelable) {
+            throw new OrderNotCancelableException(notCancelable.expected() == null
+                    ? "order " + orderId + " is " + notCancelable.status() + " and cannot be canceled"
+                    : "order " + orderId + " is " + notCancelable.status() + ", not " + notCancelable.expected()
                     + ", and was not canceled");
+        } else if (outcome instanceof Cancellation.ChangedMeanwhile changed) {
+            log.info("Order {} not canceled: it changed while it was being canceled ({})", orderId, changed.how());
+            throw new OrderNotCancelableException("order " + orderId + " changed while it was being canceled; read it again");
+        } else if (outcome instanceof Cancellation.NotPublished notPublished) {
+            throw notCanceled(orderId, PublishFailure.of(notPublished.reason()), notPublished.cause());
+        } else {
+            throw notCanceled(orderId, PublishFailure.OUTCOME_UNKNOWN, "the commit did not answer");
         }
-        OrderCanceledEvent event = new OrderCanceledEvent(OrderEvents.SCHEMA_VERSION, orderId, order.getUserId(),
-                order.getSkuId(), order.getQuantity(), reason, clock.instant());
-        Publication publication;
-        try {
-            publication = outbox.publish(OrderEventType.ORDER_CANCELED, orderId, event, () -> {
-                if (orders.cancel(orderId, order.getVersion()) != 1) {
-                    throw changedMeanwhile(orderId, "its version moved");
-                }
-            });
-        } catch (NotPublishedException e) {
-            if (e.reason() == NotPublishedReason.EVENT_ALREADY_RECORDED) {
-                throw changedMeanwhile(orderId, "another cancel recorded its event first");
-            }
-            throw notCanceled(orderId, PublishFailure.of(e.reason()), e.getCause() == null ? e.reason() : e.getCause());
-        }
-        if (publication == Publication.UNKNOWN) {
-            throw notCanceled(orderId, PublishFailure.OUTCOME_UNKNOWN, publication);
-        }
-        log.info("Order {} canceled: {}", orderId, reason);
-    }
-
-    private static OrderNotCancelableException changedMeanwhile(long orderId, String how) {
-        log.info("Order {} not canceled: it changed while it was being canceled ({})", orderId, how);
-        return new OrderNotCancelableException("order " + orderId + " changed while it was being canceled; read it again");
     }
 
     private PublishFailedException notCanceled(long orderId, PublishFailure failure, Object cause) {

@@ -1,7 +1,7 @@
 package dev.eventual.order.id;
 
 import dev.eventual.order.core.shard.OrderShards;
-import dev.eventual.order.core.store.WorkerLeaseMapper;
+import dev.eventual.order.core.leases.WorkerLeases;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
@@ -21,10 +21,10 @@ public class OrderIds implements SmartLifecycle {
     private final OrderShards shards;
     private final List<WorkerLeaseKeeper> keepers = new ArrayList<>();
 
-    OrderIds(OrderShards shards, WorkerLeaseMapper leases, WorkerIdProperties properties, Clock clock, MeterRegistry registry) {
+    OrderIds(OrderShards shards, WorkerLeases leases, WorkerIdProperties properties, Clock clock, MeterRegistry registry) {
         this.shards = shards;
         for (int server = 0; server < shards.servers(); server++) {
-            keepers.add(new WorkerLeaseKeeper(server, shards, leases, new SnowflakeIds(clock), properties, clock, registry));
+            keepers.add(new WorkerLeaseKeeper(server, leases, new SnowflakeIds(clock), properties, clock, registry));
         }
     }
 

@@ -1,13 +1,12 @@
 package dev.eventual.order.id;
 
-import dev.eventual.order.core.store.WorkerLeaseMapper;
-import dev.eventual.order.core.store.WorkerLeaseRow;
+import dev.eventual.order.core.leases.WorkerLeases;
+import dev.eventual.order.core.leases.WorkerLeases.Lease;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import dev.eventual.order.core.shard.OrderShards;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -35,8 +34,7 @@ class WorkerLeaseKeeper {
     private static final int TAKE_ATTEMPTS = 16;
 
     private final int server;
-    private final OrderShards shards;
-    private final WorkerLeaseMapper leases;
+    private final WorkerLeases leases;
     private final SnowflakeIds ids;
     private final Integer configuredWorkerId;
     private final WorkerIdProperties.WorkerLease timing;
@@ -52,10 +50,9 @@ class WorkerLeaseKeeper {
     /** When the lease held runs out here: for the gauge, and to tell when a renewal came too late. */
     private volatile long deadlineNanos;
 
-    WorkerLeaseKeeper(int server, OrderShards shards, WorkerLeaseMapper leases, SnowflakeIds ids,
+    WorkerLeaseKeeper(int server, WorkerLeases leases, SnowflakeIds ids,
                       WorkerIdProperties properties, Clock clock, MeterRegistry registry) {
         this.server = server;
-        this.shards = shards;
         this.leases = leases;
         this.ids = ids;
         this.configuredWorkerId = properties.workerId();
@@ -129,7 +126,7 @@ class WorkerLeaseKeeper {
                 return;
             }
             LeaseTerm term = LeaseTerm.startingAt(clock.millis(), System.nanoTime(), timing.duration());
-            if (onServer(() -> leases.renew(workerId, holder, micros(), term.ceilingMillis())) == 1) {
+            if (leases.renew(server, workerId, holder, micros(), term.ceilingMillis())) {
                 ids.extend(workerId, term);
                 long lateNanos = System.nanoTime() - deadlineNanos;
                 if (lateNanos >= 0) {
@@ -142,7 +139,7 @@ class WorkerLeaseKeeper {
             ids.revoke();
             held = -1;
             lost.increment();
-            WorkerLeaseRow row = onServer(() -> leases.find(workerId));
+            Lease row = leases.find(server, workerId);
             log.error("Worker id {} was taken over by {} (its lease ran out unrenewed); no ids until a lease is held again",
                     workerId, row == null ? "?" : row.holder());
             if (takeLease()) {
@@ -161,11 +158,11 @@ class WorkerLeaseKeeper {
     /** @return whether a lease is held now (and {@link SnowflakeIds} mints under it) */
     private boolean takeLease() {
         for (int attempt = 0; attempt < TAKE_ATTEMPTS; attempt++) {
-            List<WorkerLeaseRow> candidates = candidates();
+            List<Lease> candidates = candidates();
             if (candidates.isEmpty()) {
                 return false;
             }
-            for (WorkerLeaseRow candidate : candidates) {
+            for (Lease candidate : candidates) {
                 if (tryTake(candidate)) {
                     return true;
                 }
@@ -174,19 +171,19 @@ class WorkerLeaseKeeper {
         return false;
     }
 
-    private List<WorkerLeaseRow> candidates() {
+    private List<Lease> candidates() {
         // a floor this far ahead of our clock would mean waiting for it: the clock is wrong, not the lease
         long maxFloor = clock.millis() + SnowflakeIds.MAX_BACKWARD_MILLIS;
         if (configuredWorkerId == null) {
-            return onServer(() -> leases.free(maxFloor, CANDIDATES));
+            return leases.free(server, maxFloor, CANDIDATES);
         }
-        WorkerLeaseRow row = onServer(() -> leases.find(configuredWorkerId));
+        Lease row = leases.find(server, configuredWorkerId);
         return row == null || row.live() || row.maxMillis() > maxFloor ? List.of() : List.of(row);
     }
 
-    private boolean tryTake(WorkerLeaseRow candidate) {
+    private boolean tryTake(Lease candidate) {
         LeaseTerm term = LeaseTerm.startingAt(clock.millis(), System.nanoTime(), timing.duration());
-        if (onServer(() -> leases.take(candidate.workerId(), candidate.maxMillis(), holder, micros(), term.ceilingMillis())) != 1) {
+        if (!leases.take(server, candidate, holder, micros(), term.ceilingMillis())) {
             return false;
         }
         synchronized (this) {
@@ -205,7 +202,7 @@ class WorkerLeaseKeeper {
 
     private void release(int workerId, long lastMillis) {
         try {
-            onServer(() -> leases.release(workerId, holder, lastMillis));
+            leases.release(server, workerId, holder, lastMillis);
             log.info("Worker id {} released by {} (order_db server {})", workerId, holder, server);
         } catch (RuntimeException e) {
             log.warn("Worker id {} not released ({}); it is free again when its lease runs out", workerId, e.toString());
@@ -215,13 +212,13 @@ class WorkerLeaseKeeper {
     /** The clear reason no lease could be taken, naming the holder of a configured worker id. */
     private String whyNoneTaken() {
         if (configuredWorkerId == null) {
-            int live = onServer(leases::countLive);
+            int live = leases.countLive(server);
             int all = SnowflakeIds.MAX_WORKER_ID + 1;
             return "no free snowflake worker id: " + live + " of " + all + " are leased by live instances"
                     + (live < all ? ", the others were last used by instances whose clocks run more than "
                     + SnowflakeIds.MAX_BACKWARD_MILLIS + " ms ahead of this one's (fix the clock: NTP)" : "");
         }
-        WorkerLeaseRow row = onServer(() -> leases.find(configuredWorkerId));
+        Lease row = leases.find(server, configuredWorkerId);
         if (row == null) {
             return "eventual.order.worker-id=" + configuredWorkerId + " has no row in order_worker_lease";
         }
@@ -247,10 +244,6 @@ class WorkerLeaseKeeper {
         }
         return host.substring(0, Math.min(host.length(), 200)) + "/" + ProcessHandle.current().pid() + "/"
                 + UUID.randomUUID().toString().substring(0, 8);
-    }
-
-    private <T> T onServer(java.util.function.Supplier<T> statement) {
-        return shards.on(server, statement);
     }
 
     private long micros() {

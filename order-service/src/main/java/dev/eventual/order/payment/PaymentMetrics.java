@@ -1,5 +1,7 @@
 package dev.eventual.order.payment;
 
+import dev.eventual.order.core.orders.Orders.PaymentResult;
+
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.stereotype.Component;

@@ -1,6 +1,6 @@
 package dev.eventual.order.id;
 
-import dev.eventual.order.core.store.ShardKeys;
+import dev.eventual.order.core.shard.OrderShards;
 import org.junit.jupiter.api.Test;
 
 import java.util.function.LongSupplier;
@@ -30,7 +30,7 @@ class ShardKeysTest {
         };
         SnowflakeIds ids = SnowflakeIdsTest.leasedForever(3, clock);
         for (int i = 0; i < keys.length; i++) {
-            keys[i] = ShardKeys.of(ids.nextId(i % 1024));
+            keys[i] = OrderShards.shardKeyOf(ids.nextId(i % 1024));
         }
         for (int n = 1; n <= 64; n++) {
             int[] rows = new int[n];
@@ -46,12 +46,12 @@ class ShardKeysTest {
     @Test
     void keysStayInTheirSpace() {
         for (long id : new long[]{1, Long.MAX_VALUE, -1, 0, 117826204605612032L}) {
-            assertThat(ShardKeys.of(id)).isBetween(0, ShardKeys.SPACE - 1);
+            assertThat(OrderShards.shardKeyOf(id)).isBetween(0, OrderShards.SHARD_KEY_SPACE - 1);
         }
     }
 
     /** The range rule reconcile shards use: shard i of n owns [i * SPACE / n, (i + 1) * SPACE / n). */
     private static int shardOf(long key, int n) {
-        return (int) (key * n / ShardKeys.SPACE);
+        return (int) (key * n / OrderShards.SHARD_KEY_SPACE);
     }
 }

@@ -1,7 +1,6 @@
 package dev.eventual.order.id;
 
-import dev.eventual.order.core.store.WorkerLeaseMapper;
-import dev.eventual.order.core.store.WorkerLeaseRow;
+import dev.eventual.order.core.leases.WorkerLeases;
 import dev.eventual.infra.db.DatabaseServer;
 import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.infra.test.HttpCall;
@@ -137,8 +136,8 @@ class WorkerLeaseIT {
     @Test
     void ofManyInstancesTakingOneWorkerIdAtOnceExactlyOneGetsIt() throws Exception {
         try (ConfigurableApplicationContext a = start()) {
-            WorkerLeaseMapper leases = a.getBean(WorkerLeaseMapper.class);
-            WorkerLeaseRow wanted = leases.free(Long.MAX_VALUE, 1).get(0);
+            WorkerLeases leases = a.getBean(WorkerLeases.class);
+            WorkerLeases.Lease wanted = leases.free(0, Long.MAX_VALUE, 1).get(0);
             int takers = 8;
             CountDownLatch go = new CountDownLatch(1);
             ExecutorService pool = Executors.newFixedThreadPool(takers);
@@ -148,7 +147,7 @@ class WorkerLeaseIT {
                     String holder = "racer-" + i;
                     taken.add(pool.submit(() -> {
                         go.await();
-                        return leases.take(wanted.workerId(), wanted.maxMillis(), holder, 60_000_000L, 0);
+                        return leases.take(0, wanted, holder, 60_000_000L, 0) ? 1 : 0;
                     }));
                 }
                 go.countDown();

@@ -4,7 +4,7 @@ import dev.eventual.common.api.TextLimits;
 import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.infra.test.HttpCall;
-import dev.eventual.order.core.store.ShardKeys;
+import dev.eventual.order.core.shard.OrderShards;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -254,7 +254,7 @@ class LocalSuiteIT {
                     + " VALUES (" + orderId + ", 9, 'lost-" + orderId + "', 1002, 3, 'CREATED')");
             sql.executeUpdate("INSERT INTO message_log (order_id, event_type, shard_key, topic, tag, msg_key, payload,"
                     + " msg_status, reconcile_status, next_reconcile_time) VALUES (" + orderId + ", 'ORDER_CREATED', "
-                    + ShardKeys.of(orderId) + ", 'EVENTUAL_ORDER_EVENT', 'ORDER_CREATED', '" + orderId + "', '"
+                    + OrderShards.shardKeyOf(orderId) + ", 'EVENTUAL_ORDER_EVENT', 'ORDER_CREATED', '" + orderId + "', '"
                     + OrderEvents.toJson(event) + "', 'SENT', 'PENDING', CURRENT_TIMESTAMP(3))");
         }
 

@@ -8,10 +8,6 @@ import dev.eventual.common.status.ConsumeStatus;
 import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.order.core.status.MessageStatus;
 import dev.eventual.order.core.status.ReconcileStatus;
-import dev.eventual.order.core.store.ConsumerStatusMapper;
-import dev.eventual.order.core.store.ConsumerStatusRow;
-import dev.eventual.order.core.store.MessageLogMapper;
-import dev.eventual.order.core.store.MessageLogRow;
 import dev.eventual.tracing.OrderTraces;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,12 +39,12 @@ public class ConsumerStatusRecorder {
 
     private final OrderShards shards;
     private final TransactionTemplate transaction;
-    private final MessageLogMapper messageLog;
+    private final ReportedEventMapper messageLog;
     private final ConsumerStatusMapper consumerStatus;
     private final ConsumerStatusMetrics metrics;
     private final OrderTraces traces;
 
-    ConsumerStatusRecorder(OrderShards shards, PlatformTransactionManager transactions, MessageLogMapper messageLog,
+    ConsumerStatusRecorder(OrderShards shards, PlatformTransactionManager transactions, ReportedEventMapper messageLog,
                            ConsumerStatusMapper consumerStatus, ConsumerStatusMetrics metrics, OrderTraces traces) {
         this.shards = shards;
         // READ COMMITTED: see apply()
@@ -109,13 +105,13 @@ public class ConsumerStatusRecorder {
         List<String> unknown = new ArrayList<>();
         for (Map.Entry<OrderEventType, Map<Long, ConsumerOutcome>> ofType : byType.entrySet()) {
             Map<Long, ConsumerOutcome> reported = ofType.getValue();
-            List<MessageLogRow> events = messageLog.lockAll(reported.keySet(), ofType.getKey());
+            List<ReportedEvent> events = messageLog.lockAll(reported.keySet(), ofType.getKey());
             if (!events.isEmpty()) {
                 recorded += apply(events, consumerGroup, ofType.getKey(), reported);
             }
             found += events.size();
             Set<Long> missing = new TreeSet<>(reported.keySet());
-            events.forEach(event -> missing.remove(event.getOrderId()));
+            events.forEach(event -> missing.remove(event.orderId()));
             missing.forEach(orderId -> unknown.add(String.valueOf(orderId)));
         }
         return new ConsumerStatusBatchResult(recorded, found - recorded, unknown);
@@ -137,9 +133,9 @@ public class ConsumerStatusRecorder {
      * many it changed. Every writer of these rows holds the event's lock, and READ COMMITTED makes
      * each read see the latest commit (REPEATABLE READ would keep the snapshot of the first read).
      */
-    private int apply(List<MessageLogRow> events, String group, OrderEventType eventType,
+    private int apply(List<ReportedEvent> events, String group, OrderEventType eventType,
                       Map<Long, ConsumerOutcome> outcomes) {
-        List<Long> orderIds = events.stream().map(MessageLogRow::getOrderId).toList();
+        List<Long> orderIds = events.stream().map(ReportedEvent::orderId).toList();
         Map<Long, Map<String, ConsumeStatus>> stored = new HashMap<>();
         for (ConsumerStatusRow row : consumerStatus.findByEvents(eventType, orderIds)) {
             stored.computeIfAbsent(row.orderId(), id -> new HashMap<>()).put(row.consumerGroup(), row.status());
@@ -148,8 +144,8 @@ public class ConsumerStatusRecorder {
         Map<Change, List<Long>> updates = new HashMap<>();
         Map<MessageStatus, List<Long>> derivedChanges = new EnumMap<>(MessageStatus.class);
         List<Long> finished = new ArrayList<>();
-        for (MessageLogRow event : events) {
-            long orderId = event.getOrderId();
+        for (ReportedEvent event : events) {
+            long orderId = event.orderId();
             ConsumerOutcome outcome = outcomes.get(orderId);
             try (OrderTraces.OrderScope scope = traces.resume("consumer report", orderId, outcome.traceparent())) {
                 Map<String, ConsumeStatus> byGroup = stored.computeIfAbsent(orderId, id -> new HashMap<>());
@@ -174,9 +170,9 @@ public class ConsumerStatusRecorder {
                 boolean settled = derived == MessageStatus.CONSUMED && reconcilable(event);
                 if (settled) {
                     // status and finish in one statement (issue 28)
-                    finished.add(event.getId());
-                } else if (derived != event.getMsgStatus()) {
-                    derivedChanges.computeIfAbsent(derived, status -> new ArrayList<>()).add(event.getId());
+                    finished.add(event.id());
+                } else if (derived != event.msgStatus()) {
+                    derivedChanges.computeIfAbsent(derived, status -> new ArrayList<>()).add(event.id());
                 }
                 log.info("Order {}: {} reported {} for {}; message status {}{}", orderId, group, outcome.status(),
                         eventType, derived, settled ? ", reconciled" : "");
@@ -207,9 +203,9 @@ public class ConsumerStatusRecorder {
      * pass over a consumed row would establish (docs/reconciliation.md, step 3), so the row needs no
      * pass at all and its work ends with the report.
      */
-    private static boolean reconcilable(MessageLogRow event) {
-        return (event.getReconcileStatus() == ReconcileStatus.PENDING || event.getReconcileStatus() == ReconcileStatus.RETRY)
-                && event.getClaimToken() == null;
+    private static boolean reconcilable(ReportedEvent event) {
+        return (event.reconcileStatus() == ReconcileStatus.PENDING || event.reconcileStatus() == ReconcileStatus.RETRY)
+                && event.claimToken() == null;
     }
 
     private record Change(ConsumeStatus status, String detail) {

@@ -1,7 +1,6 @@
 package dev.eventual.order.core.outbox;
 
 import dev.eventual.common.messaging.OrderEventType;
-import dev.eventual.order.core.store.MessageLogMapper;
 import dev.eventual.database.DatabaseFailures;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -3,8 +3,7 @@ package dev.eventual.order.core.outbox;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.messaging.OrderMessaging;
-import dev.eventual.order.core.store.ShardKeys;
-import dev.eventual.order.core.store.MessageLogRow;
+import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.tracing.OrderTraces;
 import org.springframework.stereotype.Component;
 
@@ -33,7 +32,7 @@ class MessageLogRows {
         MessageLogRow row = new MessageLogRow();
         row.setOrderId(orderId);
         row.setEventType(eventType);
-        row.setShardKey(ShardKeys.of(orderId));
+        row.setShardKey(OrderShards.shardKeyOf(orderId));
         row.setTopic(OrderMessaging.ORDER_TOPIC);
         row.setTag(eventType.tag());
         row.setMsgKey(Long.toString(orderId));

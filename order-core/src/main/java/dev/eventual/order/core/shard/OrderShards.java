@@ -47,6 +47,24 @@ public final class OrderShards {
         return servers >= 1 && servers <= LOGICAL && Integer.bitCount(servers) == 1;
     }
 
+    /** How many {@code message_log.shard_key} values there are: reconcile shard i of n scans [i * SPACE / n, (i + 1) * SPACE / n). */
+    public static final int SHARD_KEY_SPACE = 1 << 16;
+
+    /**
+     * {@code message_log.shard_key}: the order id mixed (MurmurHash3's 64-bit finaliser) into
+     * [0, {@link #SHARD_KEY_SPACE}). Snowflake ids share their high bits and often end in sequence 0, so the raw
+     * id would give unbalanced ranges; the mix spreads them evenly over the reconcile shards' contiguous ranges.
+     */
+    public static int shardKeyOf(long orderId) {
+        long h = orderId;
+        h ^= h >>> 33;
+        h *= 0xff51afd7ed558ccdL;
+        h ^= h >>> 33;
+        h *= 0xc4ceb9fe1a85ec53L;
+        h ^= h >>> 33;
+        return (int) (h >>> 48);
+    }
+
     public int servers() {
         return servers;
     }

@@ -4,7 +4,7 @@ import dev.eventual.bench.BenchSuite;
 import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.infra.db.ServiceDatabase;
-import dev.eventual.order.core.store.ShardKeys;
+import dev.eventual.order.core.shard.OrderShards;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -60,7 +60,7 @@ final class BacklogSeeder {
                 order.setLong(3, retry ? MISSING_SKU : BenchSuite.FIRST_SKU);
                 order.addBatch();
                 event.setLong(1, orderId);
-                event.setInt(2, ShardKeys.of(orderId));
+                event.setInt(2, OrderShards.shardKeyOf(orderId));
                 event.setString(3, Long.toString(orderId));
                 event.setString(4, retry ? OrderEvents.toJson(new OrderCreatedEvent(OrderEvents.SCHEMA_VERSION, orderId,
                         1L, MISSING_SKU, 1, Instant.now())) : "{}");

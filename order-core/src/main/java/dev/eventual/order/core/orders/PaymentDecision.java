@@ -1,7 +1,6 @@
-package dev.eventual.order.payment;
+package dev.eventual.order.core.orders;
 
 import dev.eventual.order.core.status.OrderStatus;
-import dev.eventual.order.core.store.PaymentStateRow;
 
 /**
  * The payment rules, on the order as it was read: a CREATED order may be paid; a PAID order takes
@@ -14,19 +13,19 @@ final class PaymentDecision {
     }
 
     /** What a confirmation with {@code paymentId} does to {@code order}: PAY, or the answer without writing. */
-    static PaymentResult decide(PaymentStateRow order, String paymentId) {
+    static Orders.PaymentResult decide(PaymentStateRow order, String paymentId) {
         if (order == null) {
-            return PaymentResult.NOT_FOUND;
+            return Orders.PaymentResult.NOT_FOUND;
         }
         return switch (order.status()) {
-            case CREATED -> PaymentResult.PAID;
-            case PAID -> paymentId.equals(order.paymentId()) ? PaymentResult.REPEATED : PaymentResult.OTHER_PAYMENT;
-            case CANCELED -> PaymentResult.CANCELED;
+            case CREATED -> Orders.PaymentResult.PAID;
+            case PAID -> paymentId.equals(order.paymentId()) ? Orders.PaymentResult.REPEATED : Orders.PaymentResult.OTHER_PAYMENT;
+            case CANCELED -> Orders.PaymentResult.CANCELED;
         };
     }
 
     /** The 409's detail, naming the order and its status. */
-    static String refusal(long orderId, OrderStatus status, PaymentResult result) {
+    static String refusal(long orderId, OrderStatus status, Orders.PaymentResult result) {
         return switch (result) {
             case OTHER_PAYMENT -> "order " + orderId + " is " + status + " by another payment and cannot be paid again";
             case CANCELED -> "order " + orderId + " is " + status + " and cannot be paid";

@@ -1,4 +1,4 @@
-package dev.eventual.order.core.store;
+package dev.eventual.order.core.consumer;
 
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.status.ConsumeStatus;
@@ -12,7 +12,7 @@ import java.util.Collection;
 import java.util.List;
 
 @Mapper
-public interface ConsumerStatusMapper {
+interface ConsumerStatusMapper {
 
     /** Every group's report for one event type of the given orders. */
     @Select("""
@@ -50,10 +50,4 @@ public interface ConsumerStatusMapper {
                   @Param("replaceable") Collection<ConsumeStatus> replaceable,
                   @Param("orderIds") Collection<Long> orderIds);
 
-    @Select("""
-            <script>
-            SELECT order_id, event_type, consumer_group, status, detail FROM message_consumer_status WHERE order_id IN
-            <foreach collection="orderIds" item="id" open="(" separator="," close=")">#{id}</foreach>
-            </script>""")
-    List<ConsumerStatusRow> findByOrders(@Param("orderIds") List<Long> orderIds);
 }

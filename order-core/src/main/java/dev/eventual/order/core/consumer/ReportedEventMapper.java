@@ -1,8 +1,8 @@
-package dev.eventual.order.core.store;
+package dev.eventual.order.core.consumer;
 
-import com.baomidou.mybatisplus.core.mapper.BaseMapper;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.order.core.status.MessageStatus;
+import dev.eventual.order.core.store.SettleRule;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
@@ -11,8 +11,9 @@ import org.apache.ibatis.annotations.Update;
 import java.util.Collection;
 import java.util.List;
 
+/** The message_log side of recording reports: the events reported on, locked, and their derived msg_status. */
 @Mapper
-public interface MessageLogMapper extends BaseMapper<MessageLogRow> {
+interface ReportedEventMapper {
 
     /**
      * Serialises status reports: one locking read of a page's events, so the derived msg_status sees every
@@ -21,13 +22,13 @@ public interface MessageLogMapper extends BaseMapper<MessageLogRow> {
      */
     @Select("""
             <script>
-            SELECT * FROM message_log FORCE INDEX (uk_message_log_order_event)
+            SELECT id, order_id, msg_status, reconcile_status, claim_token FROM message_log
+             FORCE INDEX (uk_message_log_order_event)
              WHERE event_type = #{eventType} AND order_id IN
             <foreach collection="orderIds" item="id" open="(" separator="," close=")">#{id}</foreach>
             ORDER BY order_id FOR UPDATE
             </script>""")
-    List<MessageLogRow> lockAll(@Param("orderIds") Collection<Long> orderIds,
-                                @Param("eventType") OrderEventType eventType);
+    List<ReportedEvent> lockAll(@Param("orderIds") Collection<Long> orderIds, @Param("eventType") OrderEventType eventType);
 
     @Update("""
             <script>
@@ -47,12 +48,4 @@ public interface MessageLogMapper extends BaseMapper<MessageLogRow> {
             + " AND id IN <foreach collection=\"ids\" item=\"id\" open=\"(\" separator=\",\" close=\")\">#{id}</foreach>"
             + "</script>")
     int consumeAndFinish(@Param("ids") Collection<Long> ids);
-
-    @Select("""
-            <script>
-            SELECT * FROM message_log WHERE order_id IN
-            <foreach collection="orderIds" item="id" open="(" separator="," close=")">#{id}</foreach>
-            ORDER BY order_id, id
-            </script>""")
-    List<MessageLogRow> findByOrders(@Param("orderIds") List<Long> orderIds);
 }

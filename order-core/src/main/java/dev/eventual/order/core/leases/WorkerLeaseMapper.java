@@ -1,4 +1,4 @@
-package dev.eventual.order.core.store;
+package dev.eventual.order.core.leases;
 
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
@@ -13,14 +13,14 @@ import java.util.List;
  * instances hold one worker id.
  */
 @Mapper
-public interface WorkerLeaseMapper {
+interface WorkerLeaseMapper {
 
     String COLUMNS = "worker_id, holder, CAST(expires_at AS CHAR) AS expires_at, max_millis,"
             + " COALESCE(expires_at > CURRENT_TIMESTAMP(3), FALSE) AS live";
     String FREE = "(expires_at IS NULL OR expires_at <= CURRENT_TIMESTAMP(3))";
 
     @Select("SELECT " + COLUMNS + " FROM order_worker_lease WHERE worker_id = #{workerId}")
-    WorkerLeaseRow find(@Param("workerId") int workerId);
+    WorkerLeases.Lease find(@Param("workerId") int workerId);
 
     /**
      * Free worker ids whose previous holders' ids all lie at or before {@code maxFloor}, least
@@ -28,7 +28,7 @@ public interface WorkerLeaseMapper {
      */
     @Select("SELECT " + COLUMNS + " FROM order_worker_lease WHERE " + FREE + " AND max_millis <= #{maxFloor}"
             + " ORDER BY max_millis, worker_id LIMIT #{limit}")
-    List<WorkerLeaseRow> free(@Param("maxFloor") long maxFloor, @Param("limit") int limit);
+    List<WorkerLeases.Lease> free(@Param("maxFloor") long maxFloor, @Param("limit") int limit);
 
     @Select("SELECT COUNT(*) FROM order_worker_lease WHERE expires_at > CURRENT_TIMESTAMP(3)")
     int countLive();

@@ -1,8 +1,6 @@
 package dev.eventual.order.core.outbox;
 
 import dev.eventual.infra.test.EventContracts;
-import dev.eventual.order.core.store.MessageLogMapper;
-import dev.eventual.order.core.store.MessageLogRow;
 import dev.eventual.tracing.OrderTraces;
 import io.micrometer.tracing.Tracer;
 import io.micrometer.tracing.propagation.Propagator;
@@ -26,7 +24,7 @@ import static org.mockito.Mockito.verify;
 /**
  * The broker and the transaction listener of {@link OrderEventPublisher}, for unit tests of what a
  * publish sends: stores every half message and runs its local transaction's writes as
- * {@link OrderTransactionListener} does, on the given message_log mapper, with no database
+ * {@link OrderTransactionListener} does, on a stand-in message_log mapper, with no database
  * transaction or barrier row around them.
  */
 public final class RecordingBroker extends RocketMQTemplate {
@@ -34,9 +32,10 @@ public final class RecordingBroker extends RocketMQTemplate {
     private static final OrderTraces UNTRACED = new OrderTraces(Tracer.NOOP, Propagator.NOOP);
 
     private final List<Message<?>> halfMessages = new ArrayList<>();
+    private final MessageLogMapper messageLog = mock(MessageLogMapper.class);
     private final LocalTransactionRunner runner;
 
-    public RecordingBroker(MessageLogMapper messageLog, Clock clock) {
+    public RecordingBroker(Clock clock) {
         this.runner = new LocalTransactionRunner(mock(PlatformTransactionManager.class), mock(AttemptBarrier.class),
                 messageLog, new MessageLogRows(new OutboxProperties(Duration.ofSeconds(60)), UNTRACED, clock));
     }
@@ -66,7 +65,7 @@ public final class RecordingBroker extends RocketMQTemplate {
      * payload: compared as JSON trees (the same members with the same JSON types and values, in any
      * key order, which the contract does not fix).
      */
-    public void assertPublishedOnly(EventContracts.Fixture fixture, MessageLogMapper messageLog) {
+    public void assertPublishedOnly(EventContracts.Fixture fixture) {
         assertThat(bodies()).hasSize(1);
         String body = new String(bodies().get(0), StandardCharsets.UTF_8);
         assertThat(EventContracts.tree(body)).as("broker body %s", body).isEqualTo(fixture.tree());

@@ -1,4 +1,4 @@
-package dev.eventual.order.core.store;
+package dev.eventual.order.core.orders;
 
 import com.baomidou.mybatisplus.annotation.IdType;
 import com.baomidou.mybatisplus.annotation.TableId;
@@ -9,7 +9,7 @@ import java.time.LocalDateTime;
 
 /** A row of {@code t_order}. Timestamps are UTC. */
 @TableName("t_order")
-public class OrderRow {
+class OrderRow {
 
     @TableId(type = IdType.INPUT)
     private Long orderId;
@@ -26,7 +26,7 @@ public class OrderRow {
      * A new order as it is inserted, with its own time (not the database's default), so what was written
      * is what the 201 answers (docs/order-service.md, "Placing an order").
      */
-    public static OrderRow created(long orderId, long userId, String idempotencyKey, long skuId, int quantity,
+    static OrderRow created(long orderId, long userId, String idempotencyKey, long skuId, int quantity,
                                    LocalDateTime createdAt) {
         OrderRow row = new OrderRow();
         row.orderId = orderId;

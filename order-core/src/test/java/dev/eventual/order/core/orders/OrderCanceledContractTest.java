@@ -1,20 +1,16 @@
-package dev.eventual.order.cancel;
+package dev.eventual.order.core.orders;
 
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.infra.test.EventContracts;
-import dev.eventual.order.config.OrderMetrics;
 import dev.eventual.order.core.shard.OrderShards;
-import dev.eventual.order.core.store.MessageLogMapper;
-import dev.eventual.order.core.store.OrderMapper;
-import dev.eventual.order.core.store.OrderRow;
 import dev.eventual.order.core.outbox.RecordingBroker;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
 import java.time.ZoneOffset;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
@@ -26,11 +22,9 @@ import static org.mockito.Mockito.when;
 class OrderCanceledContractTest {
 
     private final OrderMapper orders = mock(OrderMapper.class);
-    private final MessageLogMapper messageLog = mock(MessageLogMapper.class);
     private final Clock clock = Clock.fixed(EventContracts.CANCELED_AT, ZoneOffset.UTC);
-    private final RecordingBroker broker = new RecordingBroker(messageLog, clock);
-    private final OrderCancellation cancellation = new OrderCancellation(new OrderShards(1), orders, broker.outbox(),
-            new OrderMetrics(new SimpleMeterRegistry()), clock);
+    private final RecordingBroker broker = new RecordingBroker(clock);
+    private final Canceling canceling = new Canceling(new OrderShards(1), orders, broker.outbox(), clock);
 
     @Test
     void cancelingAnOrderWritesTheCurrentVersionsPayload() {
@@ -39,9 +33,10 @@ class OrderCanceledContractTest {
         when(orders.selectById(EventContracts.ORDER_ID)).thenReturn(order);
         when(orders.cancel(EventContracts.ORDER_ID, 0)).thenReturn(1);
 
-        cancellation.cancel(EventContracts.ORDER_ID, EventContracts.REASON);
+        assertThat(canceling.cancel(EventContracts.ORDER_ID, EventContracts.REASON, null, null))
+                .isEqualTo(new Orders.Cancellation.Canceled());
 
         EventContracts.Fixture fixture = EventContracts.fixture(OrderEvents.SCHEMA_VERSION, OrderEventType.ORDER_CANCELED);
-        broker.assertPublishedOnly(fixture, messageLog);
+        broker.assertPublishedOnly(fixture);
     }
 }

@@ -1,4 +1,4 @@
-package dev.eventual.order.core.store;
+package dev.eventual.order.core.outbox;
 
 import com.baomidou.mybatisplus.annotation.IdType;
 import com.baomidou.mybatisplus.annotation.TableId;
@@ -11,7 +11,7 @@ import java.time.LocalDateTime;
 
 /** A row of {@code message_log}: one order event, its payload and its reconciliation state. */
 @TableName("message_log")
-public class MessageLogRow {
+class MessageLogRow {
 
     @TableId(type = IdType.AUTO)
     private Long id;

@@ -1,4 +1,4 @@
-package dev.eventual.order.core.store;
+package dev.eventual.order.core.orders;
 
 import com.baomidou.mybatisplus.core.mapper.BaseMapper;
 import dev.eventual.order.core.status.OrderStatus;
@@ -10,7 +10,7 @@ import org.apache.ibatis.annotations.Update;
 import java.util.List;
 
 @Mapper
-public interface OrderMapper extends BaseMapper<OrderRow> {
+interface OrderMapper extends BaseMapper<OrderRow> {
 
     @Select("SELECT * FROM t_order WHERE user_id = #{userId} AND idempotency_key = #{key}")
     OrderRow findByIdempotencyKey(@Param("userId") long userId, @Param("key") String idempotencyKey);

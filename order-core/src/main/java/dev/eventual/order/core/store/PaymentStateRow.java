@@ -1,7 +1,0 @@
-package dev.eventual.order.core.store;
-
-import dev.eventual.order.core.status.OrderStatus;
-
-/** The columns of {@code t_order} a payment confirmation decides on. */
-public record PaymentStateRow(long orderId, OrderStatus status, int version, String paymentId) {
-}
