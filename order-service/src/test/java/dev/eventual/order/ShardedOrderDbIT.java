@@ -8,7 +8,8 @@ import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.infra.test.InfrastructureInitializer;
 import dev.eventual.infra.test.TestInfrastructure;
-import dev.eventual.order.core.outbox.CheckBack;
+import dev.eventual.order.support.CheckBacks;
+import org.apache.rocketmq.spring.core.RocketMQLocalTransactionListener;
 import dev.eventual.order.core.shard.OrderShards;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -124,12 +125,12 @@ class ShardedOrderDbIT {
         assertThat(rows(server0, "message_consumer_status", a)).isEqualTo(1);
         assertThat(rows(server1, "message_consumer_status", b)).isEqualTo(1);
 
-        // the broker's check-back, for an attempt that committed and one never seen, asks b's server
-        CheckBack checkBack = service.getBean(CheckBack.class);
+        // the broker's check-back (through the listener it calls), for an attempt that committed and one never seen, asks b's server
+        RocketMQLocalTransactionListener listener = service.getBean(RocketMQLocalTransactionListener.class);
         String committed = server1.queryForObject("SELECT transaction_id FROM tx_attempt_barrier WHERE order_id = ?", String.class, b);
-        assertThat(checkBack.answer(b, OrderEventType.ORDER_CREATED, committed)).isEqualTo(RocketMQLocalTransactionState.COMMIT);
+        assertThat(CheckBacks.ask(listener, b, OrderEventType.ORDER_CREATED, committed)).isEqualTo(RocketMQLocalTransactionState.COMMIT);
         String unseen = "never-" + UUID.randomUUID();
-        assertThat(checkBack.answer(b, OrderEventType.ORDER_CREATED, unseen)).isEqualTo(RocketMQLocalTransactionState.ROLLBACK);
+        assertThat(CheckBacks.ask(listener, b, OrderEventType.ORDER_CREATED, unseen)).isEqualTo(RocketMQLocalTransactionState.ROLLBACK);
         String settled = "SELECT COUNT(*) FROM tx_attempt_barrier WHERE transaction_id = ?";
         assertThat(server1.queryForObject(settled, Integer.class, unseen)).isEqualTo(1);
         assertThat(server0.queryForObject(settled, Integer.class, unseen)).isZero();

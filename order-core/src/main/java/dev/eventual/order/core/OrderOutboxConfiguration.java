@@ -1,9 +1,5 @@
 package dev.eventual.order.core;
 
-import dev.eventual.order.core.outbox.OutboxProperties;
-import org.apache.ibatis.annotations.Mapper;
-import org.mybatis.spring.annotation.MapperScan;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -16,7 +12,5 @@ import org.springframework.context.annotation.Import;
 @Configuration(proxyBeanMethods = false)
 @Import(OrderStoreConfiguration.class)
 @ComponentScan({"dev.eventual.order.core.outbox", "dev.eventual.order.core.orders", "dev.eventual.order.core.leases"})
-@MapperScan(basePackages = {"dev.eventual.order.core.orders", "dev.eventual.order.core.leases"}, annotationClass = Mapper.class)
-@EnableConfigurationProperties(OutboxProperties.class)
 public class OrderOutboxConfiguration {
 }

@@ -4,8 +4,6 @@ import org.apache.ibatis.annotations.Mapper;
 import org.mybatis.spring.annotation.MapperScan;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.Import;
-import dev.eventual.order.core.shard.OrderDbConfiguration;
 
 /**
  * order_db as both deployables of the order context work it: every statement (the store's mappers)
@@ -13,8 +11,9 @@ import dev.eventual.order.core.shard.OrderDbConfiguration;
  * suite runs every service on one classpath and only these two may touch order_db.
  */
 @Configuration(proxyBeanMethods = false)
-@MapperScan(basePackages = "dev.eventual.order.core.store", annotationClass = Mapper.class)
-@ComponentScan({"dev.eventual.order.core.store", "dev.eventual.order.core.consumer"})
-@Import(OrderDbConfiguration.class)
+// every mapper of order-core, each package-private behind its package's façade; a deployable's beans are the
+// façades its configuration scans
+@MapperScan(basePackages = "dev.eventual.order.core", annotationClass = Mapper.class)
+@ComponentScan({"dev.eventual.order.core.shard", "dev.eventual.order.core.store", "dev.eventual.order.core.consumer"})
 public class OrderStoreConfiguration {
 }

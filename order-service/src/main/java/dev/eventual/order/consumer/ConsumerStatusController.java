@@ -1,6 +1,6 @@
 package dev.eventual.order.consumer;
 
-import dev.eventual.order.core.consumer.ConsumerOutcome;
+import dev.eventual.order.core.consumer.ConsumerStatusRecorder.Outcome;
 import dev.eventual.order.core.consumer.ConsumerStatusRecorder;
 import dev.eventual.common.api.ConsumerReports;
 import dev.eventual.common.api.ConsumerStatusBatchResult;
@@ -25,10 +25,10 @@ public class ConsumerStatusController implements OrderInternalApi {
 
     @Override
     public ConsumerStatusBatchResult reportConsumerOutcomes(@Valid @RequestBody ConsumerReports reports) {
-        List<ConsumerOutcome> outcomes = new ArrayList<>();
+        List<Outcome> outcomes = new ArrayList<>();
         for (int i = 0; i < reports.reports().size(); i++) {
             ConsumerReports.Report report = reports.reports().get(i);
-            outcomes.add(new ConsumerOutcome(Ids.parse("reports[" + i + "].orderId", report.orderId()),
+            outcomes.add(new Outcome(Ids.parse("reports[" + i + "].orderId", report.orderId()),
                     report.eventType(), report.status(), report.detail(), report.traceparent()));
         }
         return recorder.recordEach(reports.consumerGroup(), outcomes);

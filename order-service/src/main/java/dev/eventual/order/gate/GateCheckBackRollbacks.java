@@ -3,7 +3,7 @@ package dev.eventual.order.gate;
 import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
-import dev.eventual.order.core.outbox.CheckBackRollbacks;
+import dev.eventual.order.core.outbox.OrderOutbox.CheckBackRollbacks;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;

@@ -2,10 +2,10 @@ package dev.eventual.order.gate;
 
 import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.messaging.OrderEventType;
-import dev.eventual.order.core.outbox.NotPublishedException;
-import dev.eventual.order.core.outbox.NotPublishedReason;
-import dev.eventual.order.core.outbox.Publication;
-import dev.eventual.order.core.outbox.PublicationDecorator;
+import dev.eventual.order.core.outbox.OrderOutbox.NotPublishedException;
+import dev.eventual.order.core.outbox.OrderOutbox.NotPublishedReason;
+import dev.eventual.order.core.outbox.OrderOutbox.Publication;
+import dev.eventual.order.core.outbox.OrderOutbox.PublicationDecorator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;

@@ -1,6 +1,6 @@
 package dev.eventual.order.publish;
 
-import dev.eventual.order.core.outbox.NotPublishedReason;
+import dev.eventual.order.core.outbox.OrderOutbox.NotPublishedReason;
 import dev.eventual.order.config.OrderRejection;
 
 /**

@@ -7,10 +7,11 @@ import dev.eventual.infra.test.TestConsumer;
 import dev.eventual.infra.test.TestInfrastructure;
 import dev.eventual.infra.test.TestTokens;
 import dev.eventual.infra.test.HttpCall;
-import dev.eventual.order.support.ObservedEvents;
+import dev.eventual.infra.test.ObservedEvents;
 import dev.eventual.order.support.OrderServiceIT;
 import dev.eventual.order.support.OrderTables;
-import dev.eventual.order.core.outbox.CheckBack;
+import dev.eventual.order.support.CheckBacks;
+import org.apache.rocketmq.spring.core.RocketMQLocalTransactionListener;
 import org.apache.rocketmq.common.message.MessageExt;
 import org.apache.rocketmq.spring.core.RocketMQLocalTransactionState;
 import org.junit.jupiter.api.Test;
@@ -47,7 +48,7 @@ class OrderCancellationIT {
     DataSource dataSource;
 
     @Autowired
-    CheckBack checkBack;
+    RocketMQLocalTransactionListener listener;
 
     private final TestConsumer observer = ObservedEvents.consumer();
     private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
@@ -85,7 +86,7 @@ class OrderCancellationIT {
         assertThat(status(orderId)).isEqualTo("CREATED");
 
         // the broker asks about the first attempt: it never committed
-        assertThat(checkBack.answer(orderId, OrderEventType.ORDER_CANCELED, firstAttempt))
+        assertThat(CheckBacks.ask(listener, orderId, OrderEventType.ORDER_CANCELED, firstAttempt))
                 .isEqualTo(RocketMQLocalTransactionState.ROLLBACK);
 
         HttpCall.Response canceled = HttpCall.post(port, "/api/orders/" + orderId + "/cancel").bearer(customer)
@@ -95,9 +96,9 @@ class OrderCancellationIT {
         String secondAttempt = jdbc.queryForObject("SELECT transaction_id FROM message_log WHERE order_id = ?"
                 + " AND event_type = 'ORDER_CANCELED'", String.class, orderId);
         assertThat(secondAttempt).isNotEqualTo(firstAttempt);
-        assertThat(checkBack.answer(orderId, OrderEventType.ORDER_CANCELED, firstAttempt))
+        assertThat(CheckBacks.ask(listener, orderId, OrderEventType.ORDER_CANCELED, firstAttempt))
                 .isEqualTo(RocketMQLocalTransactionState.ROLLBACK);
-        assertThat(checkBack.answer(orderId, OrderEventType.ORDER_CANCELED, secondAttempt))
+        assertThat(CheckBacks.ask(listener, orderId, OrderEventType.ORDER_CANCELED, secondAttempt))
                 .isEqualTo(RocketMQLocalTransactionState.COMMIT);
 
         await().atMost(Duration.ofSeconds(30)).until(() -> canceledEvents(Long.toString(orderId)).size() == 1);

@@ -11,7 +11,7 @@ import dev.eventual.infra.test.InfrastructureInitializer;
 import dev.eventual.infra.test.TestInfrastructure;
 import dev.eventual.infra.test.TestTokens;
 import dev.eventual.order.OrderServiceApplication;
-import dev.eventual.order.core.outbox.OrderTransactionListener;
+import org.apache.rocketmq.spring.core.RocketMQLocalTransactionListener;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.rocketmq.spring.core.RocketMQLocalTransactionState;
 import org.apache.rocketmq.spring.support.RocketMQHeaders;
@@ -68,7 +68,7 @@ class GatedPlacementIT {
     DataSource dataSource;
 
     @Autowired
-    OrderTransactionListener listener;
+    RocketMQLocalTransactionListener listener;
 
     @Autowired
     MeterRegistry meters;

@@ -7,7 +7,7 @@ import dev.eventual.infra.test.TestConsumer;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.infra.test.TestInfrastructure;
 import dev.eventual.infra.test.TestTokens;
-import dev.eventual.order.support.ObservedEvents;
+import dev.eventual.infra.test.ObservedEvents;
 import dev.eventual.order.support.OrderServiceIT;
 import dev.eventual.order.support.OrderTables;
 import org.apache.rocketmq.common.message.MessageExt;

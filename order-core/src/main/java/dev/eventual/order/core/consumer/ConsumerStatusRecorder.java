@@ -1,5 +1,6 @@
 package dev.eventual.order.core.consumer;
 
+import dev.eventual.common.api.problem.InvalidParam;
 import dev.eventual.common.api.ConsumerStatusBatchResult;
 import dev.eventual.common.api.ConsumerStatusReport;
 import dev.eventual.common.messaging.OrderEventType;
@@ -75,10 +76,10 @@ public class ConsumerStatusRecorder {
      * after the other; a server that fails fails the call after the servers before it committed, and
      * the repeated call changes nothing there (reports are monotonic).
      */
-    public ConsumerStatusBatchResult recordEach(String consumerGroup, List<ConsumerOutcome> outcomes) {
+    public ConsumerStatusBatchResult recordEach(String consumerGroup, List<Outcome> outcomes) {
         requireExpectedGroup(consumerGroup);
-        Map<Integer, Map<OrderEventType, Map<Long, ConsumerOutcome>>> byServer = new TreeMap<>();
-        for (ConsumerOutcome outcome : outcomes) {
+        Map<Integer, Map<OrderEventType, Map<Long, Outcome>>> byServer = new TreeMap<>();
+        for (Outcome outcome : outcomes) {
             if (byServer.computeIfAbsent(shards.serverOfOrder(outcome.orderId()), server -> new EnumMap<>(OrderEventType.class))
                     .computeIfAbsent(outcome.eventType(), type -> new TreeMap<>())
                     .putIfAbsent(outcome.orderId(), outcome) != null) {
@@ -89,7 +90,7 @@ public class ConsumerStatusRecorder {
         int recorded = 0;
         int found = 0;
         List<String> unknown = new ArrayList<>();
-        for (Map.Entry<Integer, Map<OrderEventType, Map<Long, ConsumerOutcome>>> onServer : byServer.entrySet()) {
+        for (Map.Entry<Integer, Map<OrderEventType, Map<Long, Outcome>>> onServer : byServer.entrySet()) {
             ConsumerStatusBatchResult result = shards.on(onServer.getKey(),
                     () -> transaction.execute(status -> recordOnOneServer(consumerGroup, onServer.getValue())));
             recorded += result.recorded();
@@ -99,12 +100,12 @@ public class ConsumerStatusRecorder {
         return new ConsumerStatusBatchResult(recorded, found - recorded, unknown);
     }
 
-    private ConsumerStatusBatchResult recordOnOneServer(String consumerGroup, Map<OrderEventType, Map<Long, ConsumerOutcome>> byType) {
+    private ConsumerStatusBatchResult recordOnOneServer(String consumerGroup, Map<OrderEventType, Map<Long, Outcome>> byType) {
         int recorded = 0;
         int found = 0;
         List<String> unknown = new ArrayList<>();
-        for (Map.Entry<OrderEventType, Map<Long, ConsumerOutcome>> ofType : byType.entrySet()) {
-            Map<Long, ConsumerOutcome> reported = ofType.getValue();
+        for (Map.Entry<OrderEventType, Map<Long, Outcome>> ofType : byType.entrySet()) {
+            Map<Long, Outcome> reported = ofType.getValue();
             List<ReportedEvent> events = messageLog.lockAll(reported.keySet(), ofType.getKey());
             if (!events.isEmpty()) {
                 recorded += apply(events, consumerGroup, ofType.getKey(), reported);
@@ -118,8 +119,8 @@ public class ConsumerStatusRecorder {
     }
 
     /** A report in {@code traceparent}'s trace; null continues the request's own (a single order's report). */
-    private static ConsumerOutcome outcomeOf(long orderId, ConsumerStatusReport report, String traceparent) {
-        return new ConsumerOutcome(orderId, report.eventType(), report.status(), report.detail(), traceparent);
+    private static Outcome outcomeOf(long orderId, ConsumerStatusReport report, String traceparent) {
+        return new Outcome(orderId, report.eventType(), report.status(), report.detail(), traceparent);
     }
 
     private static void requireExpectedGroup(String consumerGroup) {
@@ -134,7 +135,7 @@ public class ConsumerStatusRecorder {
      * each read see the latest commit (REPEATABLE READ would keep the snapshot of the first read).
      */
     private int apply(List<ReportedEvent> events, String group, OrderEventType eventType,
-                      Map<Long, ConsumerOutcome> outcomes) {
+                      Map<Long, Outcome> outcomes) {
         List<Long> orderIds = events.stream().map(ReportedEvent::orderId).toList();
         Map<Long, Map<String, ConsumeStatus>> stored = new HashMap<>();
         for (ConsumerStatusRow row : consumerStatus.findByEvents(eventType, orderIds)) {
@@ -146,7 +147,7 @@ public class ConsumerStatusRecorder {
         List<Long> finished = new ArrayList<>();
         for (ReportedEvent event : events) {
             long orderId = event.orderId();
-            ConsumerOutcome outcome = outcomes.get(orderId);
+            Outcome outcome = outcomes.get(orderId);
             try (OrderTraces.OrderScope scope = traces.resume("consumer report", orderId, outcome.traceparent())) {
                 Map<String, ConsumeStatus> byGroup = stored.computeIfAbsent(orderId, id -> new HashMap<>());
                 ConsumeStatus before = byGroup.get(group);
@@ -227,5 +228,29 @@ public class ConsumerStatusRecorder {
             allSucceeded &= status == ConsumeStatus.SUCCESS;
         }
         return allSucceeded ? MessageStatus.CONSUMED : MessageStatus.SENT;
+    }
+
+    /**
+     * What a consumer group reported for the event of one order.
+     *
+     * @param traceparent the order's trace the report came with; null continues the request's own
+     */
+    public record Outcome(long orderId, OrderEventType eventType, ConsumeStatus status, String detail, String traceparent) {
+    }
+
+    /** A report that breaks a rule no request-body validation can check: names the offending field. */
+    public static class InvalidReportException extends RuntimeException {
+
+        private final InvalidParam param;
+
+        InvalidReportException(String field, String reason) {
+            super(field + ": " + reason);
+            this.param = new InvalidParam(field, reason);
+        }
+
+        /** The field and what is wrong with it, as a problem names them. */
+        public InvalidParam param() {
+            return param;
+        }
     }
 }

@@ -2,7 +2,7 @@ package dev.eventual.order.core.orders;
 
 import dev.eventual.common.status.ConsumeStatus;
 import dev.eventual.common.messaging.OrderEventType;
-import dev.eventual.order.core.outbox.NotPublishedReason;
+import dev.eventual.order.core.outbox.OrderOutbox.NotPublishedReason;
 import dev.eventual.order.core.outbox.OrderOutbox;
 import dev.eventual.order.core.status.MessageStatus;
 import dev.eventual.order.core.status.OrderStatus;

@@ -22,7 +22,7 @@ import java.util.Optional;
  * Another attempt of the same event never changes the answer: each attempt has its own row.
  */
 @Component
-public class CheckBack {
+class CheckBack {
 
     private static final Logger log = LoggerFactory.getLogger(CheckBack.class);
 

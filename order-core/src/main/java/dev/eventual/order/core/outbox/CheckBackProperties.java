@@ -20,7 +20,7 @@ import java.time.Duration;
  */
 @Validated
 @ConfigurationProperties("eventual.order.check-back")
-public record CheckBackProperties(
+record CheckBackProperties(
         @DefaultValue("8") @Min(1) @Max(64) int threads,
         @DefaultValue("2000") @Min(1) int queueCapacity,
         @DefaultValue("2s") Duration lockWait) {

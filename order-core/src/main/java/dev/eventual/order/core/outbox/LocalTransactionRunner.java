@@ -1,5 +1,6 @@
 package dev.eventual.order.core.outbox;
 
+import dev.eventual.order.core.outbox.OrderOutbox.Publication;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.database.DatabaseFailures;
 import org.slf4j.Logger;
@@ -21,7 +22,7 @@ import org.springframework.transaction.support.DefaultTransactionDefinition;
  * {@code @Transactional} hides exactly those distinctions.
  */
 @Component
-public class LocalTransactionRunner {
+class LocalTransactionRunner implements OrderOutbox.LocalTransactions {
 
     private static final Logger log = LoggerFactory.getLogger(LocalTransactionRunner.class);
 
@@ -42,6 +43,7 @@ public class LocalTransactionRunner {
      * One attempt without a half message, under the given id: the benchmark's comparison modes.
      * Returns and throws as {@link OrderOutbox#publish} does.
      */
+    @Override
     public Publication run(OrderEventType eventType, long orderId, Object event, String transactionId, Runnable work) {
         PublishAttempt attempt = new PublishAttempt(eventType, orderId, event, work);
         try {

@@ -5,6 +5,7 @@ import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.tracing.OrderTraces;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
 
 import java.time.Clock;
@@ -12,6 +13,7 @@ import java.time.LocalDateTime;
 
 /** Builds the message_log row written together with an event's local transaction. */
 @Component
+@EnableConfigurationProperties(OutboxProperties.class)
 class MessageLogRows {
 
     private final OutboxProperties properties;

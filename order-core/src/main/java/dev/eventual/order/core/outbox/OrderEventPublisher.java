@@ -1,5 +1,8 @@
 package dev.eventual.order.core.outbox;
 
+import dev.eventual.order.core.outbox.OrderOutbox.Publication;
+import dev.eventual.order.core.outbox.OrderOutbox.NotPublishedException;
+import dev.eventual.order.core.outbox.OrderOutbox.NotPublishedReason;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.messaging.OrderMessaging;
@@ -19,12 +22,12 @@ import org.springframework.stereotype.Component;
  * message's {@code traceparent} user property (docs/tracing.md).
  */
 @Component
-public class OrderEventPublisher implements OrderEventPublication {
+class OrderEventPublisher implements OrderOutbox.EventSender {
 
     private final RocketMQTemplate template;
     private final OrderTraces traces;
 
-    public OrderEventPublisher(RocketMQTemplate template, OrderTraces traces) {
+    OrderEventPublisher(RocketMQTemplate template, OrderTraces traces) {
         this.template = template;
         this.traces = traces;
     }

@@ -1,5 +1,6 @@
 package dev.eventual.order.core.outbox;
 
+import dev.eventual.order.core.outbox.OrderOutbox.CheckBackRollbacks;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.tracing.OrderTraces;
 import org.apache.rocketmq.spring.annotation.RocketMQTransactionListener;
@@ -15,7 +16,7 @@ import java.util.List;
  * carries, and answers check-backs through {@link CheckBack}.
  */
 @RocketMQTransactionListener
-public class OrderTransactionListener implements RocketMQLocalTransactionListener {
+class OrderTransactionListener implements RocketMQLocalTransactionListener {
 
     private final LocalTransactionRunner runner;
     private final CheckBack checkBack;

@@ -14,6 +14,6 @@ import java.time.Duration;
  */
 @Validated
 @ConfigurationProperties("eventual.order")
-public record OutboxProperties(
+record OutboxProperties(
         @DefaultValue("60s") Duration reconcileDelay) {
 }

@@ -1,5 +1,8 @@
 package dev.eventual.order.core.outbox;
 
+import dev.eventual.order.core.outbox.OrderOutbox.Publication;
+import dev.eventual.order.core.outbox.OrderOutbox.NotPublishedException;
+import dev.eventual.order.core.outbox.OrderOutbox.NotPublishedReason;
 import dev.eventual.common.messaging.OrderEventType;
 
 /** Carries one attempt's event and work to its local transaction, and how that ended back to the caller. */

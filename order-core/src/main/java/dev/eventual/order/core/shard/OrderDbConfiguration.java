@@ -25,7 +25,7 @@ import java.util.List;
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(OrderDbProperties.class)
-public class OrderDbConfiguration {
+class OrderDbConfiguration {
 
     @Bean
     OrderShards orderShards(OrderDbProperties properties) {

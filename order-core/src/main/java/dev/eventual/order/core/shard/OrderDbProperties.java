@@ -15,7 +15,7 @@ import java.util.List;
  *                  one tries it again; meanwhile the other servers' requests keep their threads
  */
 @ConfigurationProperties("eventual.order-db")
-public record OrderDbProperties(List<String> shardUrls, Duration downFor) {
+record OrderDbProperties(List<String> shardUrls, Duration downFor) {
 
     public OrderDbProperties {
         shardUrls = shardUrls == null ? List.of() : List.copyOf(shardUrls);

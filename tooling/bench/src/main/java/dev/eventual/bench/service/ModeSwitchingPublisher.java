@@ -3,10 +3,8 @@ package dev.eventual.bench.service;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.messaging.OrderMessaging;
-import dev.eventual.order.core.outbox.LocalTransactionRunner;
-import dev.eventual.order.core.outbox.OrderEventPublication;
-import dev.eventual.order.core.outbox.OrderEventPublisher;
-import dev.eventual.order.core.outbox.Publication;
+import dev.eventual.order.core.outbox.OrderOutbox;
+import dev.eventual.order.core.outbox.OrderOutbox.Publication;
 import dev.eventual.tracing.OrderTraces;
 import org.apache.rocketmq.spring.core.RocketMQTemplate;
 import org.apache.rocketmq.spring.support.RocketMQHeaders;
@@ -17,8 +15,8 @@ import org.springframework.messaging.MessagingException;
 import org.springframework.messaging.support.MessageBuilder;
 
 /**
- * order-service's {@link OrderEventPublication} with the comparison modes beside the production one,
- * which it calls for mode (a). Modes (b), (c) and (c') run the very same {@link LocalTransactionRunner}
+ * order-service's {@link OrderOutbox.EventSender} with the comparison modes beside the production one,
+ * which it calls for mode (a). Modes (b), (c) and (c') run the very same {@link OrderOutbox.LocalTransactions}
  * and work (barrier, message_log and order in one transaction); only what surrounds it differs.
  * <p>
  * (c') sends a plain message to the order topic, a TRANSACTION topic: the broker's send path does not
@@ -26,7 +24,7 @@ import org.springframework.messaging.support.MessageBuilder;
  * The message carries what the consumers read from a production one (tag, key, payload, trace
  * context); the check-back properties are left out, since nobody checks back a plain message.
  */
-public class ModeSwitchingPublisher implements OrderEventPublication {
+public class ModeSwitchingPublisher implements OrderOutbox.EventSender {
 
     /** A NORMAL topic nobody consumes: mode (c) must not feed the consumers. */
     public static final String PLAIN_TOPIC = "EVENTUAL_BENCH_PLAIN";
@@ -40,14 +38,14 @@ public class ModeSwitchingPublisher implements OrderEventPublication {
 
     private static final Logger log = LoggerFactory.getLogger(ModeSwitchingPublisher.class);
 
-    private final OrderEventPublisher transactional;
+    private final OrderOutbox.EventSender transactional;
     private final RocketMQTemplate template;
-    private final LocalTransactionRunner runner;
+    private final OrderOutbox.LocalTransactions runner;
     private final OrderTraces traces;
     private final ModeSwitch modes;
 
-    public ModeSwitchingPublisher(OrderEventPublisher transactional, RocketMQTemplate template,
-                                  LocalTransactionRunner runner, OrderTraces traces, ModeSwitch modes) {
+    public ModeSwitchingPublisher(OrderOutbox.EventSender transactional, RocketMQTemplate template,
+                                  OrderOutbox.LocalTransactions runner, OrderTraces traces, ModeSwitch modes) {
         this.transactional = transactional;
         this.template = template;
         this.runner = runner;

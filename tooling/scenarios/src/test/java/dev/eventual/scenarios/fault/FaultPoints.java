@@ -5,7 +5,7 @@ import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.consumer.receive.ReceivedEvent;
 import dev.eventual.inventory.deduct.StockLedger;
 import dev.eventual.notice.consume.NoticeEventHandler;
-import dev.eventual.order.core.outbox.OrderEventPublisher;
+import dev.eventual.order.core.outbox.OrderOutbox;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
 import org.springframework.aop.framework.Advised;
@@ -36,7 +36,7 @@ final class FaultPoints implements BeanPostProcessor {
     public Object postProcessAfterInitialization(Object bean, String beanName) {
         Class<?> type = AopProxyUtils.ultimateTargetClass(bean);
         NameMatchMethodPointcutAdvisor advisor;
-        if (type == OrderEventPublisher.class) {
+        if (bean instanceof OrderOutbox.EventSender) {
             advisor = advisor(this::aroundOrderEvent, "publish");
         } else if (type == StockLedger.class) {
             advisor = advisor(this::aroundDeduction, "deduct", "applyAll");

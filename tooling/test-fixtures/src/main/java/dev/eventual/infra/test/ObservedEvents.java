@@ -1,8 +1,6 @@
-package dev.eventual.order.support;
+package dev.eventual.infra.test;
 
 import dev.eventual.common.messaging.OrderMessaging;
-import dev.eventual.infra.test.TestConsumer;
-import dev.eventual.infra.test.TestInfrastructure;
 
 /** One observer consumer group for the whole test JVM: sees every order event the broker delivers. */
 public final class ObservedEvents {

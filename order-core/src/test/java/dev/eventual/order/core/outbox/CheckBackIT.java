@@ -1,18 +1,18 @@
 package dev.eventual.order.core.outbox;
 
 import dev.eventual.common.messaging.OrderEventType;
-import dev.eventual.infra.test.HttpCall;
+import dev.eventual.infra.test.LockGate;
+import dev.eventual.infra.test.ObservedEvents;
 import dev.eventual.infra.test.TestConsumer;
-import dev.eventual.infra.test.TestInfrastructure;
-import dev.eventual.infra.test.TestTokens;
-import dev.eventual.order.support.LockGate;
-import dev.eventual.order.support.ObservedEvents;
-import dev.eventual.order.support.OrderServiceIT;
+import dev.eventual.order.core.OrderCoreIT;
+import dev.eventual.order.core.TestOrders;
+import dev.eventual.order.core.orders.Orders;
+import dev.eventual.order.core.orders.Orders.Placement;
+import dev.eventual.order.core.outbox.OrderOutbox.NotPublishedReason;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.rocketmq.spring.core.RocketMQLocalTransactionState;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import javax.sql.DataSource;
@@ -26,11 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /** The broker's transaction check-back is answered exactly for each attempt (docs/check-back.md), through the real broker. */
-@OrderServiceIT
+@OrderCoreIT
 class CheckBackIT {
-
-    @LocalServerPort
-    int port;
 
     @Autowired
     JdbcTemplate jdbc;
@@ -39,23 +36,23 @@ class CheckBackIT {
     DataSource dataSource;
 
     @Autowired
+    Orders orders;
+
+    @Autowired
     CheckBack checkBack;
 
     @Autowired
     MeterRegistry meters;
 
     private final TestConsumer observer = ObservedEvents.consumer();
-    private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
 
     @Test
     void attemptInFlightIsAnsweredUnknownWithinTheLockWaitAndCommitOnceItCommits() throws Exception {
         long sku = uniqueSku();
         double unknownBefore = checkBacks("UNKNOWN");
-        String customer = tokens.customer(41);
-        HttpCall.Response response;
+        Placement placement;
         try (LockGate gate = LockGate.atEventInsert(jdbc, dataSource, sku)) {
-            CompletableFuture<HttpCall.Response> placing = CompletableFuture.supplyAsync(() -> HttpCall.post(port, "/api/orders")
-                    .bearer(customer).json("{\"userId\":41,\"skuId\":" + sku + ",\"quantity\":1}").send());
+            CompletableFuture<Placement> placing = place(41, sku);
 
             // the broker checks the half message (older than 2 s); the check-back waits on the attempt's
             // barrier row for the configured 2 s lock wait, not the server's 50 s, and answers UNKNOWN
@@ -64,11 +61,11 @@ class CheckBackIT {
             assertThat(placing).isNotDone();
 
             gate.open();
-            response = placing.get(30, TimeUnit.SECONDS);
+            placement = placing.get(30, TimeUnit.SECONDS);
         }
 
-        assertThat(response.status()).isEqualTo(201);
-        long orderId = Long.parseLong(response.json().get("orderId").asString());
+        assertThat(placement).isInstanceOf(Placement.Placed.class);
+        long orderId = ((Placement.Placed) placement).order().orderId();
         assertThat(jdbc.queryForObject("SELECT msg_status FROM message_log WHERE order_id = ? AND event_type = 'ORDER_CREATED'",
                 String.class, orderId)).isEqualTo("SENT");
         assertThat(barrier(orderId)).containsExactly("COMMITTED");
@@ -80,7 +77,7 @@ class CheckBackIT {
         long first = uniqueSku();
         long second = uniqueSku();
         try (LockGate gate = LockGate.atEventInsert(jdbc, dataSource, first, second)) {
-            List<CompletableFuture<HttpCall.Response>> placing = List.of(place(first), place(second));
+            List<CompletableFuture<Placement>> placing = List.of(place(43, first), place(43, second));
 
             // two check-backs wait at the same time, each on its own connection of the check-back pool:
             // they do not queue behind each other on one thread
@@ -89,8 +86,8 @@ class CheckBackIT {
             assertThat(placing).noneMatch(CompletableFuture::isDone);
 
             gate.open();
-            for (CompletableFuture<HttpCall.Response> order : placing) {
-                assertThat(order.get(30, TimeUnit.SECONDS).status()).isEqualTo(201);
+            for (CompletableFuture<Placement> order : placing) {
+                assertThat(order.get(30, TimeUnit.SECONDS)).isInstanceOf(Placement.Placed.class);
             }
         }
     }
@@ -100,32 +97,28 @@ class CheckBackIT {
         long sku = uniqueSku();
         long userId = ThreadLocalRandom.current().nextLong(1_000_000, Long.MAX_VALUE / 2);
         long rolledBackBefore = rolledBackAttempts();
-        String customer = tokens.customer(userId);
-        HttpCall.Response response;
+        Placement placement;
         try (LockGate gate = LockGate.beforeBarrier(jdbc, dataSource)) {
-            CompletableFuture<HttpCall.Response> placing = CompletableFuture.supplyAsync(() ->
-                    HttpCall.post(port, "/api/orders").bearer(customer)
-                            .json("{\"userId\":" + userId + ",\"skuId\":" + sku + ",\"quantity\":1}").send());
+            CompletableFuture<Placement> placing = place(userId, sku);
 
             // held before its first statement: the check-back finds the attempt's key free and settles it ROLLED_BACK
             await().atMost(Duration.ofSeconds(30)).until(() -> rolledBackAttempts() > rolledBackBefore);
             assertThat(placing).isNotDone();
 
             gate.open();
-            response = placing.get(30, TimeUnit.SECONDS);
+            placement = placing.get(30, TimeUnit.SECONDS);
         }
 
-        assertThat(response.status()).isEqualTo(503);
-        assertThat(response.contentType()).startsWith("application/problem+json");
-        assertThat(response.json().get("detail").asString()).contains("check-back rolled this attempt back");
+        assertThat(placement).isInstanceOfSatisfying(Placement.NotPublished.class,
+                notPublished -> assertThat(notPublished.reason()).isEqualTo(NotPublishedReason.ATTEMPT_ROLLED_BACK));
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM t_order WHERE user_id = ?", Long.class, userId)).isZero();
         long orderId = jdbc.queryForObject("SELECT order_id FROM tx_attempt_barrier WHERE outcome = 'ROLLED_BACK'"
                 + " AND event_type = 'ORDER_CREATED' ORDER BY created_at DESC LIMIT 1", Long.class);
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM message_log WHERE order_id = ?", Long.class, orderId)).isZero();
 
-        String marker = HttpCall.post(port, "/api/orders").bearer(customer).json("{\"userId\":" + userId + ",\"skuId\":1,\"quantity\":1}")
-                .send().json().get("orderId").asString();
-        await().atMost(Duration.ofSeconds(30)).until(() -> !observer.receivedWithKey(marker).isEmpty());
+        Placement marker = TestOrders.place(orders, userId, 1);
+        long markerId = ((Placement.Placed) marker).order().orderId();
+        await().atMost(Duration.ofSeconds(30)).until(() -> !observer.receivedWithKey(Long.toString(markerId)).isEmpty());
         assertThat(observer.receivedWithKey(Long.toString(orderId))).isEmpty();
     }
 
@@ -145,8 +138,7 @@ class CheckBackIT {
 
     @Test
     void committedAttemptIsAnsweredCommitAndAnyOtherAttemptOfTheSameEventRollback() {
-        long orderId = Long.parseLong(HttpCall.post(port, "/api/orders").bearer(tokens.customer(42))
-                .json("{\"userId\":42,\"skuId\":5,\"quantity\":1}").send().json().get("orderId").asString());
+        long orderId = ((Placement.Placed) TestOrders.place(orders, 42, 5)).order().orderId();
         String committed = jdbc.queryForObject("SELECT transaction_id FROM message_log WHERE order_id = ?"
                 + " AND event_type = 'ORDER_CREATED'", String.class, orderId);
         long eventsBefore = jdbc.queryForObject("SELECT COUNT(*) FROM message_log", Long.class);
@@ -162,10 +154,8 @@ class CheckBackIT {
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM message_log", Long.class)).isEqualTo(eventsBefore);
     }
 
-    private CompletableFuture<HttpCall.Response> place(long sku) {
-        String customer = tokens.customer(43);
-        return CompletableFuture.supplyAsync(() ->
-                HttpCall.post(port, "/api/orders").bearer(customer).json("{\"userId\":43,\"skuId\":" + sku + ",\"quantity\":1}").send());
+    private CompletableFuture<Placement> place(long userId, long sku) {
+        return CompletableFuture.supplyAsync(() -> TestOrders.place(orders, userId, sku));
     }
 
     private List<String> barrier(long orderId) {

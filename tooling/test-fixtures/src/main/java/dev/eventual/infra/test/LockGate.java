@@ -1,4 +1,4 @@
-package dev.eventual.order.support;
+package dev.eventual.infra.test;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 

@@ -1,7 +1,7 @@
-package dev.eventual.order.core.store;
+package dev.eventual.order.core.shard;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.eventual.order.support.OrderServiceIT;
+import dev.eventual.order.core.OrderCoreIT;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * V3 on data written by V1-V2: every attempt keeps its answer in tx_attempt_barrier, and the old
  * tombstones leave message_log, so the cancel key they held is free again.
  */
-@OrderServiceIT
+@OrderCoreIT
 class AttemptBarrierMigrationIT {
 
     @Autowired
@@ -36,14 +36,14 @@ class AttemptBarrierMigrationIT {
         String current = jdbc.queryForObject("SELECT DATABASE()", String.class);
         String url = service.getJdbcUrl().replace("/" + current + "?", "/" + database + "?");
         try (SingleConnectionDataSource old = new SingleConnectionDataSource(url, service.getUsername(), service.getPassword(), true)) {
-            Flyway.configure().dataSource(old).locations("classpath:db/eventual/order").target("2").load().migrate();
+            Flyway.configure().dataSource(old).locations(EveryServerMigration.SCRIPTS).target("2").load().migrate();
             JdbcTemplate db = new JdbcTemplate(old);
             insertEvent(db, 1, "ORDER_CREATED", "tx-created-1", "CONSUMED", "SUCCESS");
             insertEvent(db, 1, "ORDER_CANCELED", "tx-cancel-lost", "ROLLED_BACK", "SKIPPED");
             insertEvent(db, 2, "ORDER_CREATED", "tx-created-2-lost", "ROLLED_BACK", "SKIPPED");
             insertEvent(db, 3, "ORDER_CREATED", null, "SENT", "PENDING");
 
-            Flyway.configure().dataSource(old).locations("classpath:db/eventual/order").load().migrate();
+            Flyway.configure().dataSource(old).locations(EveryServerMigration.SCRIPTS).load().migrate();
 
             assertThat(db.queryForList("SELECT transaction_id, order_id, event_type, outcome FROM tx_attempt_barrier"
                     + " ORDER BY transaction_id")).containsExactly(

@@ -1,0 +1,20 @@
+package dev.eventual.order.core;
+
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+
+import java.time.Clock;
+
+/** The beans a deployable gives order-core: Boot's auto-configuration (data source, MyBatis, Flyway, RocketMQ) and a UTC clock. */
+@SpringBootConfiguration
+@EnableAutoConfiguration
+@Import(OrderOutboxConfiguration.class)
+class OrderCoreTestApplication {
+
+    @Bean
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+}

@@ -1,0 +1,78 @@
+package dev.eventual.order.core.outbox;
+
+import dev.eventual.common.event.OrderCreatedEvent;
+import dev.eventual.common.event.OrderEvents;
+import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.infra.test.PoolExhaustion;
+import dev.eventual.order.core.OrderCoreIT;
+import dev.eventual.order.core.outbox.OrderOutbox.NotPublishedException;
+import dev.eventual.order.core.outbox.OrderOutbox.NotPublishedReason;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+
+import javax.sql.DataSource;
+import java.time.Instant;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+/** A local transaction that cannot run is reported for what it is: the database, not the broker. */
+@OrderCoreIT
+class LocalTransactionFailuresIT {
+
+    @Autowired
+    JdbcTemplate jdbc;
+
+    @Autowired
+    DataSource dataSource;
+
+    @Autowired
+    LocalTransactionRunner runner;
+
+    @Autowired
+    OrderEventPublisher publisher;
+
+    @Test
+    void halfMessageStoredButNoConnectionForTheLocalTransactionIsDatabaseUnavailableNotBroker() throws Exception {
+        long orderId = System.nanoTime();
+        List<Long> before = rowCounts();
+        OrderCreatedEvent event = new OrderCreatedEvent(OrderEvents.SCHEMA_VERSION, orderId, 62, 6, 1, Instant.now());
+
+        NotPublishedException refused;
+        try (PoolExhaustion exhausted = PoolExhaustion.of(dataSource)) {
+            refused = catchThrowableOfType(NotPublishedException.class, () ->
+                    publisher.publish(OrderEventType.ORDER_CREATED, orderId, event, () -> {
+                        throw new AssertionError("the work must not run without a connection");
+                    }));
+        }
+
+        assertThat(refused.reason()).isEqualTo(NotPublishedReason.DATABASE_UNAVAILABLE);
+        assertThat(rowCounts()).isEqualTo(before);
+    }
+
+    @Test
+    void anErrorInTheWorkRollsBackAndLeavesNoTransactionOnTheThread() {
+        long orderId = System.nanoTime();
+        String attempt = "it-error-" + orderId;
+
+        OrderCreatedEvent event = new OrderCreatedEvent(OrderEvents.SCHEMA_VERSION, orderId, 63, 6, 1, Instant.now());
+        assertThatThrownBy(() -> runner.run(OrderEventType.ORDER_CREATED, orderId, event, attempt, () -> {
+            throw new StackOverflowError("from the work");
+        })).isInstanceOf(StackOverflowError.class);
+
+        assertThat(TransactionSynchronizationManager.isActualTransactionActive()).isFalse();
+        assertThat(TransactionSynchronizationManager.getResourceMap()).isEmpty();
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM tx_attempt_barrier WHERE transaction_id = ?", Long.class, attempt))
+                .isZero();
+    }
+
+    private List<Long> rowCounts() {
+        return List.of(jdbc.queryForObject("SELECT COUNT(*) FROM t_order", Long.class),
+                jdbc.queryForObject("SELECT COUNT(*) FROM message_log", Long.class),
+                jdbc.queryForObject("SELECT COUNT(*) FROM message_consumer_status", Long.class));
+    }
+}
