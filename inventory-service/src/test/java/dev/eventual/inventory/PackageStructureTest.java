@@ -6,7 +6,6 @@ import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 import dev.eventual.structure.DeployableStructure;
 
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static dev.eventual.structure.DeployableStructure.Statements.IN_FEATURES;
 
 /**
@@ -22,9 +21,12 @@ class PackageStructureTest {
     @ArchTest
     static final ArchRule packageStructure = STRUCTURE.rules();
 
-    /** The stock gate observes deduction (docs/stock-gate.md); deduction and the stock do not know it. */
+    /** The stock gate observes deduction (docs/stock-gate.md): the web edge calls it; deduction, the stock and consumption do not know it. */
     @ArchTest
-    static final ArchRule deductionDoesNotKnowTheGate = noClasses().that().resideInAnyPackage("dev.eventual.inventory.deduct..",
-                    "dev.eventual.inventory.stock..", "dev.eventual.inventory.consume..")
-            .should().dependOnClassesThat().resideInAnyPackage("dev.eventual.inventory.gate..", "dev.eventual.gate..");
+    static final ArchRule theGateIsReachedOnlyFromTheWebEdge = STRUCTURE.reachedOnlyFromTheWebEdge("gate");
+
+    /** The gate library's types stop at the adapter: the observer, the seeding and the rebuild go through it, the API through them. */
+    @ArchTest
+    static final ArchRule theGateLibraryOnlyThroughItsAdapter = STRUCTURE.onlyThroughAdapter("dev.eventual.gate",
+            "dev.eventual.inventory.gate.GateAdapter");
 }
