@@ -70,8 +70,12 @@ class DeployableStructureTest {
 
     @Test
     void aClassThatUsesTheWebEdgeFails() {
-        assertThat(String.join("\n", violations(breach("webedge", NONE, "a", "b", "c").nothingReachesTheWebEdge())))
+        List<String> violations = violations(breach("webedge", NONE, "a", "b", "c").nothingReachesTheWebEdge());
+
+        assertThat(String.join("\n", violations))
                 .contains(BREACH + "webedge.a.UsesView").contains(BREACH + "webedge.c.CallsController");
+        assertThat(violations).allSatisfy(line -> assertThat(line)
+                .containsAnyOf(BREACH + "webedge.a.UsesView.", BREACH + "webedge.c.CallsController."));
     }
 
     @Test
