@@ -4,24 +4,29 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.eventual.structure.DeployableStructure;
 
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static dev.eventual.structure.DeployableStructure.Statements.IN_FEATURES;
 
-/** The feature packages depend on each other in one direction only; docs/design.md, "Code layout". */
+/**
+ * What inventory-service's packages mean (docs/design.md, "Code layout"): the shared rules over
+ * every package, each feature keeping its own table's statements; the stock gate at the edge.
+ */
 @AnalyzeClasses(packages = "dev.eventual.inventory", importOptions = ImportOption.DoNotIncludeTests.class)
 class PackageStructureTest {
 
-    @ArchTest
-    static final ArchRule featurePackagesFormNoCycle = slices().matching("dev.eventual.inventory.(*)..").should().beFreeOfCycles();
+    private static final DeployableStructure STRUCTURE = DeployableStructure.rootedAt("dev.eventual.inventory",
+            IN_FEATURES, "deduct", "stock", "gate", "redrive");
 
-    /** An API peers call belongs to the feature that answers it; "internal" would say the opposite. */
     @ArchTest
-    static final ArchRule noPackageIsNamedInternal = noClasses().should().resideInAPackage("..internal..");
+    static final ArchRule packageStructure = STRUCTURE.rules();
 
-    /** The stock gate observes deduction (docs/stock-gate.md); deduction and the stock do not know it. */
+    /** The stock gate observes deduction (docs/stock-gate.md): the web edge calls it; deduction, the stock and consumption do not know it. */
     @ArchTest
-    static final ArchRule deductionDoesNotKnowTheGate = noClasses().that().resideInAnyPackage("dev.eventual.inventory.deduct..",
-                    "dev.eventual.inventory.stock..", "dev.eventual.inventory.consume..")
-            .should().dependOnClassesThat().resideInAnyPackage("dev.eventual.inventory.gate..", "dev.eventual.gate..");
+    static final ArchRule theGateIsReachedOnlyFromTheWebEdge = STRUCTURE.reachedOnlyFromTheWebEdge("gate");
+
+    /** The gate library's types stop at the adapter: the observer, the seeding and the rebuild go through it, the API through them. */
+    @ArchTest
+    static final ArchRule theGateLibraryOnlyThroughItsAdapter = STRUCTURE.onlyThroughAdapter("dev.eventual.gate",
+            "dev.eventual.inventory.gate.GateAdapter");
 }

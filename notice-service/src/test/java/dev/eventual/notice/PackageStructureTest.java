@@ -4,18 +4,15 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.eventual.structure.DeployableStructure;
 
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static dev.eventual.structure.DeployableStructure.Statements.IN_STORE;
 
-/** The feature packages depend on each other in one direction only; docs/design.md, "Code layout". */
+/** What notice-service's packages mean (docs/design.md, "Code layout"): the shared rules over every package, statements in {@code store}. */
 @AnalyzeClasses(packages = "dev.eventual.notice", importOptions = ImportOption.DoNotIncludeTests.class)
 class PackageStructureTest {
 
     @ArchTest
-    static final ArchRule featurePackagesFormNoCycle = slices().matching("dev.eventual.notice.(*)..").should().beFreeOfCycles();
-
-    /** An API peers call belongs to the feature that answers it; "internal" would say the opposite. */
-    @ArchTest
-    static final ArchRule noPackageIsNamedInternal = noClasses().should().resideInAPackage("..internal..");
+    static final ArchRule packageStructure = DeployableStructure.rootedAt("dev.eventual.notice", IN_STORE,
+            "channel", "compose", "delivery", "redrive").rules();
 }

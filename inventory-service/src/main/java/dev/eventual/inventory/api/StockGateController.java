@@ -3,9 +3,9 @@ package dev.eventual.inventory.api;
 import dev.eventual.common.api.StockGateApi;
 import dev.eventual.common.api.StockGateApi.GateRebuildView;
 import dev.eventual.common.api.StockGateApi.GateSeedView;
-import dev.eventual.gate.GateSeed;
 import dev.eventual.inventory.gate.GateRebuild;
 import dev.eventual.inventory.gate.GateSeeding;
+import dev.eventual.inventory.gate.SeedOutcome;
 import dev.eventual.web.Allowed;
 import dev.eventual.web.ApiProblemException;
 import dev.eventual.web.Caller;
@@ -48,7 +48,7 @@ public class StockGateController {
     public GateSeedView reseed(@PathVariable String skuId, Caller caller) {
         long sku = Ids.parse("skuId", skuId);
         log.info("Stock gate of sku {}: seed asked by {}", sku, caller.subject());
-        GateSeed seed = seeding.reseed(sku)
+        SeedOutcome seed = seeding.reseed(sku)
                 .orElseThrow(() -> ApiProblemException.notFound("sku " + sku + " has no inventory"));
         return new GateSeedView(Long.toString(sku), seed.before(), seed.available(), seed.ended());
     }

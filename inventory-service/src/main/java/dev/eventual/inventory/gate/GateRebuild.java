@@ -1,7 +1,5 @@
 package dev.eventual.inventory.gate;
 
-import dev.eventual.gate.GateProperties;
-import dev.eventual.gate.StockGate;
 import dev.eventual.inventory.stock.StockMapper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,26 +20,24 @@ public class GateRebuild {
     private static final Logger log = LoggerFactory.getLogger(GateRebuild.class);
     private static final int PAGE = 500;
 
-    private final StockGate gate;
-    private final GateProperties properties;
+    private final GateAdapter gate;
     private final GateSeeding seeding;
     private final StockMapper stock;
 
-    public GateRebuild(StockGate gate, GateProperties properties, GateSeeding seeding, StockMapper stock) {
+    GateRebuild(GateAdapter gate, GateSeeding seeding, StockMapper stock) {
         this.gate = gate;
-        this.properties = properties;
         this.seeding = seeding;
         this.stock = stock;
     }
 
     /** @return how many SKUs were seeded */
     public int rebuild() {
-        if (!properties.enabled()) {
+        if (!gate.enabled()) {
             throw new NotGatedException();
         }
         int seeded = 0;
-        if (!properties.skus().isEmpty()) {
-            for (long sku : properties.skus()) {
+        if (!gate.skus().isEmpty()) {
+            for (long sku : gate.skus()) {
                 seeded += seedIfMissing(sku);
             }
         } else {

@@ -1,8 +1,5 @@
 package dev.eventual.inventory.gate;
 
-import dev.eventual.gate.GateProperties;
-import dev.eventual.gate.GateSeed;
-import dev.eventual.gate.StockGate;
 import dev.eventual.inventory.stock.SkuStock;
 import dev.eventual.inventory.stock.StockMapper;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -28,16 +25,13 @@ public class GateSeeding {
 
     private static final Logger log = LoggerFactory.getLogger(GateSeeding.class);
 
-    private final StockGate gate;
-    private final GateProperties properties;
+    private final GateAdapter gate;
     private final StockMapper stock;
     private final SettledOrderMapper settled;
     private final MeterRegistry meters;
 
-    public GateSeeding(StockGate gate, GateProperties properties, StockMapper stock, SettledOrderMapper settled,
-                       MeterRegistry meters) {
+    GateSeeding(GateAdapter gate, StockMapper stock, SettledOrderMapper settled, MeterRegistry meters) {
         this.gate = gate;
-        this.properties = properties;
         this.stock = stock;
         this.settled = settled;
         this.meters = meters;
@@ -50,7 +44,7 @@ public class GateSeeding {
     @Transactional
     public void setStock(long sku, int units) {
         stock.set(sku, units);
-        if (properties.gates(sku)) {
+        if (gate.gates(sku)) {
             seedLocked(sku, units, false);
         }
     }
@@ -62,18 +56,18 @@ public class GateSeeding {
      * in flight first.
      */
     @Transactional
-    public Optional<GateSeed> reseed(long sku) {
+    public Optional<SeedOutcome> reseed(long sku) {
         return seed(sku, false);
     }
 
     /** {@link #reseed}, for the rebuild: the reservations in flight are restored, a missing count is created. */
     @Transactional
-    public Optional<GateSeed> seedForRebuild(long sku) {
+    public Optional<SeedOutcome> seedForRebuild(long sku) {
         return seed(sku, true);
     }
 
-    private Optional<GateSeed> seed(long sku, boolean rebuild) {
-        if (!properties.gates(sku)) {
+    private Optional<SeedOutcome> seed(long sku, boolean rebuild) {
+        if (!gate.gates(sku)) {
             throw new NotGatedException(sku);
         }
         List<SkuStock> row = stock.lockAll(List.of(sku));
@@ -81,11 +75,11 @@ public class GateSeeding {
     }
 
     /** The caller holds the SKU's stock row lock. */
-    private GateSeed seedLocked(long sku, int units, boolean rebuild) {
+    private SeedOutcome seedLocked(long sku, int units, boolean rebuild) {
         boolean create = rebuild || fromRedis(sku, () -> gate.catalogSeeded(sku));
-        List<Long> held = List.copyOf(fromRedis(sku, () -> gate.state(sku)).reservations().keySet());
+        List<Long> held = List.copyOf(fromRedis(sku, () -> gate.reservedOrders(sku)));
         List<Long> settledOrders = held.isEmpty() ? List.of() : settled.settledAmong(held);
-        GateSeed seed = fromRedis(sku, () -> gate.seed(sku, units, settledOrders, create));
+        SeedOutcome seed = fromRedis(sku, () -> gate.seed(sku, units, settledOrders, create));
         if (seed.available() == null) {
             log.warn("Stock gate of sku {} not seeded: Redis lost its data, the reconcile job's rebuild seeds it", sku);
             return seed;

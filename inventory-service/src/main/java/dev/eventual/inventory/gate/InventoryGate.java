@@ -1,8 +1,6 @@
 package dev.eventual.inventory.gate;
 
 import dev.eventual.common.messaging.OrderEventType;
-import dev.eventual.gate.GateProperties;
-import dev.eventual.gate.StockGate;
 import dev.eventual.inventory.deduct.DeductObserver;
 import dev.eventual.inventory.deduct.DeductOutcome;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -27,13 +25,11 @@ public class InventoryGate implements DeductObserver {
 
     private static final Logger log = LoggerFactory.getLogger(InventoryGate.class);
 
-    private final StockGate gate;
-    private final GateProperties properties;
+    private final GateAdapter gate;
     private final MeterRegistry meters;
 
-    public InventoryGate(StockGate gate, GateProperties properties, MeterRegistry meters) {
+    InventoryGate(GateAdapter gate, MeterRegistry meters) {
         this.gate = gate;
-        this.properties = properties;
         this.meters = meters;
     }
 
@@ -63,7 +59,7 @@ public class InventoryGate implements DeductObserver {
 
     /** The gate let the order through, yet the stock could not take it. */
     private void failed(long sku, long orderId, String detail) {
-        if (properties.gates(sku)) {
+        if (gate.gates(sku)) {
             meters.counter("eventual.gate.drift").increment();
             log.warn("Order {}: sku {} is gated, yet the stock refused the order ({}): the gate's count drifted",
                     orderId, sku, detail);
@@ -80,7 +76,7 @@ public class InventoryGate implements DeductObserver {
      */
     @Override
     public void releasing(long sku, long orderId, int quantity) {
-        if (!properties.gates(sku)) {
+        if (!gate.gates(sku)) {
             return;
         }
         TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
@@ -100,7 +96,7 @@ public class InventoryGate implements DeductObserver {
     }
 
     private void update(long sku, long orderId, String what, Runnable call) {
-        if (!properties.gates(sku)) {
+        if (!gate.gates(sku)) {
             return;
         }
         try {
