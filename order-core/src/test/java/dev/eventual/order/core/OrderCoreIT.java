@@ -22,7 +22,8 @@ import java.lang.annotation.Target;
         "rocketmq.producer.send-message-timeout=3000",
         "rocketmq.producer.retry-times-when-send-failed=0",
         // what order-service runs with: the consumer-status recording asks for it per transaction anyway
-        "spring.datasource.hikari.transaction-isolation=TRANSACTION_READ_COMMITTED"})
+        "spring.datasource.hikari.transaction-isolation=TRANSACTION_READ_COMMITTED",
+        "spring.datasource.hikari.connection-timeout=3000"})
 @ContextConfiguration(initializers = InfrastructureInitializer.class)
 public @interface OrderCoreIT {
 }

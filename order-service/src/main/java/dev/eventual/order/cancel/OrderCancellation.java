@@ -81,7 +81,7 @@ public class OrderCancellation {
 
     private PublishFailedException notCanceled(long orderId, PublishFailure failure, Object cause) {
         metrics.cancelRejected(failure.reason());
-        log.warn("Order {} not canceled: {} ({})", orderId, failure.reason(), cause);
+        log.warn("Order {} not canceled: {} ({})", orderId, failure.reason(), String.valueOf(cause));
         return new PublishFailedException(failure, "order " + orderId + " was not canceled", failure == PublishFailure.OUTCOME_UNKNOWN
                 ? "read the order to learn it" : "retry later");
     }

@@ -107,7 +107,8 @@ public class OrderPlacement {
 
     private PublishFailedException notPlaced(long orderId, PublishFailure failure, Object cause) {
         metrics.orderRejected(failure.rejection());
-        log.warn("Order {} not placed: {} ({})", orderId, failure.reason(), cause);
+        // the cause as text: a Throwable as the last argument would be taken for the exception, its placeholder left empty
+        log.warn("Order {} not placed: {} ({})", orderId, failure.reason(), String.valueOf(cause));
         return new PublishFailedException(failure, "the order was not placed", failure == PublishFailure.OUTCOME_UNKNOWN
                 ? "retry with the same Idempotency-Key to learn it" : "retry later");
     }

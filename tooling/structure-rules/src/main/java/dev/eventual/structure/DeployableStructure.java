@@ -2,6 +2,7 @@ package dev.eventual.structure;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.CompositeArchRule;
@@ -10,6 +11,7 @@ import com.tngtech.archunit.lang.SimpleConditionEvent;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 
 import static com.tngtech.archunit.base.DescribedPredicate.describe;
@@ -175,6 +177,21 @@ public final class DeployableStructure {
         return noClasses().that(inRoot().and(not(isOrIsNestedIn(describe(adapter, c -> c.getName().equals(adapter))))))
                 .should().dependOnClassesThat().resideInAPackage(library + "..").allowEmptyShould(true)
                 .as(root + " reaches " + library + " only through " + adapter);
+    }
+
+    /**
+     * Methods of a library's type the deployable leaves to the library: no class of the root calls them (order_db's
+     * server scopes are order-core's to pick, inside its façades).
+     *
+     * @param owner   the type whose methods are meant
+     * @param methods their names (every overload)
+     */
+    public ArchRule neverCalls(Class<?> owner, String... methods) {
+        Set<String> names = Set.of(methods);
+        DescribedPredicate<JavaMethodCall> call = describe(owner.getSimpleName() + "." + names,
+                c -> c.getTargetOwner().isEquivalentTo(owner) && names.contains(c.getName()));
+        return noClasses().that(inRoot()).should().callMethodWhere(call).allowEmptyShould(true)
+                .as("no class of " + root + " calls " + owner.getSimpleName() + "." + String.join("/", methods));
     }
 
     private DescribedPredicate<JavaClass> webEdge() {

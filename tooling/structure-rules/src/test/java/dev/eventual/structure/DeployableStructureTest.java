@@ -122,6 +122,13 @@ class DeployableStructureTest {
         assertThat(violations(rule)).isNotEmpty().allSatisfy(line -> assertThat(line).contains(BREACH + "adapter.a.Other"));
     }
 
+    @Test
+    void aCallOfAMethodLeftToTheLibraryFails() {
+        ArchRule rule = breach("calls", NONE, "a", "b").neverCalls(dev.eventual.structure.fixture.lib.Gate.class, "open");
+
+        assertThat(violations(rule)).singleElement().asString().contains(BREACH + "calls.a.Caller");
+    }
+
     /** What a structure test checks holds every rule: each breach above fails it too. */
     @ParameterizedTest
     @CsvSource({"cycle, a b", "internal, a", "unclassified, a", "webedge, a b c", "brokeredge, a", "statements, a",
