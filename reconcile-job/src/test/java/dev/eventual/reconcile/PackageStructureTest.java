@@ -4,7 +4,10 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.eventual.order.core.shard.OrderShards;
 import org.apache.ibatis.annotations.Mapper;
+
+import java.util.function.Supplier;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
@@ -22,7 +25,7 @@ class PackageStructureTest {
     static final ArchRule noPackageIsNamedInternal = noClasses().should().resideInAPackage("..internal..");
 
     /**
-     * The job works order_db only through order-core's store (docs/design.md, "Who owns order_db"):
+     * The job works order_db only through order-core (docs/design.md, "Who owns order_db"):
      * it has no statement of its own, so what it may write is decided where order_db is owned.
      */
     @ArchTest
@@ -31,10 +34,23 @@ class PackageStructureTest {
                     "com.baomidou..", "org.springframework.jdbc..", "java.sql..", "javax.sql..");
 
     /**
+     * What the job does on order_db are order-core's reconcile façades, each holding its own transaction and
+     * choosing its own server (docs/design.md, "Who owns order_db"): the job neither reaches the store nor
+     * opens a server scope. It reads how many servers there are, to plan its shards.
+     */
+    @ArchTest
+    static final ArchRule orderDbOnlyThroughTheFacades = noClasses().should()
+            .dependOnClassesThat().resideInAPackage("dev.eventual.order.core.store..")
+            .orShould().callMethod(OrderShards.class, "on", int.class, Supplier.class)
+            .orShould().callMethod(OrderShards.class, "run", int.class, Runnable.class)
+            .orShould().callMethod(OrderShards.class, "onOrder", long.class, Supplier.class)
+            .orShould().callMethod(OrderShards.class, "onUser", long.class, Supplier.class);
+
+    /**
      * The job's layers: what starts work (the XXL-Job handlers, the standalone scheduler, the console,
      * the gauges) -> the jobs (a reconcile run, the archive, the unpaid timeout, the gate repair) -> work
      * orders -> what the jobs decide and call with (the decision table, the downstream clients, shard
-     * ranges, settings); never back. Below them all, order-core's store (the rule above).
+     * ranges, settings); never back. Below them all, order-core's façades (the rules above).
      */
     @ArchTest
     static final ArchRule layers = layeredArchitecture().consideringOnlyDependenciesInLayers()

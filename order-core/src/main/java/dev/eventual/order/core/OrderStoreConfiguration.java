@@ -13,8 +13,8 @@ import dev.eventual.order.core.shard.OrderDbConfiguration;
  * suite runs every service on one classpath and only these two may touch order_db.
  */
 @Configuration(proxyBeanMethods = false)
-@MapperScan(basePackages = "dev.eventual.order.core.store", annotationClass = Mapper.class)
-@ComponentScan({"dev.eventual.order.core.store", "dev.eventual.order.core.consumer"})
+@MapperScan(basePackages = {"dev.eventual.order.core.store", "dev.eventual.order.core.reconcile"}, annotationClass = Mapper.class)
+@ComponentScan({"dev.eventual.order.core.store", "dev.eventual.order.core.consumer", "dev.eventual.order.core.reconcile"})
 @Import(OrderDbConfiguration.class)
 public class OrderStoreConfiguration {
 }

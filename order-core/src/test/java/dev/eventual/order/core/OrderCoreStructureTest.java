@@ -19,28 +19,45 @@ import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 @AnalyzeClasses(packages = "dev.eventual.order.core", importOptions = ImportOption.DoNotIncludeTests.class)
 class OrderCoreStructureTest {
 
-    /** Statuses at the bottom, the store on them, the outbox and the consumer-status recording on the store. */
+    /**
+     * Statuses at the bottom, the store on them, the outbox and the consumer-status recording on the store;
+     * reconcile-job's façades beside them, on the servers and the one settle rule of the store.
+     */
     @ArchTest
     static final ArchRule layers = layeredArchitecture().consideringOnlyDependenciesInLayers()
             .layer("configuration").definedBy("dev.eventual.order.core")
             .layer("outbox").definedBy("dev.eventual.order.core.outbox..")
             .layer("consumer statuses").definedBy("dev.eventual.order.core.consumer..")
+            .layer("reconciliation").definedBy("dev.eventual.order.core.reconcile..")
             .layer("store").definedBy("dev.eventual.order.core.store..")
             .layer("servers").definedBy("dev.eventual.order.core.shard..")
             .layer("statuses").definedBy("dev.eventual.order.core.status..")
             .whereLayer("configuration").mayNotBeAccessedByAnyLayer()
             .whereLayer("outbox").mayOnlyBeAccessedByLayers("configuration")
             .whereLayer("consumer statuses").mayOnlyBeAccessedByLayers("configuration")
-            .whereLayer("store").mayOnlyBeAccessedByLayers("configuration", "outbox", "consumer statuses")
-            .whereLayer("servers").mayOnlyBeAccessedByLayers("configuration", "outbox", "consumer statuses", "store");
+            .whereLayer("reconciliation").mayOnlyBeAccessedByLayers("configuration")
+            .whereLayer("store").mayOnlyBeAccessedByLayers("configuration", "outbox", "consumer statuses", "reconciliation")
+            .whereLayer("servers").mayOnlyBeAccessedByLayers("configuration", "outbox", "consumer statuses", "store",
+                    "reconciliation");
 
     /**
-     * Mappers are the store's; the one other statement is the outbox's barrier, on its own check-back pool.
-     * The servers' package holds connections (pools, routing), not statements.
+     * Mappers are the store's, or package-private behind reconcile-job's façades; the one other statement is
+     * the outbox's barrier, on its own check-back pool. The servers' package holds connections (pools,
+     * routing), not statements.
      */
     @ArchTest
     static final ArchRule statementsLiveInTheStore = classes().that().areAnnotatedWith(Mapper.class)
-            .should().resideInAPackage("dev.eventual.order.core.store");
+            .should().resideInAnyPackage("dev.eventual.order.core.store", "dev.eventual.order.core.reconcile");
+
+    /**
+     * reconcile-job works order_db through these façades alone (what they return is nested in them); mappers,
+     * rows and statements stay package-private behind them.
+     */
+    @ArchTest
+    static final ArchRule reconciliationShowsOnlyItsFacades = classes()
+            .that().resideInAPackage("dev.eventual.order.core.reconcile").and().arePublic().and().areTopLevelClasses()
+            .should().haveNameMatching("dev\\.eventual\\.order\\.core\\.reconcile\\."
+                    + "(ReconcilePages|WorkOrders|EventArchive|UnpaidOrders|InFlightOrders)");
 
     @ArchTest
     static final ArchRule sqlLivesInTheStoreAndTheBarrier = noClasses()

@@ -1,50 +1,35 @@
 package dev.eventual.reconcile.console;
 
-import dev.eventual.order.core.shard.OrderShards;
-import dev.eventual.order.core.store.ConsoleMapper;
 import dev.eventual.gate.GateProperties;
 import dev.eventual.gate.GateState;
 import dev.eventual.gate.StockGate;
-import dev.eventual.order.core.store.WorkOrderMapper;
+import dev.eventual.order.core.reconcile.WorkOrders;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Service;
-
-import java.util.List;
 
 /** Reads one order's story: the order, its events and their consumers' reports, its work orders, its gate reservation. */
 @Service
 class OrderStories {
 
-    /** An order has at most one work order per event type. */
-    private static final int WORK_ORDERS = 10;
-
-    private final OrderShards shards;
-    private final ConsoleMapper console;
-    private final WorkOrderMapper workOrders;
+    private final WorkOrders workOrders;
     private final GateProperties gate;
     private final ObjectProvider<StockGate> stockGate;
 
-    OrderStories(OrderShards shards, ConsoleMapper console, WorkOrderMapper workOrders, GateProperties gate,
-                 ObjectProvider<StockGate> stockGate) {
-        this.shards = shards;
-        this.console = console;
+    OrderStories(WorkOrders workOrders, GateProperties gate, ObjectProvider<StockGate> stockGate) {
         this.workOrders = workOrders;
         this.gate = gate;
         this.stockGate = stockGate;
     }
 
     OrderStory of(long orderId) {
-        return shards.onOrder(orderId, () -> {
-            ConsoleMapper.OrderRow order = console.order(orderId);
-            List<OrderStory.WorkOrderStory> orders = workOrders.page(null, orderId, null, null, null, WORK_ORDERS, 0).stream()
-                    .map(row -> new OrderStory.WorkOrderStory(row, workOrders.auditTrail(row.id()))).toList();
-            return new OrderStory(orderId, order, console.events(orderId), console.consumers(orderId), orders,
-                    order == null ? null : reservation(order));
-        });
+        WorkOrders.Story story = workOrders.story(orderId);
+        WorkOrders.Order order = story.order();
+        return new OrderStory(orderId, order, story.events(), story.consumers(), story.workOrders(),
+                order == null ? null : reservation(order));
     }
 
-    private OrderStory.GateReservation reservation(ConsoleMapper.OrderRow order) {
+    private OrderStory.GateReservation reservation(WorkOrders.Order order) {
         StockGate redis = stockGate.getIfAvailable();
         if (redis == null || !gate.gates(order.skuId())) {
             return null;

@@ -1,8 +1,6 @@
 package dev.eventual.reconcile.console;
 
-import dev.eventual.order.core.store.ConsoleMapper;
-import dev.eventual.order.core.store.AuditRow;
-import dev.eventual.order.core.store.WorkOrderRow;
+import dev.eventual.order.core.reconcile.WorkOrders;
 
 import java.util.List;
 
@@ -12,12 +10,8 @@ import java.util.List;
  * @param order null when order_db has no such order (never committed, or only events are left)
  * @param gate  null unless the stock gate is on for the order's SKU
  */
-record OrderStory(long orderId, ConsoleMapper.OrderRow order, List<ConsoleMapper.EventRow> events,
-                  List<ConsoleMapper.ConsumerRow> consumers, List<WorkOrderStory> workOrders, GateReservation gate) {
-
-    /** A work order with its audit rows, oldest first. */
-    record WorkOrderStory(WorkOrderRow workOrder, List<AuditRow> audit) {
-    }
+record OrderStory(long orderId, WorkOrders.Order order, List<WorkOrders.Event> events,
+                  List<WorkOrders.ConsumerReport> consumers, List<WorkOrders.Audited> workOrders, GateReservation gate) {
 
     /**
      * The gate's count for the SKU and what this order holds of it.

@@ -5,7 +5,7 @@ import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.common.status.ConsumeStatus;
 import dev.eventual.order.core.consumer.ConsumerStatusRecorder;
-import dev.eventual.order.core.store.DueRow;
+import dev.eventual.order.core.reconcile.ReconcilePages.DueRow;
 import dev.eventual.tracing.OrderTraces;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

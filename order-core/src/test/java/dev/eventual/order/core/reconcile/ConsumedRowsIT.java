@@ -1,10 +1,8 @@
-package dev.eventual.reconcile.scan;
+package dev.eventual.order.core.reconcile;
 
-import dev.eventual.order.core.store.DueKey;
-import dev.eventual.order.core.store.DueRowMapper;
-import dev.eventual.order.core.store.PagePosition;
+import dev.eventual.order.core.reconcile.ReconcilePages.DueKey;
+import dev.eventual.order.core.reconcile.ReconcilePages.PagePosition;
 import dev.eventual.order.core.status.ReconcileStatus;
-import dev.eventual.reconcile.support.ReconcileJobIT;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -20,11 +18,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A page's rows that need no question to anyone are finished by one statement without a claim; the
  * statement re-checks everything on the row it changes and stays inside the page.
  */
-@ReconcileJobIT
+@ReconcileStoreIT
 class ConsumedRowsIT {
 
     @Autowired
-    DueRowMapper rows;
+    ReconcilePages pages;
 
     @Autowired
     JdbcTemplate jdbc;
@@ -39,10 +37,10 @@ class ConsumedRowsIT {
         claimByAnotherRun(claimedElsewhere);
         LocalDateTime now = now();
 
-        List<DueKey> page = rows.page(ReconcileStatus.PENDING, key, key, now, PagePosition.before(key), 500);
+        List<DueKey> page = pages.page(0, ReconcileStatus.PENDING, key, key, now, PagePosition.before(key), 500);
         assertThat(page).extracting(DueKey::id).containsExactly(done, noOrder, notConsumed);
 
-        assertThat(rows.finishConsumed(ReconcileStatus.PENDING, key, key, now, PagePosition.before(key),
+        assertThat(pages.finishConsumed(0, ReconcileStatus.PENDING, key, key, now, PagePosition.before(key),
                 page.get(page.size() - 1).position())).isEqualTo(1);
         assertThat(row(done)).containsEntry("reconcile_status", "SUCCESS").containsEntry("version", 1)
                 .containsEntry("claim_token", null);
@@ -56,12 +54,12 @@ class ConsumedRowsIT {
         int key = 40_002;
         long row = seed(7_600_000_011L, key, "CONSUMED", true);
         LocalDateTime now = now();
-        List<DueKey> page = rows.page(ReconcileStatus.PENDING, key, key, now, PagePosition.before(key), 500);
+        List<DueKey> page = pages.page(0, ReconcileStatus.PENDING, key, key, now, PagePosition.before(key), 500);
         assertThat(page).extracting(DueKey::id).containsExactly(row);
 
         claimByAnotherRun(row);
 
-        assertThat(rows.finishConsumed(ReconcileStatus.PENDING, key, key, now, PagePosition.before(key),
+        assertThat(pages.finishConsumed(0, ReconcileStatus.PENDING, key, key, now, PagePosition.before(key),
                 page.get(0).position())).isZero();
         assertThat(row(row)).containsEntry("reconcile_status", "PENDING").containsEntry("claim_token", "other");
     }
@@ -72,14 +70,14 @@ class ConsumedRowsIT {
         long first = seed(7_600_000_021L, key, "CONSUMED", true);
         long second = seed(7_600_000_022L, key, "CONSUMED", true);
         LocalDateTime now = now();
-        List<DueKey> page = rows.page(ReconcileStatus.PENDING, key, key, now, PagePosition.before(key), 1);
+        List<DueKey> page = pages.page(0, ReconcileStatus.PENDING, key, key, now, PagePosition.before(key), 1);
         assertThat(page).extracting(DueKey::id).containsExactly(first);
 
-        assertThat(rows.finishConsumed(ReconcileStatus.PENDING, key, key, now, PagePosition.before(key),
+        assertThat(pages.finishConsumed(0, ReconcileStatus.PENDING, key, key, now, PagePosition.before(key),
                 page.get(0).position())).isEqualTo(1);
         assertThat(row(second)).containsEntry("reconcile_status", "PENDING");
 
-        List<DueKey> next = rows.page(ReconcileStatus.PENDING, key, key, now, page.get(0).position(), 1);
+        List<DueKey> next = pages.page(0, ReconcileStatus.PENDING, key, key, now, page.get(0).position(), 1);
         assertThat(next).extracting(DueKey::id).containsExactly(second);
     }
 

@@ -1,5 +1,6 @@
-package dev.eventual.order.core.store;
+package dev.eventual.order.core.reconcile;
 
+import dev.eventual.order.core.reconcile.InFlightOrders.Order;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
@@ -9,7 +10,7 @@ import java.util.List;
 
 /** order_db as the stock gate's repair reads it; it writes nothing there. */
 @Mapper
-public interface GateOrderMapper {
+interface GateOrderMapper {
 
     /** Which of these orders exist: the rest never committed. */
     @Select("""
@@ -31,6 +32,6 @@ public interface GateOrderMapper {
             + " WHERE m.event_type = 'ORDER_CREATED' AND m.reconcile_status IN ('PENDING', 'RETRY', 'FAIL')"
             + " AND (c.status IS NULL OR c.status = 'PROCESSING') AND m.id > #{afterId}"
             + " ORDER BY m.id LIMIT #{limit}")
-    List<InFlightOrder> inFlight(@Param("inventoryGroup") String inventoryGroup, @Param("afterId") long afterId,
+    List<Order> inFlight(@Param("inventoryGroup") String inventoryGroup, @Param("afterId") long afterId,
                                  @Param("limit") int limit);
 }

@@ -1,10 +1,8 @@
-package dev.eventual.reconcile.run;
+package dev.eventual.order.core.reconcile;
 
-import dev.eventual.order.core.store.ClaimedRows;
+import dev.eventual.order.core.reconcile.ReconcilePages.DueRow;
+import dev.eventual.order.core.reconcile.ReconcilePages.RowFinish;
 import dev.eventual.order.core.status.ReconcileStatus;
-import dev.eventual.order.core.store.DueRowMapper;
-import dev.eventual.order.core.store.RowFinish;
-import dev.eventual.reconcile.support.ReconcileJobIT;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -16,18 +14,19 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
-/** A page's settled rows are finished in one statement, each with its own values, only where the token still holds. */
-@ReconcileJobIT
+/**
+ * A claim takes the rows still due and reads them back; a page's settled rows are then finished in one
+ * statement, each with its own values, only where the token still holds.
+ */
+@ReconcileStoreIT
 class ClaimedRowsIT {
 
     private static final long FIRST_ORDER = 7_300_000_000L;
 
     @Autowired
-    ClaimedRows claimedRows;
-
-    @Autowired
-    DueRowMapper rows;
+    ReconcilePages pages;
 
     @Autowired
     JdbcTemplate jdbc;
@@ -36,12 +35,14 @@ class ClaimedRowsIT {
     void eachRowGetsItsOwnOutcomeAndARowClaimedByAnotherRunIsLeftAlone() {
         List<Long> ids = List.of(seed(FIRST_ORDER), seed(FIRST_ORDER + 1), seed(FIRST_ORDER + 2));
         LocalDateTime now = LocalDateTime.now().truncatedTo(ChronoUnit.MILLIS);
-        assertThat(rows.claim(ids, "token-a", now, now.plusMinutes(2))).isEqualTo(3);
+        assertThat(pages.claim(0, ids, "token-a", now, now.plusMinutes(2))).extracting(DueRow::id, DueRow::orderId)
+                .containsExactly(tuple(ids.get(0), FIRST_ORDER), tuple(ids.get(1), FIRST_ORDER + 1),
+                        tuple(ids.get(2), FIRST_ORDER + 2));
         // the third row's lease ran out and another run claimed it
         jdbc.update("UPDATE message_log SET claim_token = 'token-b' WHERE id = ?", ids.get(2));
 
         LocalDateTime later = now.plusMinutes(5);
-        List<RowFinish> finished = claimedRows.finish(List.of(
+        List<RowFinish> finished = pages.finish(0, List.of(
                 new RowFinish(ids.get(0), ReconcileStatus.SUCCESS, 0, now, null),
                 new RowFinish(ids.get(1), ReconcileStatus.RETRY, 3, later, "inventory not yet applied"),
                 new RowFinish(ids.get(2), ReconcileStatus.RETRY, 1, later, "stolen")), "token-a");
@@ -61,9 +62,9 @@ class ClaimedRowsIT {
     void nothingIsWrittenWhenTheTokenHoldsNoneOfTheRows() {
         long id = seed(FIRST_ORDER + 10);
         LocalDateTime now = LocalDateTime.now().truncatedTo(ChronoUnit.MILLIS);
-        rows.claim(List.of(id), "token-c", now, now.plusMinutes(2));
+        pages.claim(0, List.of(id), "token-c", now, now.plusMinutes(2));
 
-        assertThat(claimedRows.finish(List.of(new RowFinish(id, ReconcileStatus.SUCCESS, 0, now, null)), "token-d"))
+        assertThat(pages.finish(0, List.of(new RowFinish(id, ReconcileStatus.SUCCESS, 0, now, null)), "token-d"))
                 .isEmpty();
         assertThat(row(id)).containsEntry("reconcile_status", "PENDING").containsEntry("claim_token", "token-c");
     }

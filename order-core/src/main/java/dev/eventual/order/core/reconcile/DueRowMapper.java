@@ -1,5 +1,10 @@
-package dev.eventual.order.core.store;
+package dev.eventual.order.core.reconcile;
 
+import dev.eventual.order.core.reconcile.ReconcilePages.DueKey;
+import dev.eventual.order.core.reconcile.ReconcilePages.DueRow;
+import dev.eventual.order.core.reconcile.ReconcilePages.PagePosition;
+import dev.eventual.order.core.reconcile.ReconcilePages.RowFinish;
+import dev.eventual.order.core.store.SettleRule;
 import dev.eventual.order.core.status.ReconcileStatus;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
@@ -11,7 +16,7 @@ import java.util.List;
 
 /** message_log as the reconcile job sees it: scanned by shard range, claimed, finished. */
 @Mapper
-public interface DueRowMapper {
+interface DueRowMapper {
 
     /** The rows of one status inside a key range, due by {@code dueBy}, after one keyset position. */
     String DUE_AFTER = " WHERE reconcile_status = #{status} AND shard_key BETWEEN #{fromKey} AND #{toKey}"

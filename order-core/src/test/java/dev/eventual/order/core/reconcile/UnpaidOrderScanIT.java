@@ -1,9 +1,6 @@
-package dev.eventual.reconcile.timeout;
+package dev.eventual.order.core.reconcile;
 
-import dev.eventual.order.core.store.UnpaidOrder;
-import dev.eventual.order.core.store.UnpaidOrderMapper;
-import dev.eventual.reconcile.shard.ShardRange;
-import dev.eventual.reconcile.support.ReconcileJobIT;
+import dev.eventual.order.core.reconcile.UnpaidOrders.Overdue;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -20,13 +17,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * timeout by the database clock, in the shard's key range), in pages, through the index V7 adds.
  * What order-service does with them is UnpaidOrderTimeoutIT's (launcher), with every service real.
  */
-@ReconcileJobIT
+@ReconcileStoreIT
 class UnpaidOrderScanIT {
 
     private static final long TIMEOUT_SECONDS = 1800;
+    /** message_log.shard_key's whole space (reconcile-job's ShardRange.KEY_SPACE). */
+    private static final int LAST_KEY = (1 << 16) - 1;
 
     @Autowired
-    UnpaidOrderMapper mapper;
+    UnpaidOrders orders;
 
     @Autowired
     JdbcTemplate jdbc;
@@ -44,12 +43,12 @@ class UnpaidOrderScanIT {
         seed(base + 6, "CANCELED", 7_200, key);         // already canceled
         seed(base + 7, "CREATED", 7_200, key + 1);      // another shard's
 
-        List<UnpaidOrder> found = new ArrayList<>();
-        UnpaidOrder after = UnpaidOrder.first();
-        List<UnpaidOrder> page;
+        List<Overdue> found = new ArrayList<>();
+        Overdue after = Overdue.first();
+        List<Overdue> page;
         int pages = 0;
         do {
-            page = mapper.overdue(TIMEOUT_SECONDS, key, key, after, 2);
+            page = orders.overdue(0, TIMEOUT_SECONDS, key, key, after, 2);
             found.addAll(page);
             pages++;
             if (!page.isEmpty()) {
@@ -57,13 +56,13 @@ class UnpaidOrderScanIT {
             }
         } while (page.size() == 2);
 
-        assertThat(found).extracting(UnpaidOrder::orderId).containsExactly(overdue1, overdue2, overdue3);
+        assertThat(found).extracting(Overdue::orderId).containsExactly(overdue1, overdue2, overdue3);
         assertThat(pages).isEqualTo(2);
-        assertThat(mapper.overdue(TIMEOUT_SECONDS, key + 1, key + 1, UnpaidOrder.first(), 10))
-                .extracting(UnpaidOrder::orderId).containsExactly(base + 7);
+        assertThat(orders.overdue(0, TIMEOUT_SECONDS, key + 1, key + 1, Overdue.first(), 10))
+                .extracting(Overdue::orderId).containsExactly(base + 7);
         // a shard of the whole key space sees both ranges' overdue orders
-        assertThat(mapper.overdue(TIMEOUT_SECONDS, ShardRange.of(0, 1).fromKey(), ShardRange.of(0, 1).toKeyInclusive(),
-                UnpaidOrder.first(), 10_000)).extracting(UnpaidOrder::orderId).contains(overdue1, overdue2, overdue3, base + 7);
+        assertThat(orders.overdue(0, TIMEOUT_SECONDS, 0, LAST_KEY,
+                Overdue.first(), 10_000)).extracting(Overdue::orderId).contains(overdue1, overdue2, overdue3, base + 7);
     }
 
     /** EXPLAIN on MariaDB: t_order is read through idx_order_status_created, message_log by its unique key. */

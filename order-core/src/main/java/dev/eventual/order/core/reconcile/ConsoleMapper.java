@@ -1,7 +1,10 @@
-package dev.eventual.order.core.store;
+package dev.eventual.order.core.reconcile;
 
-import dev.eventual.order.core.status.WorkOrderAction;
-import dev.eventual.order.core.status.WorkOrderStatus;
+import dev.eventual.order.core.reconcile.WorkOrders.ConsumerReport;
+import dev.eventual.order.core.reconcile.WorkOrders.Event;
+import dev.eventual.order.core.reconcile.WorkOrders.Order;
+import dev.eventual.order.core.reconcile.WorkOrders.Tally;
+import dev.eventual.order.core.reconcile.WorkOrders.WorkOrder;
 import dev.eventual.order.core.status.WorkOrderStatus;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
@@ -12,7 +15,7 @@ import java.util.List;
 
 /** What the console reads from order_db beyond the work orders' own mapper; it writes nothing. */
 @Mapper
-public interface ConsoleMapper {
+interface ConsoleMapper {
 
     String QUEUE_WHERE = """
             <where>
@@ -26,7 +29,7 @@ public interface ConsoleMapper {
     /** One page of the queue, newest first, through {@code idx_work_order_status_id} when filtered by status (by SKU too: {@code idx_work_order_status_sku}). */
     @Select("<script>SELECT " + WorkOrderMapper.COLUMNS + " FROM reconcile_work_order " + QUEUE_WHERE
             + " ORDER BY id DESC LIMIT #{limit} OFFSET #{offset}</script>")
-    List<WorkOrderRow> queue(@Param("status") WorkOrderStatus status, @Param("eventType") String eventType,
+    List<WorkOrder> queue(@Param("status") WorkOrderStatus status, @Param("eventType") String eventType,
                              @Param("openedBefore") LocalDateTime openedBefore, @Param("skuId") Long skuId,
                              @Param("reason") String reason, @Param("limit") int limit, @Param("offset") int offset);
 
@@ -40,7 +43,7 @@ public interface ConsoleMapper {
 
     @Select("SELECT order_id, user_id, sku_id, quantity, status, payment_id, paid_at, created_at, updated_at"
             + " FROM t_order WHERE order_id = #{orderId}")
-    OrderRow order(@Param("orderId") long orderId);
+    Order order(@Param("orderId") long orderId);
 
     /** The order's events, archived ones included (the archive keeps finished events past their retention). */
     @Select("SELECT id, event_type, msg_status, reconcile_status, retry_count, next_reconcile_time, last_error,"
@@ -49,32 +52,10 @@ public interface ConsoleMapper {
             + " SELECT id, event_type, msg_status, reconcile_status, retry_count, next_reconcile_time, last_error,"
             + " trace_parent, created_at, updated_at, 'message_log_hist' FROM message_log_hist WHERE order_id = #{orderId}"
             + " ORDER BY id")
-    List<EventRow> events(@Param("orderId") long orderId);
+    List<Event> events(@Param("orderId") long orderId);
 
     /** What each consumer group reported for each of the order's events. */
     @Select("SELECT event_type, consumer_group, status, detail, updated_at FROM message_consumer_status"
             + " WHERE order_id = #{orderId} ORDER BY event_type, consumer_group")
-    List<ConsumerRow> consumers(@Param("orderId") long orderId);
-
-    record Tally(WorkOrderStatus status, String eventType, long count) {
-    }
-
-    record OrderRow(long orderId, long userId, long skuId, int quantity, String status, String paymentId,
-                    LocalDateTime paidAt, LocalDateTime createdAt, LocalDateTime updatedAt) {
-    }
-
-    /** @param keptIn message_log, or message_log_hist once archived */
-    record EventRow(long id, String eventType, String msgStatus, String reconcileStatus, int retryCount,
-                    LocalDateTime nextReconcileTime, String lastError, String traceParent, LocalDateTime createdAt,
-                    LocalDateTime updatedAt, String keptIn) {
-
-        /** The W3C trace id of the request that wrote the event (docs/tracing.md), or null. */
-        public String traceId() {
-            String[] parts = traceParent == null ? new String[0] : traceParent.split("-");
-            return parts.length == 4 ? parts[1] : null;
-        }
-    }
-
-    record ConsumerRow(String eventType, String consumerGroup, String status, String detail, LocalDateTime updatedAt) {
-    }
+    List<ConsumerReport> consumers(@Param("orderId") long orderId);
 }

@@ -1,4 +1,4 @@
-package dev.eventual.order.core.store;
+package dev.eventual.order.core.reconcile;
 
 import org.apache.ibatis.annotations.Delete;
 import org.apache.ibatis.annotations.Insert;
@@ -10,7 +10,7 @@ import java.time.LocalDateTime;
 import java.util.List;
 
 @Mapper
-public interface ArchiveMapper {
+interface ArchiveMapper {
 
     /** One batch of finished rows, oldest first, through {@code idx_message_log_finished}; locked until moved. */
     @Select("SELECT id FROM message_log WHERE reconcile_status IN ('SUCCESS', 'SKIPPED') AND updated_at < #{cutoff}"

@@ -1,5 +1,6 @@
-package dev.eventual.order.core.store;
+package dev.eventual.order.core.reconcile;
 
+import dev.eventual.order.core.reconcile.UnpaidOrders.Overdue;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
@@ -8,7 +9,7 @@ import java.util.List;
 
 /** t_order as the unpaid timeout reads it; it never writes it (order-service cancels, docs/design.md). */
 @Mapper
-public interface UnpaidOrderMapper {
+interface UnpaidOrderMapper {
 
     /**
      * One keyset page of CREATED orders older than {@code timeoutSeconds} by the database clock, oldest
@@ -22,6 +23,6 @@ public interface UnpaidOrderMapper {
             + " AND (o.created_at > #{after.createdAt} OR (o.created_at = #{after.createdAt} AND o.order_id > #{after.orderId}))"
             + " AND m.shard_key BETWEEN #{fromKey} AND #{toKey}"
             + " ORDER BY o.created_at, o.order_id LIMIT #{limit}")
-    List<UnpaidOrder> overdue(@Param("timeoutSeconds") long timeoutSeconds, @Param("fromKey") int fromKey,
-                              @Param("toKey") int toKey, @Param("after") UnpaidOrder after, @Param("limit") int limit);
+    List<Overdue> overdue(@Param("timeoutSeconds") long timeoutSeconds, @Param("fromKey") int fromKey,
+                              @Param("toKey") int toKey, @Param("after") Overdue after, @Param("limit") int limit);
 }

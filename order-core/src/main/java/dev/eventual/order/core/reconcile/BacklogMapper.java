@@ -1,11 +1,11 @@
-package dev.eventual.order.core.store;
+package dev.eventual.order.core.reconcile;
 
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Select;
 
 /** The two numbers an operator watches, read when scraped. */
 @Mapper
-public interface BacklogMapper {
+interface BacklogMapper {
 
     @Select("SELECT COUNT(*) FROM reconcile_work_order WHERE status = 'OPEN'")
     long openWorkOrders();

@@ -1,5 +1,8 @@
-package dev.eventual.order.core.store;
+package dev.eventual.order.core.reconcile;
 
+import dev.eventual.order.core.reconcile.ReconcilePages.WorkOrderOpening;
+import dev.eventual.order.core.reconcile.WorkOrders.Audit;
+import dev.eventual.order.core.reconcile.WorkOrders.WorkOrder;
 import dev.eventual.order.core.status.WorkOrderAction;
 import dev.eventual.order.core.status.WorkOrderStatus;
 import org.apache.ibatis.annotations.Insert;
@@ -17,7 +20,7 @@ import java.util.List;
  * low bits name the server to ask (docs/design.md, "Sharding order_db"). Only these statements see row ids.
  */
 @Mapper
-public interface WorkOrderMapper {
+interface WorkOrderMapper {
 
     /** Arithmetic, not shifts and masks: the same text must also stand in MyBatis's XML scripts. */
     String PUBLIC_ID = "(id * 1024 + MOD(order_id, 1024))";
@@ -48,10 +51,10 @@ public interface WorkOrderMapper {
             + " created_at, updated_at";
 
     @Select("SELECT " + COLUMNS + " FROM reconcile_work_order WHERE " + BY_PUBLIC_ID)
-    WorkOrderRow find(@Param("id") long id);
+    WorkOrder find(@Param("id") long id);
 
     @Select("SELECT " + COLUMNS + " FROM reconcile_work_order WHERE " + BY_PUBLIC_ID + " FOR UPDATE")
-    WorkOrderRow lock(@Param("id") long id);
+    WorkOrder lock(@Param("id") long id);
 
     /**
      * The filters of the list and the bulk act, each optional: the SKU through {@code idx_work_order_status_sku};
@@ -69,7 +72,7 @@ public interface WorkOrderMapper {
 
     @Select("<script>SELECT " + COLUMNS + " FROM reconcile_work_order " + FILTER
             + " ORDER BY id DESC LIMIT #{limit} OFFSET #{offset}</script>")
-    List<WorkOrderRow> page(@Param("status") WorkOrderStatus status, @Param("orderId") Long orderId,
+    List<WorkOrder> page(@Param("status") WorkOrderStatus status, @Param("orderId") Long orderId,
                             @Param("skuId") Long skuId, @Param("eventType") String eventType, @Param("reason") String reason,
                             @Param("limit") int limit, @Param("offset") long offset);
 
@@ -84,7 +87,7 @@ public interface WorkOrderMapper {
 
     @Select("SELECT id, action, operator, note, outcome, detail, created_at FROM reconcile_work_order_audit"
             + " WHERE work_order_id = #{id} DIV 1024 ORDER BY id")
-    List<AuditRow> auditTrail(@Param("id") long workOrderId);
+    List<Audit> auditTrail(@Param("id") long workOrderId);
 
     @Update("UPDATE reconcile_work_order SET status = 'RESOLVED', resolution = #{action},"
             + " resolved_by = #{operator}, resolved_at = CURRENT_TIMESTAMP(3), resolution_note = #{note}"

@@ -1,4 +1,4 @@
-package dev.eventual.reconcile.shard;
+package dev.eventual.order.core.reconcile;
 
 import dev.eventual.order.core.shard.OrderShards;
 
@@ -12,17 +12,17 @@ import java.util.stream.IntStream;
  * Lists over every order_db server (the work orders of the API and the console): each server gives its
  * first {@code offset + size} rows, merged here in one order. With one server its own page is the page.
  */
-public final class ServerPages {
+final class ServerPages {
 
     private ServerPages() {
     }
 
     /** A query for one server's first {@code limit} rows after skipping {@code offset}. */
-    public interface PageQuery<T> {
+    interface PageQuery<T> {
         List<T> rows(int limit, long offset);
     }
 
-    public static <T> List<T> page(OrderShards shards, Comparator<T> order, long offset, int size, PageQuery<T> query) {
+    static <T> List<T> page(OrderShards shards, Comparator<T> order, long offset, int size, PageQuery<T> query) {
         if (shards.servers() == 1) {
             return shards.on(0, () -> query.rows(size, offset));
         }
@@ -33,7 +33,7 @@ public final class ServerPages {
         return merged.stream().sorted(order).skip(offset).limit(size).toList();
     }
 
-    public static long sum(OrderShards shards, LongSupplier count) {
+    static long sum(OrderShards shards, LongSupplier count) {
         return IntStream.range(0, shards.servers()).mapToLong(server -> shards.on(server, count::getAsLong)).sum();
     }
 }

@@ -1,4 +1,4 @@
-package dev.eventual.order.core.store;
+package dev.eventual.order.core.reconcile;
 
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
@@ -8,7 +8,7 @@ import java.util.List;
 
 /** Facts about a page of orders read from order_db in one query each. */
 @Mapper
-public interface OrderFactsMapper {
+interface OrderFactsMapper {
 
     @Select("""
             <script>
