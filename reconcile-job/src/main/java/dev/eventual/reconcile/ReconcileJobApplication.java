@@ -1,6 +1,6 @@
 package dev.eventual.reconcile;
 
-import dev.eventual.order.core.OrderStoreConfiguration;
+import dev.eventual.order.core.OrderCoreConfiguration;
 import dev.eventual.reconcile.config.ReconcileProperties;
 import dev.eventual.reconcile.gate.GateRepairProperties;
 import dev.eventual.reconcile.timeout.UnpaidTimeoutProperties;
@@ -20,7 +20,7 @@ import java.time.Clock;
  */
 @SpringBootApplication
 @EnableFeignClients
-@Import(OrderStoreConfiguration.class)
+@Import(OrderCoreConfiguration.class)
 @EnableConfigurationProperties({ReconcileProperties.class, UnpaidTimeoutProperties.class, GateRepairProperties.class,
         WorkOrderProperties.class})
 public class ReconcileJobApplication {

@@ -4,40 +4,47 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
-import org.apache.ibatis.annotations.Mapper;
+import dev.eventual.order.core.shard.OrderShards;
+import dev.eventual.structure.DeployableStructure;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static dev.eventual.structure.DeployableStructure.Statements.NONE;
 
-/** The feature packages depend on each other in one direction only; docs/design.md, "Code layout". */
-@AnalyzeClasses(packages = "dev.eventual.reconcile", importOptions = ImportOption.DoNotIncludeTests.class)
+/**
+ * What reconcile-job's packages mean (docs/design.md, "Code layout"): the conventions every deployable keeps,
+ * over every package. order_db is order-core's (docs/design.md, "Who owns order_db"): the job holds no
+ * statement and picks no server; what it does there are order-core's reconcile façades.
+ */
+@AnalyzeClasses(packages = "dev.eventual.reconcile", importOptions = {ImportOption.DoNotIncludeTests.class,
+        ImportOption.DoNotIncludeJars.class})
 class PackageStructureTest {
 
-    @ArchTest
-    static final ArchRule featurePackagesFormNoCycle = slices().matching("dev.eventual.reconcile.(*)..").should().beFreeOfCycles();
+    private static final DeployableStructure STRUCTURE = DeployableStructure.rootedAt("dev.eventual.reconcile", NONE,
+            "archive", "console", "decide", "downstream", "executor", "gate", "metrics", "run", "shard", "standalone",
+            "timeout", "workorder");
 
-    /** An API peers call belongs to the feature that answers it; "internal" would say the opposite. */
     @ArchTest
-    static final ArchRule noPackageIsNamedInternal = noClasses().should().resideInAPackage("..internal..");
+    static final ArchRule packageStructure = STRUCTURE.rules();
+
+    /** Which order_db server a statement goes to is order-core's to say, inside its façades; the job reads only how many there are. */
+    @ArchTest
+    static final ArchRule noServerScopeOutsideOrderCore = STRUCTURE.neverCalls(OrderShards.class, "on", "run", "onOrder", "onUser");
+
+    /** The stock gate library stops at the job's gate package (the repair, and the console's view of a reservation). */
+    @ArchTest
+    static final ArchRule theGateLibraryOnlyInTheGatePackage = noClasses().that().resideOutsideOfPackage("dev.eventual.reconcile.gate..")
+            .should().dependOnClassesThat().resideInAPackage("dev.eventual.gate..");
 
     /**
-     * The job works order_db only through order-core's store (docs/design.md, "Who owns order_db"):
-     * it has no statement of its own, so what it may write is decided where order_db is owned.
-     */
-    @ArchTest
-    static final ArchRule noStatementOnOrderDbOfItsOwn = noClasses().should().beAnnotatedWith(Mapper.class)
-            .orShould().dependOnClassesThat().resideInAnyPackage("org.apache.ibatis..", "org.mybatis..",
-                    "com.baomidou..", "org.springframework.jdbc..", "java.sql..", "javax.sql..");
-
-    /**
-     * The job's layers: what starts work (the XXL-Job handlers, the standalone scheduler, the console,
-     * the gauges) -> the jobs (a reconcile run, the archive, the unpaid timeout, the gate repair) -> work
-     * orders -> what the jobs decide and call with (the decision table, the downstream clients, shard
-     * ranges, settings); never back. Below them all, order-core's store (the rule above).
+     * The job's layers: what starts work (the XXL-Job handlers, the standalone scheduler, the console, the gauges)
+     * -> the jobs (a reconcile run, the archive, the unpaid timeout, the gate repair) -> work orders -> what the
+     * jobs decide and call with (the decision table, the downstream clients, shard ranges, settings); never back.
+     * Every class of the job is in one of them: a new package must take its place here.
      */
     @ArchTest
     static final ArchRule layers = layeredArchitecture().consideringOnlyDependenciesInLayers()
+            .ensureAllClassesAreContainedInArchitectureIgnoring("dev.eventual.reconcile")
             .layer("starters").definedBy("dev.eventual.reconcile.executor..", "dev.eventual.reconcile.standalone..",
                     "dev.eventual.reconcile.console..", "dev.eventual.reconcile.metrics..")
             .layer("jobs").definedBy("dev.eventual.reconcile.run..", "dev.eventual.reconcile.archive..",

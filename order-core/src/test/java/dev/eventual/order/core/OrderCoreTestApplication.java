@@ -10,7 +10,7 @@ import java.time.Clock;
 /** The beans a deployable gives order-core: Boot's auto-configuration (data source, MyBatis, Flyway, RocketMQ) and a UTC clock. */
 @SpringBootConfiguration
 @EnableAutoConfiguration
-@Import(OrderOutboxConfiguration.class)
+@Import(OrderCoreConfiguration.Publishing.class)
 class OrderCoreTestApplication {
 
     @Bean

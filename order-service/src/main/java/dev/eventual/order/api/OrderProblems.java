@@ -2,7 +2,7 @@ package dev.eventual.order.api;
 
 import dev.eventual.common.api.problem.ProblemTypes;
 import dev.eventual.order.cancel.OrderNotCancelableException;
-import dev.eventual.order.core.consumer.ConsumerStatusRecorder.InvalidReportException;
+import dev.eventual.order.core.reconcile.ConsumerStatusRecorder.InvalidReportException;
 import dev.eventual.order.gate.GateUnavailableException;
 import dev.eventual.order.gate.SoldOutException;
 import dev.eventual.order.gate.UnknownSkuException;

@@ -1,6 +1,6 @@
 package dev.eventual.order.config;
 
-import dev.eventual.order.core.OrderOutboxConfiguration;
+import dev.eventual.order.core.OrderCoreConfiguration;
 import dev.eventual.order.id.WorkerIdProperties;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -11,7 +11,7 @@ import java.time.Clock;
 
 @Configuration
 @EnableConfigurationProperties(WorkerIdProperties.class)
-@Import(OrderOutboxConfiguration.class)
+@Import(OrderCoreConfiguration.Publishing.class)
 public class OrderServiceConfiguration {
 
     /** UTC, like every timestamp column. */

@@ -1,7 +1,7 @@
 package dev.eventual.order.consumer;
 
-import dev.eventual.order.core.consumer.ConsumerStatusRecorder.Outcome;
-import dev.eventual.order.core.consumer.ConsumerStatusRecorder;
+import dev.eventual.order.core.reconcile.ConsumerStatusRecorder.Outcome;
+import dev.eventual.order.core.reconcile.ConsumerStatusRecorder;
 import dev.eventual.common.api.ConsumerReports;
 import dev.eventual.common.api.ConsumerStatusBatchResult;
 import dev.eventual.common.api.OrderInternalApi;

@@ -1,16 +1,14 @@
 package dev.eventual.reconcile.archive;
 
+import dev.eventual.order.core.reconcile.EventArchive;
 import dev.eventual.order.core.shard.OrderShards;
-import dev.eventual.order.core.store.ArchiveMapper;
 import dev.eventual.reconcile.config.ReconcileProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Clock;
 import java.time.LocalDateTime;
-import java.util.List;
 
 /**
  * Moves finished message_log rows (SUCCESS and SKIPPED) older than {@code archiveAfter} to
@@ -25,16 +23,13 @@ public class MessageLogArchive {
     private static final Logger log = LoggerFactory.getLogger(MessageLogArchive.class);
 
     private final OrderShards shards;
-    private final ArchiveMapper archive;
-    private final TransactionTemplate transaction;
+    private final EventArchive archive;
     private final ReconcileProperties properties;
     private final Clock clock;
 
-    public MessageLogArchive(OrderShards shards, ArchiveMapper archive, TransactionTemplate transaction, ReconcileProperties properties,
-                             Clock clock) {
+    public MessageLogArchive(OrderShards shards, EventArchive archive, ReconcileProperties properties, Clock clock) {
         this.shards = shards;
         this.archive = archive;
-        this.transaction = transaction;
         this.properties = properties;
         this.clock = clock;
     }
@@ -45,23 +40,16 @@ public class MessageLogArchive {
         long deadline = clock.millis() + properties.shardBudget().toMillis();
         int moved = 0;
         for (int server = 0; server < shards.servers(); server++) {
-            moved += shards.on(server, () -> archive(cutoff, deadline));
+            moved += archive(server, cutoff, deadline);
         }
         return moved;
     }
 
-    private int archive(LocalDateTime cutoff, long deadline) {
+    private int archive(int server, LocalDateTime cutoff, long deadline) {
         int moved = 0;
         int batch;
         do {
-            batch = transaction.execute(status -> {
-                List<Long> ids = archive.finishedBefore(cutoff, properties.archiveBatchSize());
-                if (ids.isEmpty()) {
-                    return 0;
-                }
-                archive.copyToHistory(ids);
-                return archive.delete(ids);
-            });
+            batch = archive.moveFinished(server, cutoff, properties.archiveBatchSize());
             moved += batch;
         } while (batch == properties.archiveBatchSize() && clock.millis() < deadline);
         if (moved > 0) {
@@ -69,7 +57,7 @@ public class MessageLogArchive {
         }
         int attempts = 0;
         do {
-            batch = archive.deleteAttemptsBefore(cutoff, properties.archiveBatchSize());
+            batch = archive.deleteAttempts(server, cutoff, properties.archiveBatchSize());
             attempts += batch;
         } while (batch == properties.archiveBatchSize() && clock.millis() < deadline);
         if (attempts > 0) {

@@ -1,12 +1,11 @@
 package dev.eventual.reconcile.console;
 
 import dev.eventual.common.api.TextLimits;
-import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.reconcile.workorder.ResolveRequest;
 import dev.eventual.reconcile.workorder.Resolver;
-import dev.eventual.order.core.store.WorkOrderMapper;
+import dev.eventual.order.core.reconcile.WorkOrders;
 import dev.eventual.reconcile.workorder.WorkOrderResolution;
-import dev.eventual.order.core.store.WorkOrderRow;
+import dev.eventual.order.core.reconcile.WorkOrders.WorkOrder;
 import dev.eventual.web.ApiProblemException;
 import dev.eventual.web.Ids;
 import jakarta.validation.Valid;
@@ -27,13 +26,11 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 @ConsoleEnabled
 class ActionController {
 
-    private final OrderShards shards;
-    private final WorkOrderMapper workOrders;
+    private final WorkOrders workOrders;
     private final WorkOrderResolution resolution;
     private final StoryController story;
 
-    ActionController(OrderShards shards, WorkOrderMapper workOrders, WorkOrderResolution resolution, StoryController story) {
-        this.shards = shards;
+    ActionController(WorkOrders workOrders, WorkOrderResolution resolution, StoryController story) {
         this.workOrders = workOrders;
         this.resolution = resolution;
         this.story = story;
@@ -42,7 +39,7 @@ class ActionController {
     @PostMapping("/console/work-orders/{id}/confirm")
     String confirm(@PathVariable String id, @Valid ActionForm form, BindingResult invalid, Authentication signedIn,
                    Model model, RedirectAttributes flash) {
-        WorkOrderRow workOrder = workOrder(id);
+        WorkOrder workOrder = workOrder(id);
         if (invalid.hasErrors()) {
             return backToStory(workOrder, flash);
         }
@@ -58,7 +55,7 @@ class ActionController {
     @PostMapping("/console/work-orders/{id}/resolve")
     String resolve(@PathVariable String id, @Valid ActionForm form, BindingResult invalid, Authentication signedIn,
                    RedirectAttributes flash) {
-        WorkOrderRow workOrder = workOrder(id);
+        WorkOrder workOrder = workOrder(id);
         if (invalid.hasErrors()) {
             return backToStory(workOrder, flash);
         }
@@ -68,16 +65,13 @@ class ActionController {
         return "redirect:/console/orders/" + workOrder.orderId();
     }
 
-    private WorkOrderRow workOrder(String id) {
+    private WorkOrder workOrder(String id) {
         long workOrderId = Ids.parse("id", id);
-        WorkOrderRow workOrder = shards.onOrder(workOrderId, () -> workOrders.find(workOrderId));
-        if (workOrder == null) {
-            throw ApiProblemException.notFound("work order " + workOrderId + " does not exist");
-        }
-        return workOrder;
+        return workOrders.find(workOrderId)
+                .orElseThrow(() -> ApiProblemException.notFound("work order " + workOrderId + " does not exist"));
     }
 
-    private static String backToStory(WorkOrderRow workOrder, RedirectAttributes flash) {
+    private static String backToStory(WorkOrder workOrder, RedirectAttributes flash) {
         flash.addFlashAttribute("problem", "Work order " + workOrder.id()
                 + ": choose an action and write a note (up to " + TextLimits.WORK_ORDER_NOTE
                 + " characters) saying why.");

@@ -1,8 +1,7 @@
 package dev.eventual.reconcile.console;
 
-import dev.eventual.order.core.store.ConsoleMapper;
-import dev.eventual.order.core.store.AuditRow;
-import dev.eventual.order.core.store.WorkOrderRow;
+import dev.eventual.order.core.reconcile.WorkOrders;
+import dev.eventual.reconcile.gate.GateReservations;
 
 import java.util.List;
 
@@ -12,22 +11,8 @@ import java.util.List;
  * @param order null when order_db has no such order (never committed, or only events are left)
  * @param gate  null unless the stock gate is on for the order's SKU
  */
-record OrderStory(long orderId, ConsoleMapper.OrderRow order, List<ConsoleMapper.EventRow> events,
-                  List<ConsoleMapper.ConsumerRow> consumers, List<WorkOrderStory> workOrders, GateReservation gate) {
-
-    /** A work order with its audit rows, oldest first. */
-    record WorkOrderStory(WorkOrderRow workOrder, List<AuditRow> audit) {
-    }
-
-    /**
-     * The gate's count for the SKU and what this order holds of it.
-     *
-     * @param available   null when Redis has no count (never seeded, or lost its data)
-     * @param held        units this order's reservation holds; null when it holds none (applied, given back, or never taken)
-     * @param unavailable why Redis could not be read; null when it was
-     */
-    record GateReservation(long sku, Long available, Integer held, String unavailable) {
-    }
+record OrderStory(long orderId, WorkOrders.Order order, List<WorkOrders.Event> events,
+                  List<WorkOrders.ConsumerReport> consumers, List<WorkOrders.Audited> workOrders, GateReservations.Reservation gate) {
 
     boolean known() {
         return order != null || !events.isEmpty() || !workOrders.isEmpty();

@@ -1,12 +1,8 @@
 package dev.eventual.reconcile.console;
 
-import dev.eventual.order.core.shard.OrderShards;
-import dev.eventual.order.core.store.ConsoleMapper;
-import dev.eventual.order.core.store.WorkOrderRow;
+import dev.eventual.order.core.reconcile.WorkOrders;
 import dev.eventual.reconcile.workorder.BulkAction;
-import dev.eventual.reconcile.shard.ServerPages;
 import dev.eventual.common.messaging.OrderEventType;
-import dev.eventual.order.core.status.WorkOrderStatus;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.stereotype.Controller;
@@ -17,10 +13,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The work-order queue: open or all, filtered by status, event type, age, SKU and reason, with counts and the
@@ -39,8 +32,8 @@ class QueueController {
     enum Shown {
         OPEN, RESOLVED, ALL;
 
-        WorkOrderStatus status() {
-            return this == ALL ? null : WorkOrderStatus.valueOf(name());
+        WorkOrders.Status status() {
+            return this == ALL ? null : WorkOrders.Status.valueOf(name());
         }
     }
 
@@ -64,25 +57,23 @@ class QueueController {
     }
 
     /** The queue's counts: open and resolved work orders, each by event type. */
-    record Counts(long open, long resolved, List<ConsoleMapper.Tally> byType) {
+    record Counts(long open, long resolved, List<WorkOrders.Tally> byType) {
 
-        static Counts of(List<ConsoleMapper.Tally> tally) {
-            return new Counts(total(tally, WorkOrderStatus.OPEN), total(tally, WorkOrderStatus.RESOLVED), tally);
+        static Counts of(List<WorkOrders.Tally> tally) {
+            return new Counts(total(tally, WorkOrders.Status.OPEN), total(tally, WorkOrders.Status.RESOLVED), tally);
         }
 
-        private static long total(List<ConsoleMapper.Tally> tally, WorkOrderStatus status) {
-            return tally.stream().filter(t -> t.status() == status).mapToLong(ConsoleMapper.Tally::count).sum();
+        private static long total(List<WorkOrders.Tally> tally, WorkOrders.Status status) {
+            return tally.stream().filter(t -> t.status() == status).mapToLong(WorkOrders.Tally::count).sum();
         }
     }
 
-    private final OrderShards shards;
-    private final ConsoleMapper console;
+    private final WorkOrders workOrders;
     private final MeterRegistry meters;
     private final Clock clock;
 
-    QueueController(OrderShards shards, ConsoleMapper console, MeterRegistry meters, Clock clock) {
-        this.shards = shards;
-        this.console = console;
+    QueueController(WorkOrders workOrders, MeterRegistry meters, Clock clock) {
+        this.workOrders = workOrders;
         this.meters = meters;
         this.clock = clock;
     }
@@ -95,15 +86,14 @@ class QueueController {
         LocalDateTime openedBefore = olderThan == null ? null : LocalDateTime.now(clock).minus(olderThan.duration);
         String type = eventType == null ? null : eventType.name();
         BulkForm.Filter filter = BulkForm.Filter.of(skuId, reason);
-        long matching = ServerPages.sum(shards, () -> console.count(shown.status(), type, openedBefore, filter.sku(),
-                filter.reason()));
-        model.addAttribute("rows", ServerPages.page(shards, WorkOrderRow.NEWEST_FIRST, (long) shownPage * PAGE_SIZE,
-                PAGE_SIZE, (limit, skip) -> console.queue(shown.status(), type, openedBefore, filter.sku(), filter.reason(),
-                        limit, Math.toIntExact(skip))));
+        WorkOrders.QueueFilter queued = new WorkOrders.QueueFilter(shown.status(), type, openedBefore, filter.sku(),
+                filter.reason());
+        long matching = workOrders.queueCount(queued);
+        model.addAttribute("rows", workOrders.queue(queued, (long) shownPage * PAGE_SIZE, PAGE_SIZE));
         model.addAttribute("matching", matching);
         model.addAttribute("page", shownPage);
         model.addAttribute("pages", Math.max(1, (matching + PAGE_SIZE - 1) / PAGE_SIZE));
-        model.addAttribute("counts", Counts.of(tally()));
+        model.addAttribute("counts", Counts.of(workOrders.tally()));
         model.addAttribute("lagSeconds", lagSeconds());
         model.addAttribute("shown", shown);
         model.addAttribute("eventType", eventType);
@@ -118,19 +108,6 @@ class QueueController {
         model.addAttribute("bulkOffered", shown == Shown.OPEN && olderThan == null && filter.narrowed() && matching > 0);
         model.addAttribute("bulkActions", BulkAction.values());
         return "console/queue";
-    }
-
-    /** The work orders by status and event type, over every order_db server. */
-    private List<ConsoleMapper.Tally> tally() {
-        Map<List<Object>, Long> counts = new LinkedHashMap<>();
-        for (int server = 0; server < shards.servers(); server++) {
-            for (ConsoleMapper.Tally tally : shards.on(server, console::tally)) {
-                counts.merge(List.of(tally.status(), tally.eventType()), tally.count(), Long::sum);
-            }
-        }
-        return counts.entrySet().stream().map(e -> new ConsoleMapper.Tally((WorkOrderStatus) e.getKey().get(0),
-                        (String) e.getKey().get(1), e.getValue()))
-                .sorted(Comparator.comparing(ConsoleMapper.Tally::status).thenComparing(ConsoleMapper.Tally::eventType)).toList();
     }
 
     /** The gauge operators alert on, read as a scrape would (its query runs now); null when it is not registered. */

@@ -1,6 +1,6 @@
 package dev.eventual.reconcile.console;
 
-import dev.eventual.order.core.status.WorkOrderAction;
+import dev.eventual.order.core.reconcile.WorkOrders;
 import dev.eventual.reconcile.workorder.WorkOrderProperties;
 import dev.eventual.reconcile.workorder.Resolver;
 import dev.eventual.web.ApiProblemException;
@@ -40,10 +40,10 @@ class StoryController {
     }
 
     /** What the person is offered; the resolution checks it again whatever a form says. */
-    List<WorkOrderAction> actionsFor(Resolver resolver) {
-        List<WorkOrderAction> actions = new ArrayList<>(List.of(WorkOrderAction.RETRY, WorkOrderAction.CLOSE));
+    List<WorkOrders.Action> actionsFor(Resolver resolver) {
+        List<WorkOrders.Action> actions = new ArrayList<>(List.of(WorkOrders.Action.RETRY, WorkOrders.Action.CLOSE));
         if (resolver.admin() && workOrders.destructiveActionsEnabled()) {
-            actions.add(WorkOrderAction.CANCEL_ORDER);
+            actions.add(WorkOrders.Action.CANCEL_ORDER);
         }
         return actions;
     }

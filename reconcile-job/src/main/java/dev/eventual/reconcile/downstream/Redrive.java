@@ -2,7 +2,7 @@ package dev.eventual.reconcile.downstream;
 
 import dev.eventual.reconcile.decide.Action;
 import dev.eventual.reconcile.decide.Observation;
-import dev.eventual.order.core.store.DueRow;
+import dev.eventual.order.core.reconcile.ReconcilePages.DueRow;
 
 import java.util.List;
 

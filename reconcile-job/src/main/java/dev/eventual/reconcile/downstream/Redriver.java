@@ -9,7 +9,7 @@ import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.status.DownstreamStatus;
 import dev.eventual.reconcile.decide.Action;
 import dev.eventual.reconcile.decide.Observation;
-import dev.eventual.order.core.store.DueRow;
+import dev.eventual.order.core.reconcile.ReconcilePages.DueRow;
 import dev.eventual.tracing.OrderTraces;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -1,8 +1,7 @@
 package dev.eventual.reconcile.gate;
 
 import dev.eventual.order.core.shard.OrderShards;
-import dev.eventual.order.core.store.GateOrderMapper;
-import dev.eventual.order.core.store.InFlightOrder;
+import dev.eventual.order.core.reconcile.InFlightOrders;
 import dev.eventual.common.api.StockGateApi.GateSeedView;
 import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.gate.GateProperties;
@@ -21,7 +20,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 
 /**
  * Keeps the stock gate consistent with the databases (docs/stock-gate.md, "Repair"), in three steps:
@@ -46,13 +44,13 @@ public class StockGateRepair {
     private final GateProperties gated;
     private final GateRepairProperties properties;
     private final OrderShards shards;
-    private final GateOrderMapper orders;
+    private final InFlightOrders orders;
     private final StockGateClient inventory;
     private final GateRepairMetrics metrics;
     private final Clock clock;
 
     StockGateRepair(StockGate gate, GateProperties gated, GateRepairProperties properties, OrderShards shards,
-                    GateOrderMapper orders, StockGateClient inventory, GateRepairMetrics metrics, Clock clock) {
+                    InFlightOrders orders, StockGateClient inventory, GateRepairMetrics metrics, Clock clock) {
         this.gate = gate;
         this.gated = gated;
         this.properties = properties;
@@ -88,19 +86,19 @@ public class StockGateRepair {
         log.warn("Stock gate lacks catalog-seeded marks (Redis, or a cluster master, lost its data, or the gate was just"
                 + " turned on): rebuilding");
         for (int server = 0; server < shards.servers(); server++) {
-            shards.run(server, () -> restoreInFlight(tally));
+            restoreInFlight(server, tally);
         }
         tally.rebuilt = inventory.rebuild().seeded();
         log.info("Stock gate rebuilt: {} reservations in flight restored, {} SKUs seeded", tally.restored, tally.rebuilt);
     }
 
     /** Restores the reservations of the orders in flight on one order_db server. */
-    private void restoreInFlight(Tally tally) {
+    private void restoreInFlight(int server, Tally tally) {
         long after = 0;
-        List<InFlightOrder> page;
+        List<InFlightOrders.Order> page;
         do {
-            page = orders.inFlight(OrderMessaging.INVENTORY_CONSUMER_GROUP, after, properties.pageSize());
-            for (InFlightOrder order : page) {
+            page = orders.page(server, OrderMessaging.INVENTORY_CONSUMER_GROUP, after, properties.pageSize());
+            for (InFlightOrders.Order order : page) {
                 if (gated.gates(order.skuId()) && gate.restore(order.skuId(), order.orderId(), order.quantity(),
                         order.createdAt().toInstant(ZoneOffset.UTC))) {
                     tally.restored++;
@@ -128,8 +126,7 @@ public class StockGateRepair {
                 continue;
             }
             Set<Long> dead = new HashSet<>(old);
-            old.stream().collect(Collectors.groupingBy(shards::serverOfOrder)).forEach((server, ids) ->
-                    shards.on(server, () -> orders.existing(ids)).forEach(dead::remove));
+            orders.existing(old).forEach(dead::remove);
             for (long orderId : dead) {
                 long units = gate.giveBack(sku, orderId);
                 if (units > 0) {

@@ -1,13 +1,18 @@
 package dev.eventual.reconcile.run;
 
+import dev.eventual.order.core.reconcile.ReconcilePages;
+import dev.eventual.order.core.reconcile.ReconcilePages.DueKey;
+import dev.eventual.order.core.reconcile.ReconcilePages.DueRow;
+import dev.eventual.order.core.reconcile.ReconcilePages.PagePosition;
+import dev.eventual.order.core.reconcile.ReconcilePages.RowFinish;
+import dev.eventual.order.core.reconcile.ReconcilePages.WorkOrderOpening;
+import dev.eventual.order.core.reconcile.WorkOrders;
 import dev.eventual.order.core.shard.OrderShards;
-import dev.eventual.order.core.store.ClaimedRows;
 import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.event.OrderEvents;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.messaging.OrderMessaging;
-import dev.eventual.common.status.ConsumeStatus;
 import dev.eventual.common.status.DownstreamStatus;
 import dev.eventual.order.core.status.MessageStatus;
 import dev.eventual.order.core.status.OrderStatus;
@@ -21,15 +26,7 @@ import dev.eventual.reconcile.downstream.ConsumerStatusRepair;
 import dev.eventual.reconcile.downstream.DownstreamStatuses;
 import dev.eventual.reconcile.downstream.Redrive;
 import dev.eventual.reconcile.downstream.Redriver;
-import dev.eventual.order.core.store.DueKey;
-import dev.eventual.order.core.store.DueRow;
-import dev.eventual.order.core.store.DueRowMapper;
-import dev.eventual.order.core.store.OrderFactsMapper;
-import dev.eventual.order.core.store.PagePosition;
-import dev.eventual.order.core.store.RowFinish;
 import dev.eventual.reconcile.shard.ShardRange;
-import dev.eventual.order.core.store.WorkOrderOpening;
-import dev.eventual.reconcile.workorder.WorkOrders;
 import dev.eventual.tracing.OrderTraces;
 import dev.eventual.web.Texts;
 import io.micrometer.core.instrument.Counter;
@@ -63,13 +60,10 @@ public class ReconcileRun {
     private static final Logger log = LoggerFactory.getLogger(ReconcileRun.class);
 
     private final OrderShards shards;
-    private final DueRowMapper rows;
-    private final OrderFactsMapper facts;
+    private final ReconcilePages pages;
     private final DownstreamStatuses downstream;
     private final Redriver redriver;
     private final ConsumerStatusRepair statusRepair;
-    private final ClaimedRows claimedRows;
-    private final WorkOrders workOrders;
     private final Backoff backoff;
     private final ReconcileProperties properties;
     private final MeterRegistry meters;
@@ -77,18 +71,14 @@ public class ReconcileRun {
     private final OrderTraces traces;
     private final Clock clock;
 
-    public ReconcileRun(OrderShards shards, DueRowMapper rows, OrderFactsMapper facts, DownstreamStatuses downstream, Redriver redriver,
-                        ConsumerStatusRepair statusRepair, ClaimedRows claimedRows, WorkOrders workOrders,
-                        Backoff backoff, ReconcileProperties properties, MeterRegistry meters, OrderTraces traces,
-                        Clock clock) {
+    public ReconcileRun(OrderShards shards, ReconcilePages pages, DownstreamStatuses downstream, Redriver redriver,
+                        ConsumerStatusRepair statusRepair, Backoff backoff, ReconcileProperties properties,
+                        MeterRegistry meters, OrderTraces traces, Clock clock) {
         this.shards = shards;
-        this.rows = rows;
-        this.facts = facts;
+        this.pages = pages;
         this.downstream = downstream;
         this.redriver = redriver;
         this.statusRepair = statusRepair;
-        this.claimedRows = claimedRows;
-        this.workOrders = workOrders;
         this.backoff = backoff;
         this.properties = properties;
         this.meters = meters;
@@ -136,7 +126,7 @@ public class ReconcileRun {
     private boolean scan(List<ShardRange.Part> parts, Duration overdue, long deadline, Tally tally, ServerFailures failures) {
         for (ShardRange.Part part : parts) {
             try {
-                if (shards.on(part.server(), () -> scan(part.keys(), overdue, deadline, tally))) {
+                if (scan(part.server(), part.keys(), overdue, deadline, tally)) {
                     return true;
                 }
             } catch (DataAccessException e) {
@@ -166,13 +156,13 @@ public class ReconcileRun {
     }
 
     /**
-     * Works the due rows of one key range, page by page, until none is left or the budget is spent.
+     * Works the due rows of one key range on one server, page by page, until none is left or the budget is spent.
      * Rows count as due once they are overdue by {@code overdue}: zero in the shard's own range, the
      * takeover grace in the others'.
      *
      * @return true when the budget ended the scan
      */
-    private boolean scan(ShardRange.KeyRange keys, Duration overdue, long deadline, Tally tally) {
+    private boolean scan(int server, ShardRange.KeyRange keys, Duration overdue, long deadline, Tally tally) {
         for (ReconcileStatus status : List.of(ReconcileStatus.PENDING, ReconcileStatus.RETRY)) {
             PagePosition after = PagePosition.before(keys.fromKey());
             while (true) {
@@ -181,7 +171,7 @@ public class ReconcileRun {
                 }
                 LocalDateTime now = LocalDateTime.now(clock);
                 LocalDateTime dueBy = now.minus(overdue);
-                List<DueKey> page = rows.page(status, keys.fromKey(), keys.toKeyInclusive(), dueBy, after,
+                List<DueKey> page = pages.page(server, status, keys.fromKey(), keys.toKeyInclusive(), dueBy, after,
                         properties.pageSize());
                 if (page.isEmpty()) {
                     break;
@@ -189,13 +179,13 @@ public class ReconcileRun {
                 PagePosition last = page.get(page.size() - 1).position();
                 tally.scanned += page.size();
                 long consumed = page.stream().filter(row -> row.msgStatus() == MessageStatus.CONSUMED).count();
-                int settled = consumed == 0 ? 0 : finishConsumed(status, keys, dueBy, after, last, tally);
+                int settled = consumed == 0 ? 0 : finishConsumed(server, status, keys, dueBy, after, last, tally);
                 // if the statement left a consumed row (no order row, or claimed or changed since the page was
                 // read), the whole page is claimed and decided; rows already finished are not claimable
                 List<Long> open = page.stream().filter(row -> settled < consumed || row.msgStatus() != MessageStatus.CONSUMED)
                         .map(DueKey::id).toList();
                 if (!open.isEmpty()) {
-                    work(open, now, tally);
+                    work(server, open, now, tally);
                 }
                 after = last;
             }
@@ -208,25 +198,23 @@ public class ReconcileRun {
      *
      * @return how many rows were finished
      */
-    private int finishConsumed(ReconcileStatus status, ShardRange.KeyRange keys, LocalDateTime dueBy, PagePosition after,
-                               PagePosition last, Tally tally) {
-        int finished = rows.finishConsumed(status, keys.fromKey(), keys.toKeyInclusive(), dueBy, after, last);
+    private int finishConsumed(int server, ReconcileStatus status, ShardRange.KeyRange keys, LocalDateTime dueBy,
+                               PagePosition after, PagePosition last, Tally tally) {
+        int finished = pages.finishConsumed(server, status, keys.fromKey(), keys.toKeyInclusive(), dueBy, after, last);
         tally.succeeded += finished;
         count(RowOutcome.RECONCILED, finished);
         return finished;
     }
 
     /** Claims what the page left open (rows finished since it was read are not claimed) and decides each row. */
-    private void work(List<Long> ids, LocalDateTime now, Tally tally) {
+    private void work(int server, List<Long> ids, LocalDateTime now, Tally tally) {
         String token = UUID.randomUUID().toString();
-        rows.claim(ids, token, now, now.plus(properties.claimLease()));
-        List<DueRow> open = rows.claimed(ids, token);
+        List<DueRow> open = pages.claim(server, ids, token, now, now.plus(properties.claimLease()));
         tally.claimed += open.size();
         if (open.isEmpty()) {
             return;
         }
-        Map<Long, OrderStatus> orders = facts.orderStatuses(open.stream().map(DueRow::orderId).distinct().toList())
-                .stream().collect(Collectors.toMap(OrderFactsMapper.KeyValue::key, kv -> OrderStatus.valueOf(kv.value())));
+        Map<Long, OrderStatus> orders = pages.orderStatuses(server, open.stream().map(DueRow::orderId).distinct().toList());
         Map<Long, DownstreamStatus> inventory;
         Map<Long, DownstreamStatus> createdNotices;
         try {
@@ -236,10 +224,10 @@ public class ReconcileRun {
         } catch (RuntimeException e) {
             log.warn("Reconcile: a downstream service could not be asked, {} rows wait {}: {}", open.size(),
                     properties.downstreamDownDelay(), e.toString());
-            defer(open, token, now, tally, e.toString());
+            defer(server, open, token, now, tally, e.toString());
             return;
         }
-        Map<Long, DownstreamStatus> cancelNotices = cancelNoticeReports(open);
+        Map<Long, DownstreamStatus> cancelNotices = cancelNoticeReports(server, open);
         Settlements settled = new Settlements();
         List<Redrive> redrives = new ArrayList<>();
         for (DueRow row : open) {
@@ -251,29 +239,29 @@ public class ReconcileRun {
             if (decision.verdict() == Verdict.REDRIVE) {
                 redrives.add(new Redrive(row, seen, decision.actions()));
             } else {
-                settle(row, seen, decision, token, now, tally, settled);
+                settle(server, row, seen, decision, token, now, tally, settled);
             }
         }
         // one batch call per kind of re-drive for the page; its rows are decided again with the answers
         List<Observation> redriven = redriver.redrive(redrives);
         for (int i = 0; i < redrives.size(); i++) {
             Observation after = redriven.get(i);
-            settle(redrives.get(i).row(), after, DecisionTable.decide(after), token, now, tally, settled);
+            settle(server, redrives.get(i).row(), after, DecisionTable.decide(after), token, now, tally, settled);
         }
-        finish(settled.finishes, token, tally);
+        finish(server, settled.finishes, token, tally);
         List<DueRow> unreported = settled.unreported;
         if (!unreported.isEmpty()) {
             if (statusRepair.recordApplied(unreported)) {
-                finishReconciled(unreported.stream().map(DueRow::id).toList(), token, tally);
+                finishReconciled(server, unreported.stream().map(DueRow::id).toList(), token, tally);
             } else {
-                defer(unreported, token, now, tally, "order-service did not take the consumers' statuses");
+                defer(server, unreported, token, now, tally, "order-service did not take the consumers' statuses");
             }
         }
     }
 
     /** Escalations happen at once; successes and retries are collected to be finished for the page at once. */
-    private void settle(DueRow row, Observation seen, Decision decision, String token, LocalDateTime now, Tally tally,
-                        Settlements settled) {
+    private void settle(int server, DueRow row, Observation seen, Decision decision, String token, LocalDateTime now,
+                        Tally tally, Settlements settled) {
         switch (decision.verdict()) {
             case DONE -> {
                 if (seen.appliedByEveryConsumer() && row.msgStatus() != MessageStatus.CONSUMED) {
@@ -283,16 +271,16 @@ public class ReconcileRun {
                             decision.reason());
                 }
             }
-            case ESCALATE -> escalate(row, seen, token, now, tally, decision.reason());
-            case WAIT, REDRIVE -> retryOrEscalate(row, seen, token, now, tally, decision.reason(), settled);
+            case ESCALATE -> escalate(server, row, seen, token, now, tally, decision.reason());
+            case WAIT, REDRIVE -> retryOrEscalate(server, row, seen, token, now, tally, decision.reason(), settled);
         }
     }
 
-    private void retryOrEscalate(DueRow row, Observation seen, String token, LocalDateTime now, Tally tally,
+    private void retryOrEscalate(int server, DueRow row, Observation seen, String token, LocalDateTime now, Tally tally,
                                  String reason, Settlements settled) {
         int retry = row.retryCount() + 1;
         if (retry > properties.maxRetries()) {
-            escalate(row, seen, token, now, tally, "retries exhausted (" + properties.maxRetries() + "): " + reason);
+            escalate(server, row, seen, token, now, tally, "retries exhausted (" + properties.maxRetries() + "): " + reason);
             return;
         }
         settled.add(row, new RowFinish(row.id(), ReconcileStatus.RETRY, retry, now.plus(backoff.before(retry)),
@@ -300,10 +288,10 @@ public class ReconcileRun {
     }
 
     /** One transaction of two statements for the page; each finished row is then logged and counted as before. */
-    private void finish(List<Settlement> settlements, String token, Tally tally) {
+    private void finish(int server, List<Settlement> settlements, String token, Tally tally) {
         Map<Long, Settlement> byId = new HashMap<>();
         settlements.forEach(settlement -> byId.put(settlement.row().id(), settlement));
-        for (RowFinish finished : claimedRows.finish(settlements.stream().map(Settlement::finish).toList(), token)) {
+        for (RowFinish finished : pages.finish(server, settlements.stream().map(Settlement::finish).toList(), token)) {
             Settlement settlement = byId.get(finished.id());
             DueRow row = settlement.row();
             if (finished.status() == ReconcileStatus.SUCCESS) {
@@ -321,12 +309,13 @@ public class ReconcileRun {
         }
     }
 
-    private void escalate(DueRow row, Observation seen, String token, LocalDateTime now, Tally tally, String reason) {
+    private void escalate(int server, DueRow row, Observation seen, String token, LocalDateTime now, Tally tally,
+                          String reason) {
         WorkOrderOpening opening = new WorkOrderOpening(row.orderId(), row.eventType().name(), row.id(), skuOf(row), reason,
                 seen.orderStatus() == null ? null : seen.orderStatus().name(), seen.inventory().name(),
                 seen.notice().name(), row.retryCount());
         try (OrderTraces.OrderScope scope = inTrace(row)) {
-            if (workOrders.open(opening, token, now)) {
+            if (pages.openWorkOrder(server, opening, token, now)) {
                 tally.escalated++;
                 count(RowOutcome.WORK_ORDER, 1);
             }
@@ -350,31 +339,31 @@ public class ReconcileRun {
         return traces.resume("reconcile", row.orderId(), row.traceParent());
     }
 
-    private void finishReconciled(List<Long> ids, String token, Tally tally) {
+    private void finishReconciled(int server, List<Long> ids, String token, Tally tally) {
         if (ids.isEmpty()) {
             return;
         }
-        int finished = rows.finishReconciled(ids, token);
+        int finished = pages.finishReconciled(server, ids, token);
         tally.succeeded += finished;
         count(RowOutcome.RECONCILED, finished);
     }
 
     /** Status and retry count stay: the run could not decide these rows, which says nothing about them. */
-    private void defer(List<DueRow> page, String token, LocalDateTime now, Tally tally, String error) {
-        int deferred = rows.defer(page.stream().map(DueRow::id).toList(), token, now.plus(properties.downstreamDownDelay()),
+    private void defer(int server, List<DueRow> page, String token, LocalDateTime now, Tally tally, String error) {
+        int deferred = pages.defer(server, page.stream().map(DueRow::id).toList(), token, now.plus(properties.downstreamDownDelay()),
                 Texts.truncate("downstream unavailable: " + error, WorkOrders.MAX_REASON));
         tally.deferred += deferred;
         count(RowOutcome.DEFERRED, deferred);
     }
 
-    private Map<Long, DownstreamStatus> cancelNoticeReports(List<DueRow> open) {
+    private Map<Long, DownstreamStatus> cancelNoticeReports(int server, List<DueRow> open) {
         List<Long> canceled = open.stream().filter(row -> row.eventType() == OrderEventType.ORDER_CANCELED)
                 .map(DueRow::orderId).distinct().toList();
         if (canceled.isEmpty()) {
             return Map.of();
         }
-        return facts.cancelReports(OrderMessaging.NOTICE_CONSUMER_GROUP, canceled).stream()
-                .collect(Collectors.toMap(OrderFactsMapper.KeyValue::key, kv -> switch (ConsumeStatus.valueOf(kv.value())) {
+        return pages.cancelReports(server, OrderMessaging.NOTICE_CONSUMER_GROUP, canceled).entrySet().stream()
+                .collect(Collectors.toMap(Map.Entry::getKey, report -> switch (report.getValue()) {
                     case SUCCESS -> DownstreamStatus.SUCCESS;
                     case FAIL -> DownstreamStatus.FAIL;
                     case PROCESSING -> DownstreamStatus.PROCESSING;

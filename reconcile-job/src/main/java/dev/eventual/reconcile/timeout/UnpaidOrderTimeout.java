@@ -1,8 +1,8 @@
 package dev.eventual.reconcile.timeout;
 
 import dev.eventual.order.core.shard.OrderShards;
-import dev.eventual.order.core.store.UnpaidOrder;
-import dev.eventual.order.core.store.UnpaidOrderMapper;
+import dev.eventual.order.core.reconcile.UnpaidOrders;
+import dev.eventual.order.core.reconcile.UnpaidOrders.Overdue;
 import dev.eventual.reconcile.shard.ShardRange;
 import dev.eventual.tracing.OrderTraces;
 import feign.FeignException;
@@ -29,12 +29,12 @@ public class UnpaidOrderTimeout {
     private static final Logger log = LoggerFactory.getLogger(UnpaidOrderTimeout.class);
 
     private final OrderShards shards;
-    private final UnpaidOrderMapper orders;
+    private final UnpaidOrders orders;
     private final UnpaidOrderCancelClient orderService;
     private final UnpaidTimeoutProperties properties;
     private final UnpaidTimeoutMetrics metrics;
 
-    UnpaidOrderTimeout(OrderShards shards, UnpaidOrderMapper orders, UnpaidOrderCancelClient orderService, UnpaidTimeoutProperties properties,
+    UnpaidOrderTimeout(OrderShards shards, UnpaidOrders orders, UnpaidOrderCancelClient orderService, UnpaidTimeoutProperties properties,
                        UnpaidTimeoutMetrics metrics) {
         this.shards = shards;
         this.orders = orders;
@@ -63,12 +63,11 @@ public class UnpaidOrderTimeout {
         int canceled = 0;
         int lostRaces = 0;
         int failed = 0;
-        UnpaidOrder after = UnpaidOrder.first();
+        Overdue after = Overdue.first();
         while (true) {
-            UnpaidOrder from = after;
-            List<UnpaidOrder> page = shards.on(part.server(), () -> orders.overdue(properties.timeout().toSeconds(),
-                    part.keys().fromKey(), part.keys().toKeyInclusive(), from, properties.pageSize()));
-            for (UnpaidOrder order : page) {
+            List<Overdue> page = orders.overdue(part.server(), properties.timeout().toSeconds(), part.keys().fromKey(),
+                    part.keys().toKeyInclusive(), after, properties.pageSize());
+            for (Overdue order : page) {
                 switch (cancel(order.orderId())) {
                     case CANCELED -> canceled++;
                     case LOST_RACE -> lostRaces++;

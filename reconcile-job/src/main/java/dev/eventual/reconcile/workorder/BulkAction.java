@@ -1,6 +1,6 @@
 package dev.eventual.reconcile.workorder;
 
-import dev.eventual.order.core.status.WorkOrderAction;
+import dev.eventual.order.core.reconcile.WorkOrders;
 
 /**
  * What a bulk act may do to every work order a filter matches: the undoable actions only. CANCEL_ORDER
@@ -10,7 +10,7 @@ import dev.eventual.order.core.status.WorkOrderAction;
 public enum BulkAction {
     RETRY, CLOSE;
 
-    public WorkOrderAction action() {
-        return WorkOrderAction.valueOf(name());
+    public WorkOrders.Action action() {
+        return WorkOrders.Action.valueOf(name());
     }
 }

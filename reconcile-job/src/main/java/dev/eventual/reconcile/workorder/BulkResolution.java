@@ -1,9 +1,7 @@
 package dev.eventual.reconcile.workorder;
 
+import dev.eventual.order.core.reconcile.WorkOrders;
 import dev.eventual.order.core.shard.OrderShards;
-import dev.eventual.order.core.status.WorkOrderStatus;
-import dev.eventual.order.core.store.WorkOrderMapper;
-import dev.eventual.reconcile.shard.ServerPages;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
@@ -21,11 +19,11 @@ public class BulkResolution {
     private static final Logger log = LoggerFactory.getLogger(BulkResolution.class);
 
     private final OrderShards shards;
-    private final WorkOrderMapper workOrders;
+    private final WorkOrders workOrders;
     private final WorkOrderResolution resolution;
     private final WorkOrderProperties properties;
 
-    public BulkResolution(OrderShards shards, WorkOrderMapper workOrders, WorkOrderResolution resolution,
+    public BulkResolution(OrderShards shards, WorkOrders workOrders, WorkOrderResolution resolution,
                           WorkOrderProperties properties) {
         this.shards = shards;
         this.workOrders = workOrders;
@@ -40,8 +38,7 @@ public class BulkResolution {
 
     /** How many open work orders the filter matches on every server: what a person confirms. */
     public long matching(BulkFilter filter) {
-        return ServerPages.sum(shards, () -> workOrders.count(WorkOrderStatus.OPEN, null, filter.sku(), filter.type(),
-                filter.reason()));
+        return workOrders.count(open(filter));
     }
 
     /** @throws BulkCountChangedException when not {@code expectedCount} match now; nothing was done then */
@@ -55,8 +52,7 @@ public class BulkResolution {
         int skipped = 0;
         for (int server = 0; server < shards.servers() && worked + skipped < properties.bulkLimit(); server++) {
             int budget = properties.bulkLimit() - worked - skipped;
-            List<Long> ids = shards.on(server, () -> workOrders.ids(WorkOrderStatus.OPEN, null, filter.sku(),
-                    filter.type(), filter.reason(), budget));
+            List<Long> ids = workOrders.ids(server, open(filter), budget);
             for (long id : ids) {
                 try {
                     resolution.resolve(id, request, resolver);
@@ -71,5 +67,9 @@ public class BulkResolution {
         log.info("Bulk {} by {} over {}: {} worked, {} skipped, {} still match", action, resolver.name(), filter,
                 result.worked(), result.skipped(), result.remaining());
         return result;
+    }
+
+    private static WorkOrders.Filter open(BulkFilter filter) {
+        return new WorkOrders.Filter(WorkOrders.Status.OPEN, null, filter.sku(), filter.type(), filter.reason());
     }
 }

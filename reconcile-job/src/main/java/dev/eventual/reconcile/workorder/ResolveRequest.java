@@ -1,7 +1,7 @@
 package dev.eventual.reconcile.workorder;
 
+import dev.eventual.order.core.reconcile.WorkOrders;
 import dev.eventual.common.api.TextLimits;
-import dev.eventual.order.core.status.WorkOrderAction;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
@@ -11,5 +11,5 @@ import jakarta.validation.constraints.Size;
  * {@link TextLimits#WORK_ORDER_NOTE} characters at most: what the audit keeps, and what CANCEL_ORDER hands
  * order-service in the cancel's reason, whose limit has room for it.
  */
-public record ResolveRequest(@NotNull WorkOrderAction action, @Size(max = TextLimits.WORK_ORDER_NOTE) String note) {
+public record ResolveRequest(@NotNull WorkOrders.Action action, @Size(max = TextLimits.WORK_ORDER_NOTE) String note) {
 }

@@ -2,11 +2,7 @@ package dev.eventual.reconcile.workorder;
 
 import dev.eventual.common.api.TextLimits;
 import dev.eventual.common.messaging.OrderEventType;
-import dev.eventual.order.core.shard.OrderShards;
-import dev.eventual.order.core.status.WorkOrderStatus;
-import dev.eventual.order.core.store.WorkOrderMapper;
-import dev.eventual.order.core.store.WorkOrderRow;
-import dev.eventual.reconcile.shard.ServerPages;
+import dev.eventual.order.core.reconcile.WorkOrders;
 import dev.eventual.web.Allowed;
 import dev.eventual.web.ApiProblemException;
 import dev.eventual.web.Caller;
@@ -27,25 +23,20 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import java.util.List;
-
 /**
  * Manual work orders: operators and admins read and resolve them, one by one or in bulk (RETRY, CLOSE); only
- * an admin cancels the order, one at a time (a destructive action, {@link WorkOrderAction#destructive()}). The
+ * an admin cancels the order, one at a time (a destructive action, {@link WorkOrders.Action#destructive()}). The
  * audit names the access token's subject.
  */
 @RestController
 @RequestMapping(path = "/api/work-orders", produces = MediaType.APPLICATION_JSON_VALUE)
 public class WorkOrderController {
 
-    private final OrderShards shards;
-    private final WorkOrderMapper workOrders;
+    private final WorkOrders workOrders;
     private final WorkOrderResolution resolution;
     private final BulkResolution bulk;
 
-    public WorkOrderController(OrderShards shards, WorkOrderMapper workOrders, WorkOrderResolution resolution,
-                               BulkResolution bulk) {
-        this.shards = shards;
+    public WorkOrderController(WorkOrders workOrders, WorkOrderResolution resolution, BulkResolution bulk) {
         this.workOrders = workOrders;
         this.resolution = resolution;
         this.bulk = bulk;
@@ -57,7 +48,7 @@ public class WorkOrderController {
                     + " work order's reason contains it, case-insensitively)")
     @Allowed(act = "listing work orders", value = {CallerRole.OPERATOR, CallerRole.ADMIN})
     @GetMapping
-    public WorkOrderPage list(@RequestParam(required = false) WorkOrderStatus status,
+    public WorkOrderPage list(@RequestParam(required = false) WorkOrders.Status status,
                               @RequestParam(required = false) String orderId,
                               @RequestParam(required = false) String skuId,
                               @RequestParam(required = false) OrderEventType eventType,
@@ -67,17 +58,9 @@ public class WorkOrderController {
         Long order = orderId == null ? null : Ids.parse("orderId", orderId);
         Long sku = skuId == null ? null : Ids.parse("skuId", skuId);
         String type = eventType == null ? null : eventType.name();
-        long offset = (long) page * size;
-        if (order != null) {
-            return shards.onOrder(order, () -> new WorkOrderPage(workOrders.page(status, order, sku, type, reason, size, offset)
-                    .stream().map(row -> WorkOrderView.of(row, workOrders.auditTrail(row.id()))).toList(),
-                    workOrders.count(status, order, sku, type, reason)));
-        }
-        List<WorkOrderRow> rows = ServerPages.page(shards, WorkOrderRow.NEWEST_FIRST, offset, size,
-                (limit, skip) -> workOrders.page(status, null, sku, type, reason, limit, skip));
-        return new WorkOrderPage(rows.stream().map(row -> WorkOrderView.of(row,
-                        shards.onOrder(row.id(), () -> workOrders.auditTrail(row.id())))).toList(),
-                ServerPages.sum(shards, () -> workOrders.count(status, null, sku, type, reason)));
+        WorkOrders.Page found = workOrders.page(new WorkOrders.Filter(status, order, sku, type, reason),
+                (long) page * size, size);
+        return new WorkOrderPage(found.workOrders().stream().map(WorkOrderView::of).toList(), found.total());
     }
 
     @Operation(summary = "Read a work order with its audit trail (operator, admin)")
@@ -87,13 +70,8 @@ public class WorkOrderController {
     @GetMapping("/{id}")
     public WorkOrderView get(@PathVariable String id) {
         long workOrderId = Ids.parse("id", id);
-        return shards.onOrder(workOrderId, () -> {
-            WorkOrderRow row = workOrders.find(workOrderId);
-            if (row == null) {
-                throw new WorkOrderNotFoundException(workOrderId);
-            }
-            return WorkOrderView.of(row, workOrders.auditTrail(workOrderId));
-        });
+        return workOrders.findAudited(workOrderId).map(WorkOrderView::of)
+                .orElseThrow(() -> new WorkOrderNotFoundException(workOrderId));
     }
 
     @Operation(summary = "Resolve a work order: RETRY or CLOSE (operator, admin), CANCEL_ORDER (admin)",

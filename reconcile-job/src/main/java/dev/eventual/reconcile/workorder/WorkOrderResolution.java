@@ -1,20 +1,14 @@
 package dev.eventual.reconcile.workorder;
 
 import dev.eventual.common.api.TextLimits;
-import dev.eventual.order.core.shard.OrderShards;
-import dev.eventual.order.core.status.WorkOrderAction;
-import dev.eventual.order.core.status.WorkOrderStatus;
-import dev.eventual.order.core.store.WorkOrderMapper;
-import dev.eventual.order.core.store.WorkOrderRow;
+import dev.eventual.order.core.reconcile.WorkOrders;
+import dev.eventual.order.core.reconcile.WorkOrders.WorkOrder;
 import dev.eventual.reconcile.downstream.OrderCancelClient;
-import dev.eventual.order.core.store.DueRowMapper;
 import dev.eventual.tracing.OrderTraces;
-import dev.eventual.web.Texts;
 import feign.FeignException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * An operator's or admin's action on an open work order. Every attempt is audited under the resolver's
@@ -26,21 +20,15 @@ public class WorkOrderResolution {
 
     private static final Logger log = LoggerFactory.getLogger(WorkOrderResolution.class);
 
-    private final OrderShards shards;
-    private final WorkOrderMapper workOrders;
+    private final WorkOrders workOrders;
     private final OrderCancelClient orders;
-    private final TransactionTemplate transaction;
-    private final DueRowMapper events;
     private final OrderTraces traces;
     private final WorkOrderProperties properties;
 
-    public WorkOrderResolution(OrderShards shards, WorkOrderMapper workOrders, OrderCancelClient orders, TransactionTemplate transaction,
-                               DueRowMapper events, OrderTraces traces, WorkOrderProperties properties) {
-        this.shards = shards;
+    public WorkOrderResolution(WorkOrders workOrders, OrderCancelClient orders, OrderTraces traces,
+                               WorkOrderProperties properties) {
         this.workOrders = workOrders;
         this.orders = orders;
-        this.transaction = transaction;
-        this.events = events;
         this.traces = traces;
         this.properties = properties;
     }
@@ -50,20 +38,14 @@ public class WorkOrderResolution {
      * asks order-service for and the re-drives it hands back are found under the order's trace id.
      */
     public void resolve(long id, ResolveRequest request, Resolver resolver) {
-        // the id's low bits name the order_db server, as an order id's do (WorkOrderMapper)
-        shards.run(shards.serverOfOrder(id), () -> {
-            WorkOrderRow workOrder = workOrders.find(id);
-            if (workOrder == null) {
-                throw new WorkOrderNotFoundException(id);
-            }
-            try (OrderTraces.OrderScope scope = traces.resume("work order " + request.action(), workOrder.orderId(),
-                    events.traceParentOf(workOrder.messageLogId()))) {
-                resolve(workOrder, request, resolver);
-            }
-        });
+        WorkOrder workOrder = workOrders.find(id).orElseThrow(() -> new WorkOrderNotFoundException(id));
+        try (OrderTraces.OrderScope scope = traces.resume("work order " + request.action(), workOrder.orderId(),
+                workOrders.eventTraceParent(workOrder))) {
+            resolve(workOrder, request, resolver);
+        }
     }
 
-    private void resolve(WorkOrderRow workOrder, ResolveRequest request, Resolver resolver) {
+    private void resolve(WorkOrder workOrder, ResolveRequest request, Resolver resolver) {
         long id = workOrder.id();
         // who may take the action is decided before whether the work order's state allows it
         if (request.action().destructive() && !resolver.admin()) {
@@ -74,39 +56,22 @@ public class WorkOrderResolution {
             throw forbidden(id, request, resolver, request.action() + " is switched off here"
                     + " (eventual.reconcile.work-orders.destructive-actions-enabled is false). Nothing was changed");
         }
-        if (workOrder.status() != WorkOrderStatus.OPEN) {
+        if (workOrder.status() != WorkOrders.Status.OPEN) {
             throw rejected(id, request, resolver, "work order " + id + " is " + workOrder.status());
         }
-        if (request.action() == WorkOrderAction.CANCEL_ORDER) {
+        if (request.action() == WorkOrders.Action.CANCEL_ORDER) {
             cancelOrder(workOrder, request, resolver);
         }
-        String refusal = transaction.execute(status -> apply(id, request, resolver));
-        if (refusal != null) {
+        // RETRY and CANCEL_ORDER hand the event back to reconciliation (a canceled order's created
+        // event then reconciles as done, its ORDER_CANCELED event releases the stock); CLOSE ends it.
+        workOrders.resolve(id, request.action(), resolver.name(), request.note()).ifPresent(refusal -> {
             throw rejected(id, request, resolver, refusal);
-        }
+        });
         log.info("Order {}: work order {} resolved with {} by {}", workOrder.orderId(), id, request.action(),
                 resolver.name());
     }
 
-    /** @return null when applied, else why not (the caller audits and answers 409) */
-    private String apply(long id, ResolveRequest request, Resolver resolver) {
-        WorkOrderRow workOrder = workOrders.lock(id);
-        if (workOrder.status() != WorkOrderStatus.OPEN) {
-            return "work order " + id + " was resolved meanwhile";
-        }
-        // RETRY and CANCEL_ORDER hand the event back to reconciliation (a canceled order's created
-        // event then reconciles as done, its ORDER_CANCELED event releases the stock); CLOSE ends it.
-        int changed = request.action() == WorkOrderAction.CLOSE
-                ? workOrders.closeByHand(workOrder.messageLogId()) : workOrders.requeue(workOrder.messageLogId());
-        if (changed == 0) {
-            return "the event of work order " + id + " is no longer FAIL";
-        }
-        workOrders.resolve(id, request.action(), resolver.name(), request.note());
-        workOrders.audit(id, request.action().name(), resolver.name(), request.note(), "APPLIED", null);
-        return null;
-    }
-
-    private void cancelOrder(WorkOrderRow workOrder, ResolveRequest request, Resolver resolver) {
+    private void cancelOrder(WorkOrder workOrder, ResolveRequest request, Resolver resolver) {
         try {
             orders.cancel(Long.toString(workOrder.orderId()), new OrderCancelClient.CancelRequest(
                     cancelReason(workOrder.id(), resolver.name(), request.note())));
@@ -114,7 +79,7 @@ public class WorkOrderResolution {
             throw rejected(workOrder.id(), request, resolver, "order-service refused the cancel: " + e.status());
         } catch (RuntimeException e) {
             workOrders.audit(workOrder.id(), request.action().name(), resolver.name(), request.note(), "FAILED",
-                    Texts.truncate(e.toString(), WorkOrders.MAX_REASON));
+                    e.toString());
             throw new OrderNotCanceledException(e);
         }
     }
@@ -128,14 +93,12 @@ public class WorkOrderResolution {
     }
 
     private WorkOrderRefusedException rejected(long id, ResolveRequest request, Resolver resolver, String why) {
-        workOrders.audit(id, request.action().name(), resolver.name(), request.note(), "REJECTED",
-                Texts.truncate(why, WorkOrders.MAX_REASON));
+        workOrders.audit(id, request.action().name(), resolver.name(), request.note(), "REJECTED", why);
         return new WorkOrderRefusedException(why);
     }
 
     private WorkOrderForbiddenException forbidden(long id, ResolveRequest request, Resolver resolver, String why) {
-        workOrders.audit(id, request.action().name(), resolver.name(), request.note(), "REJECTED",
-                Texts.truncate(why, WorkOrders.MAX_REASON));
+        workOrders.audit(id, request.action().name(), resolver.name(), request.note(), "REJECTED", why);
         log.warn("Work order {}: {} by {} refused: {}", id, request.action(), resolver.name(), why);
         return new WorkOrderForbiddenException(why);
     }

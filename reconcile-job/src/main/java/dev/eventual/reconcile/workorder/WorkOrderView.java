@@ -1,29 +1,28 @@
 package dev.eventual.reconcile.workorder;
 
-import dev.eventual.order.core.status.WorkOrderAction;
-import dev.eventual.order.core.status.WorkOrderStatus;
-import dev.eventual.order.core.store.AuditRow;
-import dev.eventual.order.core.store.WorkOrderRow;
+import dev.eventual.order.core.reconcile.WorkOrders;
+import dev.eventual.order.core.reconcile.WorkOrders.WorkOrder;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 
 /** A work order with its audit trail; ids are strings like every 64-bit id in JSON. */
-public record WorkOrderView(String id, String orderId, String eventType, String skuId, WorkOrderStatus status,
-                            WorkOrderAction resolution, String reason, String orderStatus, String inventoryStatus,
+public record WorkOrderView(String id, String orderId, String eventType, String skuId, WorkOrders.Status status,
+                            WorkOrders.Action resolution, String reason, String orderStatus, String inventoryStatus,
                             String noticeStatus, int retryCount, int openCount, String resolvedBy, Instant resolvedAt,
                             String resolutionNote, Instant createdAt, List<Entry> audit) {
 
     public record Entry(String action, String operator, String note, String outcome, String detail, Instant at) {
     }
 
-    static WorkOrderView of(WorkOrderRow row, List<AuditRow> audit) {
+    static WorkOrderView of(WorkOrders.Audited audited) {
+        WorkOrder row = audited.workOrder();
         return new WorkOrderView(Long.toString(row.id()), Long.toString(row.orderId()), row.eventType(),
                 row.skuId() == null ? null : Long.toString(row.skuId()), row.status(),
                 row.resolution(), row.reason(), row.orderStatus(), row.inventoryStatus(), row.noticeStatus(),
                 row.retryCount(), row.openCount(), row.resolvedBy(), utc(row.resolvedAt()), row.resolutionNote(),
-                utc(row.createdAt()), audit.stream().map(a -> new Entry(a.action(), a.operator(), a.note(), a.outcome(),
+                utc(row.createdAt()), audited.audit().stream().map(a -> new Entry(a.action(), a.operator(), a.note(), a.outcome(),
                 a.detail(), utc(a.createdAt()))).toList());
     }
 

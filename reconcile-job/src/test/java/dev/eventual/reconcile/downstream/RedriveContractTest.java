@@ -16,7 +16,7 @@ import dev.eventual.order.core.status.OrderStatus;
 import dev.eventual.order.core.status.ReconcileStatus;
 import dev.eventual.reconcile.decide.Action;
 import dev.eventual.reconcile.decide.Observation;
-import dev.eventual.order.core.store.DueRow;
+import dev.eventual.order.core.reconcile.ReconcilePages.DueRow;
 import dev.eventual.tracing.OrderTraces;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.tracing.Tracer;

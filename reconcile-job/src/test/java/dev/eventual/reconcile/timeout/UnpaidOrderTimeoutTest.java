@@ -1,8 +1,8 @@
 package dev.eventual.reconcile.timeout;
 
 import dev.eventual.order.core.shard.OrderShards;
-import dev.eventual.order.core.store.UnpaidOrder;
-import dev.eventual.order.core.store.UnpaidOrderMapper;
+import dev.eventual.order.core.reconcile.UnpaidOrders;
+import dev.eventual.order.core.reconcile.UnpaidOrders.Overdue;
 import dev.eventual.reconcile.shard.ShardRange;
 import feign.FeignException;
 import feign.Request;
@@ -33,7 +33,7 @@ class UnpaidOrderTimeoutTest {
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     private final Map<Long, Supplier<RuntimeException>> answers = new HashMap<>();
     private final List<String> calls = new ArrayList<>();
-    private final List<UnpaidOrder> overdue = new ArrayList<>();
+    private final List<Overdue> overdue = new ArrayList<>();
 
     @Test
     void eachOverdueOrderIsCanceledOnceWithTheTimeoutReasonAndOnlyIfStillCreated() {
@@ -91,7 +91,7 @@ class UnpaidOrderTimeoutTest {
     @Test
     void disabledItReadsAndCancelsNothing() {
         overdue(1);
-        UnpaidOrderMapper failing = (seconds, from, to, after, limit) -> {
+        UnpaidOrders failing = (server, seconds, from, to, after, limit) -> {
             throw new AssertionError("no scan when disabled");
         };
         UnpaidOrderTimeout disabled = new UnpaidOrderTimeout(new OrderShards(1), failing, this::cancel,
@@ -103,12 +103,12 @@ class UnpaidOrderTimeoutTest {
     }
 
     private UnpaidOrderTimeout timeout(int pageSize) {
-        // keyset paging over the list, in the mapper's order: after the given (created_at, order_id)
-        UnpaidOrderMapper mapper = (seconds, from, to, after, limit) -> {
+        // keyset paging over the list, in the scan's order: after the given (created_at, order_id)
+        UnpaidOrders scan = (server, seconds, from, to, after, limit) -> {
             assertThat(seconds).isEqualTo(1800);
             return overdue.stream().filter(o -> o.orderId() > after.orderId()).limit(limit).toList();
         };
-        return new UnpaidOrderTimeout(new OrderShards(1), mapper, this::cancel,
+        return new UnpaidOrderTimeout(new OrderShards(1), scan, this::cancel,
                 new UnpaidTimeoutProperties(true, Duration.ofMinutes(30), pageSize, Duration.ofSeconds(15)),
                 new UnpaidTimeoutMetrics(meters));
     }
@@ -123,7 +123,7 @@ class UnpaidOrderTimeoutTest {
 
     private void overdue(long... orderIds) {
         for (long id : orderIds) {
-            overdue.add(new UnpaidOrder(id, OLD));
+            overdue.add(new Overdue(id, OLD));
         }
     }
 

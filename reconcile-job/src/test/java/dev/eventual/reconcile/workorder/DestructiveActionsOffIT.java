@@ -1,6 +1,6 @@
 package dev.eventual.reconcile.workorder;
 
-import dev.eventual.order.core.store.WorkOrderMapper;
+import dev.eventual.order.core.reconcile.WorkOrders;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.infra.test.TestAuthServer;
 import dev.eventual.infra.test.TestInfrastructure;
@@ -35,14 +35,14 @@ class DestructiveActionsOffIT {
     JdbcTemplate jdbc;
 
     @Autowired
-    WorkOrderMapper mapper;
+    WorkOrders stored;
 
     private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
     private OpenWorkOrders workOrders;
 
     @BeforeEach
     void workOrders() {
-        workOrders = new OpenWorkOrders(jdbc, mapper);
+        workOrders = new OpenWorkOrders(jdbc);
     }
 
     @AfterEach
@@ -61,7 +61,7 @@ class DestructiveActionsOffIT {
         assertThat(cancel.json().get("detail").asString()).isEqualTo("CANCEL_ORDER is switched off here"
                 + " (eventual.reconcile.work-orders.destructive-actions-enabled is false). Nothing was changed");
         assertThat(workOrders.eventStatus(opened)).isEqualTo("FAIL");
-        assertThat(mapper.auditTrail(opened.id())).singleElement().satisfies(row -> {
+        assertThat(stored.findAudited(opened.id()).orElseThrow().audit()).singleElement().satisfies(row -> {
             assertThat(row.action()).isEqualTo("CANCEL_ORDER");
             assertThat(row.operator()).isEqualTo(TestAuthServer.ADMIN);
             assertThat(row.outcome()).isEqualTo("REJECTED");

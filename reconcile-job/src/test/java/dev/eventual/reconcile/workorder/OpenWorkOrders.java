@@ -1,7 +1,5 @@
 package dev.eventual.reconcile.workorder;
 
-import dev.eventual.order.core.store.WorkOrderMapper;
-import dev.eventual.order.core.store.WorkOrderOpening;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import java.util.ArrayList;
@@ -10,7 +8,8 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Open work orders on the real order_db, each over an ORDER_CREATED event that reconciliation gave up on
- * (FAIL), as a run leaves them. A resolution hands some events back to reconciliation, due at once:
+ * (FAIL), as a run leaves them, but with no audit row yet: each test's audit trail is its own. Its id is the
+ * public one, the row id with the order's logical shard in the low 10 bits. A resolution hands some events back to reconciliation, due at once:
  * {@link #removeEvents()} deletes them, so that no later run of another test claims them.
  */
 final class OpenWorkOrders {
@@ -20,12 +19,10 @@ final class OpenWorkOrders {
     }
 
     private final JdbcTemplate jdbc;
-    private final WorkOrderMapper workOrders;
     private final List<Long> orders = new ArrayList<>();
 
-    OpenWorkOrders(JdbcTemplate jdbc, WorkOrderMapper workOrders) {
+    OpenWorkOrders(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
-        this.workOrders = workOrders;
     }
 
     Opened open() {
@@ -40,9 +37,11 @@ final class OpenWorkOrders {
                 + " reconcile_status, retry_count, next_reconcile_time) VALUES (?, 'ORDER_CREATED', 1234, 't',"
                 + " 'ORDER_CREATED', 'k', '{}', 'SENT', 'FAIL', 5, '2099-01-01 00:00:00')", orderId);
         long messageLogId = jdbc.queryForObject("SELECT id FROM message_log WHERE order_id = ?", Long.class, orderId);
-        workOrders.open(new WorkOrderOpening(orderId, "ORDER_CREATED", messageLogId, sku, reason, "CREATED",
-                "FAIL", "SUCCESS", 5));
-        return new Opened(workOrders.idOf(orderId, "ORDER_CREATED"), orderId);
+        jdbc.update("INSERT INTO reconcile_work_order (order_id, event_type, message_log_id, sku_id, status, reason,"
+                + " order_status, inventory_status, notice_status, retry_count) VALUES (?, 'ORDER_CREATED', ?, ?, 'OPEN', ?,"
+                + " 'CREATED', 'FAIL', 'SUCCESS', 5)", orderId, messageLogId, sku, reason);
+        return new Opened(jdbc.queryForObject("SELECT id * 1024 + MOD(order_id, 1024) FROM reconcile_work_order"
+                + " WHERE order_id = ?", Long.class, orderId), orderId);
     }
 
     /** The reconcile status of the work order's event. */

@@ -1,7 +1,6 @@
 package dev.eventual.reconcile.workorder;
 
-import dev.eventual.order.core.status.WorkOrderStatus;
-import dev.eventual.order.core.store.WorkOrderMapper;
+import dev.eventual.order.core.reconcile.WorkOrders;
 import com.sun.net.httpserver.HttpServer;
 import dev.eventual.common.api.TextLimits;
 import dev.eventual.common.messaging.InternalAuth;
@@ -78,14 +77,14 @@ class WorkOrderApiIT {
     JdbcTemplate jdbc;
 
     @Autowired
-    WorkOrderMapper mapper;
+    WorkOrders stored;
 
     private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
     private OpenWorkOrders workOrders;
 
     @BeforeEach
     void workOrders() {
-        workOrders = new OpenWorkOrders(jdbc, mapper);
+        workOrders = new OpenWorkOrders(jdbc);
     }
 
     @AfterEach
@@ -134,8 +133,8 @@ class WorkOrderApiIT {
 
         assertThat(response.status()).as(response.body()).isEqualTo(400);
         assertThat(response.json().get("invalidParams").findValuesAsString("name")).containsExactly("operator");
-        assertThat(mapper.find(opened.id()).status()).isEqualTo(WorkOrderStatus.OPEN);
-        assertThat(mapper.auditTrail(opened.id())).isEmpty();
+        assertThat(stored.find(opened.id()).orElseThrow().status()).isEqualTo(WorkOrders.Status.OPEN);
+        assertThat(stored.findAudited(opened.id()).orElseThrow().audit()).isEmpty();
     }
 
     @Test
@@ -151,9 +150,9 @@ class WorkOrderApiIT {
         assertThat(response.json().get("detail").asString())
                 .isEqualTo("CANCEL_ORDER is for admin; " + TestAuthServer.OPERATOR + " is not one. Nothing was changed");
         assertThat(cancels).doesNotContainKey(Long.toString(opened.orderId()));
-        assertThat(mapper.find(opened.id()).status()).isEqualTo(WorkOrderStatus.OPEN);
+        assertThat(stored.find(opened.id()).orElseThrow().status()).isEqualTo(WorkOrders.Status.OPEN);
         assertThat(workOrders.eventStatus(opened)).isEqualTo("FAIL");
-        assertThat(mapper.auditTrail(opened.id())).singleElement().satisfies(row -> {
+        assertThat(stored.findAudited(opened.id()).orElseThrow().audit()).singleElement().satisfies(row -> {
             assertThat(row.action()).isEqualTo("CANCEL_ORDER");
             assertThat(row.operator()).isEqualTo(TestAuthServer.OPERATOR);
             assertThat(row.outcome()).isEqualTo("REJECTED");
@@ -191,8 +190,8 @@ class WorkOrderApiIT {
             assertThat(response.json().get("invalidParams").findValuesAsString("name")).containsExactly("note");
         }
         assertThat(cancels).doesNotContainKey(Long.toString(opened.orderId()));
-        assertThat(mapper.find(opened.id()).status()).isEqualTo(WorkOrderStatus.OPEN);
-        assertThat(mapper.auditTrail(opened.id())).isEmpty();
+        assertThat(stored.find(opened.id()).orElseThrow().status()).isEqualTo(WorkOrders.Status.OPEN);
+        assertThat(stored.findAudited(opened.id()).orElseThrow().audit()).isEmpty();
     }
 
     @Test
@@ -269,16 +268,16 @@ class WorkOrderApiIT {
         assertThat(second.json().get("skipped").asInt()).isZero();
         assertThat(second.json().get("remaining").asLong()).isZero();
         for (Opened opened : ofSku) {
-            assertThat(mapper.find(opened.id()).resolvedBy()).isEqualTo(TestAuthServer.OPERATOR);
+            assertThat(stored.find(opened.id()).orElseThrow().resolvedBy()).isEqualTo(TestAuthServer.OPERATOR);
             assertThat(workOrders.eventStatus(opened)).isEqualTo("RETRY");
-            assertThat(mapper.auditTrail(opened.id())).singleElement().satisfies(row -> {
+            assertThat(stored.findAudited(opened.id()).orElseThrow().audit()).singleElement().satisfies(row -> {
                 assertThat(row.action()).isEqualTo("RETRY");
                 assertThat(row.operator()).isEqualTo(TestAuthServer.OPERATOR);
                 assertThat(row.note()).isEqualTo("restocked");
                 assertThat(row.outcome()).isEqualTo("APPLIED");
             });
         }
-        assertThat(mapper.find(otherSku.id()).status()).isEqualTo(WorkOrderStatus.OPEN);
+        assertThat(stored.find(otherSku.id()).orElseThrow().status()).isEqualTo(WorkOrders.Status.OPEN);
     }
 
     @Test
@@ -309,8 +308,8 @@ class WorkOrderApiIT {
         assertThat(noNote.json().get("invalidParams").findValuesAsString("name")).containsExactly("note");
         assertThat(customer.status()).isEqualTo(403);
         for (Opened opened : List.of(a, b)) {
-            assertThat(mapper.find(opened.id()).status()).isEqualTo(WorkOrderStatus.OPEN);
-            assertThat(mapper.auditTrail(opened.id())).isEmpty();
+            assertThat(stored.find(opened.id()).orElseThrow().status()).isEqualTo(WorkOrders.Status.OPEN);
+            assertThat(stored.findAudited(opened.id()).orElseThrow().audit()).isEmpty();
         }
         assertThat(cancels).doesNotContainKeys(Long.toString(a.orderId()), Long.toString(b.orderId()));
     }
@@ -332,8 +331,8 @@ class WorkOrderApiIT {
                 .header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN).send().status())
                 .isEqualTo(401);
         // refused before the handler: nothing happened, so nothing was audited
-        assertThat(mapper.find(opened.id()).status()).isEqualTo(WorkOrderStatus.OPEN);
-        assertThat(mapper.auditTrail(opened.id())).isEmpty();
+        assertThat(stored.find(opened.id()).orElseThrow().status()).isEqualTo(WorkOrders.Status.OPEN);
+        assertThat(stored.findAudited(opened.id()).orElseThrow().audit()).isEmpty();
     }
 
     private HttpCall.Response bulk(String body, String token) {
