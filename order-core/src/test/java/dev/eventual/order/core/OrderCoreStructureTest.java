@@ -1,6 +1,7 @@
 package dev.eventual.order.core;
 
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -45,12 +46,30 @@ class OrderCoreStructureTest {
 
     @Test
     void atMostFifteenPublicTypes() {
-        List<String> publicTypes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("dev.eventual.order.core").stream()
-                .filter(JavaClass::isTopLevelClass)
+        JavaClasses main = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.eventual.order.core");
+
+        assertThat(publicTypes(main)).as("public top-level types of order-core").hasSizeLessThanOrEqualTo(MAX_PUBLIC_TYPES);
+    }
+
+    /**
+     * Each rule of order-core's own fails on its deliberate breach (test sources, package {@code breach}), naming the
+     * class that breaks it; the cycle rule is the deployables' one, seen failing in structure-rules' tests.
+     */
+    @Test
+    void eachRuleFailsOnItsBreach() {
+        JavaClasses breach = new ClassFileImporter().importPackages("dev.eventual.order.core.breach");
+
+        assertThat(mappersArePackagePrivate.evaluate(breach).getFailureReport().getDetails())
+                .singleElement().asString().contains("LeakedMapper");
+        assertThat(jdbcOnlyWhereConnectionsAreKept.evaluate(breach).getFailureReport().getDetails())
+                .isNotEmpty().allSatisfy(line -> assertThat(line).contains("RawJdbc"));
+        assertThat(publicTypes(breach)).containsExactly("dev.eventual.order.core.breach.LeakedMapper");
+    }
+
+    private static List<String> publicTypes(JavaClasses classes) {
+        return classes.stream().filter(JavaClass::isTopLevelClass)
                 .filter(type -> type.getModifiers().contains(JavaModifier.PUBLIC))
                 .map(JavaClass::getName).sorted().toList();
-
-        assertThat(publicTypes).as("public top-level types of order-core").hasSizeLessThanOrEqualTo(MAX_PUBLIC_TYPES);
     }
 }
