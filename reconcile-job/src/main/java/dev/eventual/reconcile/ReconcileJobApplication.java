@@ -20,7 +20,7 @@ import java.time.Clock;
  */
 @SpringBootApplication
 @EnableFeignClients
-@Import(OrderCoreConfiguration.class)
+@Import(OrderCoreConfiguration.Reconciling.class)
 @EnableConfigurationProperties({ReconcileProperties.class, UnpaidTimeoutProperties.class, GateRepairProperties.class,
         WorkOrderProperties.class})
 public class ReconcileJobApplication {

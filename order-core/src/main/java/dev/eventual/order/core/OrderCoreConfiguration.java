@@ -7,26 +7,35 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
 /**
- * order_db as the order context's two deployables work it (docs/design.md, "Who owns order_db"). Imported
- * explicitly, not auto-configured: the local suite runs every service on one classpath, and only these two may
- * touch order_db. reconcile-job imports this class: the servers and their migration, every mapper, and the
- * reconcile façades (consumer statuses, pages, work orders, the archive, the unpaid timeout, the gate's counts).
- * order-service imports {@link Publishing}.
+ * order_db as the order context's two deployables work it (docs/design.md, "Who owns order_db"), one configuration
+ * each. Imported explicitly, not auto-configured: the local suite runs every service on one classpath, and only
+ * these two may touch order_db.
  */
-@Configuration(proxyBeanMethods = false)
-// every mapper of order-core, each package-private behind its package's façades: a deployable's beans are the
-// façades its configuration scans
-@MapperScan(basePackages = "dev.eventual.order.core", annotationClass = Mapper.class)
-@ComponentScan({"dev.eventual.order.core.shard", "dev.eventual.order.core.reconcile"})
-public class OrderCoreConfiguration {
+public final class OrderCoreConfiguration {
+
+    private OrderCoreConfiguration() {
+    }
 
     /**
-     * All of the above plus what order-service does to order_db ({@link dev.eventual.order.core.orders.Orders}),
-     * its worker-id leases, and the outbox that publishes its order events as half messages and answers the
-     * broker's check-backs: order-service is the one producer group of the order topic.
+     * reconcile-job's: the servers and their migration, every mapper, and the reconcile façades (consumer statuses,
+     * pages, work orders, the archive, the unpaid timeout, the gate's counts).
      */
     @Configuration(proxyBeanMethods = false)
-    @Import(OrderCoreConfiguration.class)
+    // every mapper of order-core, each package-private behind its package's façades: a deployable's beans are the
+    // façades its configuration scans
+    @MapperScan(basePackages = "dev.eventual.order.core", annotationClass = Mapper.class)
+    @ComponentScan({"dev.eventual.order.core.shard", "dev.eventual.order.core.reconcile"})
+    public static class Reconciling {
+    }
+
+    /**
+     * order-service's: all of {@link Reconciling} plus what order-service does to order_db
+     * ({@link dev.eventual.order.core.orders.Orders}), its worker-id leases, and the outbox that publishes its
+     * order events as half messages and answers the broker's check-backs: order-service is the one producer group
+     * of the order topic.
+     */
+    @Configuration(proxyBeanMethods = false)
+    @Import(Reconciling.class)
     @ComponentScan({"dev.eventual.order.core.outbox", "dev.eventual.order.core.orders", "dev.eventual.order.core.leases"})
     public static class Publishing {
     }

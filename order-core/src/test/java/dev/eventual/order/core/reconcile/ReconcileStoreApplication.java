@@ -15,7 +15,7 @@ import org.springframework.context.annotation.Import;
  */
 @SpringBootConfiguration
 @EnableAutoConfiguration
-@Import(OrderCoreConfiguration.class)
+@Import(OrderCoreConfiguration.Reconciling.class)
 class ReconcileStoreApplication {
 
     @Bean
