@@ -14,15 +14,40 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code tooling/bench/run.sh}'s options (picocli), each {@code --name=value} or {@code --name value}.
- * The defaults are a full run's (tooling/bench/README.md); {@code --quick} shrinks every duration and
- * size for a smoke run, and an option given wins over both.
+ * {@code tooling/bench/run.sh}'s settings of a run, read by picocli from its options ({@link Arguments}:
+ * each {@code --name=value} or {@code --name value}, described in its usage, {@code --help}). The
+ * defaults are a full run's (tooling/bench/README.md); {@code --quick} shrinks every duration and size
+ * for a smoke run, and an option given wins over both.
  */
-@Command(name = "tooling/bench/run.sh", sortOptions = false, abbreviateSynopsis = true, usageHelpAutoWidth = true,
-        description = {"Starts every service in its own JVM on embedded MariaDB and RocketMQ, runs the chosen sections"
-                + " and writes the results (tooling/bench/README.md).", ""},
-        footer = {"", "Defaults shown are a full run's; with --quick: --help --quick."})
-public final class BenchOptions {
+public record BenchOptions(
+        Set<Section> sections,
+        Duration warmUp,
+        double jitQuiet,
+        Duration warmUpCap,
+        Duration measure,
+        Duration loadDuration,
+        Duration drain,
+        List<Integer> concurrencies,
+        List<Integer> reconcileRows,
+        int hotSkuOrders,
+        int flashOrders,
+        int flashClients,
+        int flashWarmUp,
+        double consistencyRate,
+        double consistencyHighRate,
+        String serviceHeap,
+        String serviceLogLevel,
+        Path resultsDirectory,
+        Path workDirectory,
+        boolean profile,
+        boolean isolatePublish,
+        int costBlocks,
+        Duration costWindow,
+        double costRate,
+        double costP99Rate,
+        double costOrderRate,
+        Duration costSaturation,
+        int orderShards) {
 
     /** What {@code --quick} changes: every duration and size, not the rates, so that runs compare. */
     private static final Map<String, String> QUICK = Map.ofEntries(
@@ -31,182 +56,53 @@ public final class BenchOptions {
             Map.entry("--hot-sku-orders", "2k"), Map.entry("--flash-orders", "2k"), Map.entry("--flash-warm-up", "2k"),
             Map.entry("--cost-window", "3s"), Map.entry("--cost-saturation", "5s"));
 
-    @Option(names = "--quick", description = "smoke run: short steps, 20k reconcile rows, 2k hot-SKU events,"
-            + " 2k flash-sale orders (~5 min)")
-    private boolean quick;
-
-    @Option(names = "--sections", paramLabel = "LIST",
-            defaultValue = "all", description = "all, or some of acceptance,endtoend,consistency,hotsku,reconcile,limits,"
-                    + "flashsale,cost; they run in this order (default ${DEFAULT-VALUE})")
-    private String sectionList;
-
-    private Set<Section> sections;
-
-    @Option(names = "--warm-up", paramLabel = "SECONDS", defaultValue = "3s",
-            description = "before each measured acceptance step (not counted), and the least JIT warm-up per mode"
-                    + " (default ${DEFAULT-VALUE})")
-    private Duration warmUp;
-
-    @Option(names = "--jit-quiet", paramLabel = "CORES", defaultValue = "0.05",
-            description = "the JIT warm-up ends when the compiler threads of all JVMs use fewer cores than this over a"
-                    + " round of the three modes (default ${DEFAULT-VALUE})")
-    private double jitQuiet;
-
-    @Option(names = "--warm-up-cap", paramLabel = "SECONDS", defaultValue = "240s",
-            description = "the JIT warm-up ends after this long even if the compilers are still busy (default ${DEFAULT-VALUE})")
-    private Duration warmUpCap;
-
-    @Option(names = "--measure", paramLabel = "SECONDS", defaultValue = "12s",
-            description = "each acceptance step: one mode, one concurrency (default ${DEFAULT-VALUE})")
-    private Duration measure;
-
-    @Option(names = "--load", paramLabel = "SECONDS", defaultValue = "40s",
-            description = "the end-to-end run and each time-to-consistency run (default ${DEFAULT-VALUE})")
-    private Duration loadDuration;
-
-    @Option(names = "--drain", paramLabel = "SECONDS", defaultValue = "60s",
-            description = "how long to wait for stragglers after a load run (default ${DEFAULT-VALUE})")
-    private Duration drain;
-
-    @Option(names = "--concurrency", paramLabel = "N", split = ",", defaultValue = "1,8,32,64",
-            description = "acceptance concurrency levels (default ${DEFAULT-VALUE})")
-    private List<Integer> concurrencies;
-
-    @Option(names = "--reconcile-rows", paramLabel = "ROWS", split = ",", defaultValue = "100k,1M",
-            description = "backlog sizes; the largest runs only \"all consistent, 2 shards\" (default ${DEFAULT-VALUE})")
-    private List<Integer> reconcileRows;
-
-    @Option(names = "--hot-sku-orders", paramLabel = "N", defaultValue = "10k",
-            description = "events per hot-SKU case (default ${DEFAULT-VALUE})")
-    private int hotSkuOrders;
-
-    @Option(names = "--flash-orders", paramLabel = "N", defaultValue = "20k",
-            description = "orders of the flash sale, all for the one gated SKU's 100 units (default ${DEFAULT-VALUE})")
-    private int flashOrders;
-
-    @Option(names = "--flash-clients", paramLabel = "N", defaultValue = "64",
-            description = "closed-loop clients that send them (default ${DEFAULT-VALUE})")
-    private int flashClients;
-
-    @Option(names = "--flash-warm-up", paramLabel = "N", defaultValue = "10k",
-            description = "orders for the gated SKU while its stock is 0, before the sale: all refused, nothing written,"
-                    + " so the refusal path is compiled before it is measured; 0 skips it (default ${DEFAULT-VALUE})")
-    private int flashWarmUp;
-
-    // below this box's saturation (330-552 consistent orders/s in the full runs so far), the same in --quick
-    @Option(names = "--consistency-rate", paramLabel = "ORDERS/S", defaultValue = "150",
-            description = "orders/s of the time-to-consistency run the target is checked on: fixed, so runs compare"
-                    + " (default ${DEFAULT-VALUE})")
-    private double consistencyRate;
-
-    @Option(names = "--consistency-high-rate", paramLabel = "ORDERS/S", defaultValue = "270",
-            description = "orders/s of a second, busier time-to-consistency run (information); 0 skips it"
-                    + " (default ${DEFAULT-VALUE})")
-    private double consistencyHighRate;
-
-    @Option(names = "--service-heap", paramLabel = "SIZE", defaultValue = "256m",
-            description = "-Xmx of each service JVM (default ${DEFAULT-VALUE})")
-    private String serviceHeap;
-
-    // what users run (the services' own default): WARN would measure a box nobody deploys
-    @Option(names = "--service-log-level", paramLabel = "LEVEL", defaultValue = "INFO",
-            description = "root log level of the services (default ${DEFAULT-VALUE}, as users run them)")
-    private String serviceLogLevel;
-
-    @Option(names = "--results", paramLabel = "DIR", defaultValue = "tooling/bench/results",
-            description = "where the results go (default ${DEFAULT-VALUE})")
-    private Path resultsDirectory;
-
-    @Option(names = "--work", paramLabel = "DIR", defaultValue = "tooling/bench/target/run",
-            description = "the run's data, logs and JFR recordings (default ${DEFAULT-VALUE})")
-    private Path workDirectory;
-
-    @Option(names = "--profile", description = "a JFR recording per service JVM (<work>/jfr/hotspot-pid-<pid>-*.jfr,"
-            + " written at the end)")
-    private boolean profile;
-
-    @Option(names = "--isolate-publish", description = "also measure mode a with inventory- and notice-service stopped"
-            + " (mode \"a0\"; about +1.5 min): the publishing protocol's cost without the consumers' share of the CPU")
-    private boolean isolatePublish;
-
-    @Option(names = "--cost-blocks", paramLabel = "N", defaultValue = "6",
-            description = "cost: blocks, each running every variant once (6 or more for a verdict)")
-    private int costBlocks;
-
-    @Option(names = "--cost-window", paramLabel = "SECONDS", defaultValue = "10s",
-            description = "cost: the load of each window, and the idle window's length (default ${DEFAULT-VALUE})")
-    private Duration costWindow;
-
-    @Option(names = "--cost-rate", paramLabel = "N/S", defaultValue = "1000",
-            description = "cost: refusals/s and plain reads/s of the CPU windows, below saturation (default ${DEFAULT-VALUE})")
-    private double costRate;
-
-    @Option(names = "--cost-p99-rate", paramLabel = "N/S", defaultValue = "4000",
-            description = "cost: refusals/s of the window that measures the refusal p99 (default ${DEFAULT-VALUE})")
-    private double costP99Rate;
-
-    @Option(names = "--cost-order-rate", paramLabel = "N/S", defaultValue = "100",
-            description = "cost: orders/s of the order window (default ${DEFAULT-VALUE})")
-    private double costOrderRate;
-
-    @Option(names = "--cost-saturation", paramLabel = "SECONDS", defaultValue = "10s",
-            description = "cost: the wrk closed-loop step that finds the saturation refusals/s (default ${DEFAULT-VALUE})")
-    private Duration costSaturation;
-
-    @Option(names = "--order-shards", paramLabel = "N", defaultValue = "1",
-            description = "order_db split across N MariaDB servers (1, 2, 4; docs/design.md, \"Sharding order_db\"); more"
-                    + " than 1 only with --sections=cost, the section whose counters read every server")
-    private int orderShards;
-
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this text")
-    private boolean help;
-
-    private final CommandLine commandLine;
-
-    private BenchOptions(boolean quick) {
-        commandLine = new CommandLine(this).registerConverter(Integer.class, BenchOptions::count)
-                .registerConverter(int.class, BenchOptions::count)
-                .registerConverter(Duration.class, BenchOptions::seconds)
-                .setDefaultValueProvider(option -> quick && option instanceof CommandLine.Model.OptionSpec named
-                        ? QUICK.get(named.longestName()) : null);
-    }
-
     /**
      * @return null after {@code --help} printed the usage
      * @throws ParameterException a command line the bench cannot run with; its message names the option
      */
     public static BenchOptions parse(String... args) {
-        BenchOptions options = new BenchOptions(List.of(args).contains("--quick"));
-        options.commandLine.parseArgs(args);
-        if (options.help) {
-            options.commandLine.usage(System.out);
+        Arguments given = new Arguments();
+        boolean quick = List.of(args).contains("--quick");
+        CommandLine commandLine = new CommandLine(given).registerConverter(Integer.class, BenchOptions::count)
+                .registerConverter(int.class, BenchOptions::count)
+                .registerConverter(Duration.class, BenchOptions::seconds)
+                .setDefaultValueProvider(option -> quick && option instanceof CommandLine.Model.OptionSpec named
+                        ? QUICK.get(named.longestName()) : null);
+        commandLine.parseArgs(args);
+        if (given.help) {
+            commandLine.usage(System.out);
             return null;
         }
+        Set<Section> sections;
         try {
-            options.sections = Section.parse(options.sectionList);
+            sections = Section.parse(given.sectionList);
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(options.commandLine, "--sections=" + options.sectionList + ": all, or some of "
+            throw new ParameterException(commandLine, "--sections=" + given.sectionList + ": all, or some of "
                     + List.of(Section.values()));
         }
-        options.atLeast(1, "--flash-orders", options.flashOrders);
-        options.atLeast(1, "--flash-clients", options.flashClients);
-        options.atLeast(0, "--flash-warm-up", options.flashWarmUp);
-        options.atLeast(1, "--cost-blocks", options.costBlocks);
-        if (options.consistencyRate <= 0) {
-            throw new ParameterException(options.commandLine, "--consistency-rate must be above 0: " + options.consistencyRate);
+        atLeast(commandLine, 1, "--flash-orders", given.flashOrders);
+        atLeast(commandLine, 1, "--flash-clients", given.flashClients);
+        atLeast(commandLine, 0, "--flash-warm-up", given.flashWarmUp);
+        atLeast(commandLine, 1, "--cost-blocks", given.costBlocks);
+        if (given.consistencyRate <= 0) {
+            throw new ParameterException(commandLine, "--consistency-rate must be above 0: " + given.consistencyRate);
         }
-        if (!OrderShards.isServerCount(options.orderShards)) {
-            throw new ParameterException(options.commandLine,
-                    "--order-shards: a power of two of servers, not " + options.orderShards);
+        if (!OrderShards.isServerCount(given.orderShards)) {
+            throw new ParameterException(commandLine, "--order-shards: a power of two of servers, not " + given.orderShards);
         }
-        if (options.orderShards > 1 && !options.sections.equals(Set.of(Section.COST))) {
-            throw new ParameterException(options.commandLine, "--order-shards=" + options.orderShards
+        if (given.orderShards > 1 && !sections.equals(Set.of(Section.COST))) {
+            throw new ParameterException(commandLine, "--order-shards=" + given.orderShards
                     + " needs --sections=cost: the other sections read order_db on one server");
         }
-        return options;
+        return new BenchOptions(sections, given.warmUp, given.jitQuiet, given.warmUpCap, given.measure, given.loadDuration,
+                given.drain, List.copyOf(given.concurrencies), List.copyOf(given.reconcileRows), given.hotSkuOrders,
+                given.flashOrders, given.flashClients, given.flashWarmUp, given.consistencyRate, given.consistencyHighRate,
+                given.serviceHeap, given.serviceLogLevel, given.resultsDirectory.toAbsolutePath(),
+                given.workDirectory.toAbsolutePath(), given.profile, given.isolatePublish, given.costBlocks, given.costWindow,
+                given.costRate, given.costP99Rate, given.costOrderRate, given.costSaturation, given.orderShards);
     }
 
-    private void atLeast(int least, String option, int value) {
+    private static void atLeast(CommandLine commandLine, int least, String option, int value) {
         if (value < least) {
             throw new ParameterException(commandLine, option + " must be at least " + least + ": " + value);
         }
@@ -219,114 +115,6 @@ public final class BenchOptions {
     /** The time-to-consistency runs, in order: the target's rate, then the high rate unless it is 0. */
     public List<Double> consistencyRates() {
         return consistencyHighRate > 0 ? List.of(consistencyRate, consistencyHighRate) : List.of(consistencyRate);
-    }
-
-    public Set<Section> sections() {
-        return sections;
-    }
-
-    public Duration warmUp() {
-        return warmUp;
-    }
-
-    public double jitQuiet() {
-        return jitQuiet;
-    }
-
-    public Duration warmUpCap() {
-        return warmUpCap;
-    }
-
-    public Duration measure() {
-        return measure;
-    }
-
-    public Duration loadDuration() {
-        return loadDuration;
-    }
-
-    public Duration drain() {
-        return drain;
-    }
-
-    public List<Integer> concurrencies() {
-        return List.copyOf(concurrencies);
-    }
-
-    public List<Integer> reconcileRows() {
-        return List.copyOf(reconcileRows);
-    }
-
-    public int hotSkuOrders() {
-        return hotSkuOrders;
-    }
-
-    public int flashOrders() {
-        return flashOrders;
-    }
-
-    public int flashClients() {
-        return flashClients;
-    }
-
-    public int flashWarmUp() {
-        return flashWarmUp;
-    }
-
-    public double consistencyRate() {
-        return consistencyRate;
-    }
-
-    public String serviceHeap() {
-        return serviceHeap;
-    }
-
-    public String serviceLogLevel() {
-        return serviceLogLevel;
-    }
-
-    public Path resultsDirectory() {
-        return resultsDirectory.toAbsolutePath();
-    }
-
-    public Path workDirectory() {
-        return workDirectory.toAbsolutePath();
-    }
-
-    public boolean profile() {
-        return profile;
-    }
-
-    public boolean isolatePublish() {
-        return isolatePublish;
-    }
-
-    public int costBlocks() {
-        return costBlocks;
-    }
-
-    public Duration costWindow() {
-        return costWindow;
-    }
-
-    public double costRate() {
-        return costRate;
-    }
-
-    public double costP99Rate() {
-        return costP99Rate;
-    }
-
-    public double costOrderRate() {
-        return costOrderRate;
-    }
-
-    public Duration costSaturation() {
-        return costSaturation;
-    }
-
-    public int orderShards() {
-        return orderShards;
     }
 
     /** "10" or "10s" or "2m". */
@@ -351,5 +139,140 @@ public final class BenchOptions {
         } catch (NumberFormatException e) {
             throw new TypeConversionException("'" + value + "' is no count: 2000, 2_000, 2k or 1M");
         }
+    }
+
+    /** The options as typed; their descriptions are the usage. */
+    @Command(name = "tooling/bench/run.sh", sortOptions = false, abbreviateSynopsis = true, usageHelpAutoWidth = true,
+            description = {"Starts every service in its own JVM on embedded MariaDB and RocketMQ, runs the chosen sections"
+                    + " and writes the results (tooling/bench/README.md).", ""},
+            footer = {"", "Defaults shown are a full run's; with --quick: --help --quick."})
+    private static final class Arguments {
+
+        @Option(names = "--quick", description = "smoke run: short steps, 20k reconcile rows, 2k hot-SKU events,"
+                + " 2k flash-sale orders (~5 min)")
+        private boolean quick;
+
+        @Option(names = "--sections", paramLabel = "LIST", defaultValue = "all", description = "all, or some of acceptance,endtoend,consistency,hotsku,reconcile,limits,"
+                        + "flashsale,cost; they run in this order (default ${DEFAULT-VALUE})")
+        private String sectionList;
+
+        @Option(names = "--warm-up", paramLabel = "SECONDS", defaultValue = "3s",
+                description = "before each measured acceptance step (not counted), and the least JIT warm-up per mode"
+                        + " (default ${DEFAULT-VALUE})")
+        private Duration warmUp;
+
+        @Option(names = "--jit-quiet", paramLabel = "CORES", defaultValue = "0.05",
+                description = "the JIT warm-up ends when the compiler threads of all JVMs use fewer cores than this over a"
+                        + " round of the three modes (default ${DEFAULT-VALUE})")
+        private double jitQuiet;
+
+        @Option(names = "--warm-up-cap", paramLabel = "SECONDS", defaultValue = "240s",
+                description = "the JIT warm-up ends after this long even if the compilers are still busy (default ${DEFAULT-VALUE})")
+        private Duration warmUpCap;
+
+        @Option(names = "--measure", paramLabel = "SECONDS", defaultValue = "12s",
+                description = "each acceptance step: one mode, one concurrency (default ${DEFAULT-VALUE})")
+        private Duration measure;
+
+        @Option(names = "--load", paramLabel = "SECONDS", defaultValue = "40s",
+                description = "the end-to-end run and each time-to-consistency run (default ${DEFAULT-VALUE})")
+        private Duration loadDuration;
+
+        @Option(names = "--drain", paramLabel = "SECONDS", defaultValue = "60s",
+                description = "how long to wait for stragglers after a load run (default ${DEFAULT-VALUE})")
+        private Duration drain;
+
+        @Option(names = "--concurrency", paramLabel = "N", split = ",", defaultValue = "1,8,32,64",
+                description = "acceptance concurrency levels (default ${DEFAULT-VALUE})")
+        private List<Integer> concurrencies;
+
+        @Option(names = "--reconcile-rows", paramLabel = "ROWS", split = ",", defaultValue = "100k,1M",
+                description = "backlog sizes; the largest runs only \"all consistent, 2 shards\" (default ${DEFAULT-VALUE})")
+        private List<Integer> reconcileRows;
+
+        @Option(names = "--hot-sku-orders", paramLabel = "N", defaultValue = "10k",
+                description = "events per hot-SKU case (default ${DEFAULT-VALUE})")
+        private int hotSkuOrders;
+
+        @Option(names = "--flash-orders", paramLabel = "N", defaultValue = "20k",
+                description = "orders of the flash sale, all for the one gated SKU's 100 units (default ${DEFAULT-VALUE})")
+        private int flashOrders;
+
+        @Option(names = "--flash-clients", paramLabel = "N", defaultValue = "64",
+                description = "closed-loop clients that send them (default ${DEFAULT-VALUE})")
+        private int flashClients;
+
+        @Option(names = "--flash-warm-up", paramLabel = "N", defaultValue = "10k",
+                description = "orders for the gated SKU while its stock is 0, before the sale: all refused, nothing written,"
+                        + " so the refusal path is compiled before it is measured; 0 skips it (default ${DEFAULT-VALUE})")
+        private int flashWarmUp;
+
+        // below this box's saturation (330-552 consistent orders/s in the full runs so far), the same in --quick
+        @Option(names = "--consistency-rate", paramLabel = "ORDERS/S", defaultValue = "150",
+                description = "orders/s of the time-to-consistency run the target is checked on: fixed, so runs compare"
+                        + " (default ${DEFAULT-VALUE})")
+        private double consistencyRate;
+
+        @Option(names = "--consistency-high-rate", paramLabel = "ORDERS/S", defaultValue = "270",
+                description = "orders/s of a second, busier time-to-consistency run (information); 0 skips it"
+                        + " (default ${DEFAULT-VALUE})")
+        private double consistencyHighRate;
+
+        @Option(names = "--service-heap", paramLabel = "SIZE", defaultValue = "256m",
+                description = "-Xmx of each service JVM (default ${DEFAULT-VALUE})")
+        private String serviceHeap;
+
+        // what users run (the services' own default): WARN would measure a box nobody deploys
+        @Option(names = "--service-log-level", paramLabel = "LEVEL", defaultValue = "INFO",
+                description = "root log level of the services (default ${DEFAULT-VALUE}, as users run them)")
+        private String serviceLogLevel;
+
+        @Option(names = "--results", paramLabel = "DIR", defaultValue = "tooling/bench/results",
+                description = "where the results go (default ${DEFAULT-VALUE})")
+        private Path resultsDirectory;
+
+        @Option(names = "--work", paramLabel = "DIR", defaultValue = "tooling/bench/target/run",
+                description = "the run's data, logs and JFR recordings (default ${DEFAULT-VALUE})")
+        private Path workDirectory;
+
+        @Option(names = "--profile", description = "a JFR recording per service JVM (<work>/jfr/hotspot-pid-<pid>-*.jfr,"
+                + " written at the end)")
+        private boolean profile;
+
+        @Option(names = "--isolate-publish", description = "also measure mode a with inventory- and notice-service stopped"
+                + " (mode \"a0\"; about +1.5 min): the publishing protocol's cost without the consumers' share of the CPU")
+        private boolean isolatePublish;
+
+        @Option(names = "--cost-blocks", paramLabel = "N", defaultValue = "6",
+                description = "cost: blocks, each running every variant once (6 or more for a verdict)")
+        private int costBlocks;
+
+        @Option(names = "--cost-window", paramLabel = "SECONDS", defaultValue = "10s",
+                description = "cost: the load of each window, and the idle window's length (default ${DEFAULT-VALUE})")
+        private Duration costWindow;
+
+        @Option(names = "--cost-rate", paramLabel = "N/S", defaultValue = "1000",
+                description = "cost: refusals/s and plain reads/s of the CPU windows, below saturation (default ${DEFAULT-VALUE})")
+        private double costRate;
+
+        @Option(names = "--cost-p99-rate", paramLabel = "N/S", defaultValue = "4000",
+                description = "cost: refusals/s of the window that measures the refusal p99 (default ${DEFAULT-VALUE})")
+        private double costP99Rate;
+
+        @Option(names = "--cost-order-rate", paramLabel = "N/S", defaultValue = "100",
+                description = "cost: orders/s of the order window (default ${DEFAULT-VALUE})")
+        private double costOrderRate;
+
+        @Option(names = "--cost-saturation", paramLabel = "SECONDS", defaultValue = "10s",
+                description = "cost: the wrk closed-loop step that finds the saturation refusals/s (default ${DEFAULT-VALUE})")
+        private Duration costSaturation;
+
+        @Option(names = "--order-shards", paramLabel = "N", defaultValue = "1",
+                description = "order_db split across N MariaDB servers (1, 2, 4; docs/design.md, \"Sharding order_db\"); more"
+                        + " than 1 only with --sections=cost, the section whose counters read every server")
+        private int orderShards;
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "this text")
+        private boolean help;
     }
 }
