@@ -34,7 +34,6 @@ final class LaunchOptions {
     static final String GATE_ENV = "EVENTUAL_GATE_ENABLED";
     /** Exit code of a command line that cannot be run (picocli's {@link CommandLine.ExitCode#USAGE}). */
     static final int USAGE = CommandLine.ExitCode.USAGE;
-    private static final String GATE_PROPERTY = LaunchSettings.GATE_PROPERTY;
     /** The most order_db servers the local suite starts (docs/running-locally.md: 1, 2, 4 or 8). */
     private static final int MAX_ORDER_SERVERS = 8;
 
@@ -107,8 +106,8 @@ final class LaunchOptions {
     List<String> serviceArgs(Map<String, String> env) {
         boolean on = gate != null ? gate : gateInEnvironment(env.get(GATE_ENV));
         List<String> serviceArgs = new ArrayList<>();
-        if (on && properties.stream().noneMatch(property -> property.startsWith(GATE_PROPERTY))) {
-            serviceArgs.add(GATE_PROPERTY + "true");
+        if (on && properties.stream().noneMatch(property -> property.startsWith(LaunchSettings.GATE_PROPERTY))) {
+            serviceArgs.add(LaunchSettings.GATE_PROPERTY + "true");
         }
         serviceArgs.addAll(properties);
         return List.copyOf(serviceArgs);
