@@ -25,7 +25,7 @@ import java.util.Map;
                 "  ./run-local.sh --check [OPTIONS]   (./run-local.sh --check --help lists them)", ""},
         description = {"Runs the whole suite on this machine: embedded MariaDB, RocketMQ and Redis, the auth-server and the"
                 + " four services (docs/running-locally.md). Any other --key=value is a Spring property given to every"
-                + " service, e.g. --eventual.notice.channel=log.", ""},
+                + " service,", "e.g. --eventual.notice.channel=log.", ""},
         footer = {"", "Environment: EVENTUAL_DATA_DIR (default .local-data), EVENTUAL_BIND_ADDRESS,",
                 "EVENTUAL_SERVICE_TOKEN, EVENTUAL_LOCAL_DB_PASSWORD, EVENTUAL_GATE_ENABLED."})
 final class LaunchOptions {

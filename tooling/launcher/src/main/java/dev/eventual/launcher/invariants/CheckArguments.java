@@ -19,7 +19,7 @@ import java.util.Set;
  * values a connection needs are checked here (ports, addresses, SKUs), how options go together in
  * {@link CheckOptions}.
  */
-@Command(name = "check-invariants.sh", sortOptions = false, abbreviateSynopsis = true, usageHelpAutoWidth = true,
+@Command(name = "./check-invariants.sh", sortOptions = false, abbreviateSynopsis = true, usageHelpAutoWidth = true,
         description = {"Checks the invariants of a running Eventual stack by reading order_db, inventory_db and notice_db"
                 + " (SELECT only), and prints every violation with its order or SKU. ./run-local.sh --check checks the"
                 + " local suite, with its defaults. docs/invariant-checker.md has more.", ""},
