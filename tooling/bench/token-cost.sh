@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The CPU an access token's check adds to a request (tooling/bench/README.md, "Token check"): builds the
 # bench module like run.sh (BENCH_SKIP_BUILD=1 skips it), then runs dev.eventual.bench.token.TokenCheckCost.
-# Options: --customers= --pairs= --per-block= --warm-up= --order-cpu-ms= --label= --results=
+# Options: tooling/bench/token-cost.sh --help (--customers= --pairs= --per-block= --warm-up= --order-cpu-ms= --label= --results=)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 

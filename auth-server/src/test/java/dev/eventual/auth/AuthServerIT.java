@@ -1,7 +1,7 @@
 package dev.eventual.auth;
 
-import dev.eventual.auth.login.CodeFlowLogin;
-import dev.eventual.auth.login.LoginRefusedException;
+import dev.eventual.signin.CodeFlowLogin;
+import dev.eventual.signin.LoginRefusedException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;

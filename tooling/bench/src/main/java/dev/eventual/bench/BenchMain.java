@@ -29,6 +29,8 @@ import dev.eventual.bench.resources.ResourceSampler;
 import dev.eventual.launcher.process.ServiceProcess;
 import dev.eventual.launcher.SuiteService;
 import org.slf4j.Logger;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
 import org.slf4j.LoggerFactory;
 
 import java.nio.file.Path;
@@ -54,11 +56,13 @@ public final class BenchMain {
         BenchOptions options;
         try {
             options = BenchOptions.parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage().equals("usage") ? "" : e.getMessage());
-            System.err.println(BenchOptions.usage());
-            System.exit(2);
+        } catch (ParameterException e) {
+            System.err.println(e.getMessage() + " (tooling/bench/run.sh --help lists the options)");
+            System.exit(CommandLine.ExitCode.USAGE);
             return;
+        }
+        if (options == null) {
+            System.exit(0);
         }
         long started = System.nanoTime();
         String date = LocalDate.now(ZoneOffset.UTC).toString();

@@ -1,44 +1,23 @@
 package dev.eventual.bench;
 
 import dev.eventual.order.core.shard.OrderShards;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.TypeConversionException;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * Command-line settings of a run; {@code --quick} shrinks every duration and size for a smoke run.
- *
- * @param warmUp           before each measured acceptance step (not counted), and the least JIT warm-up per mode
- * @param jitQuiet         the JIT warm-up ends when the compiler threads of all JVMs use less than this many
- *                         cores over a round of the three modes
- * @param warmUpCap        the JIT warm-up ends after this long even if the compilers are still busy (logged)
- * @param measure          each acceptance step (one mode, one concurrency)
- * @param loadDuration     the end-to-end run and each time-to-consistency run
- * @param drain            how long to wait for stragglers after a load run
- * @param concurrencies    acceptance concurrency levels
- * @param reconcileRows    backlog sizes; the largest runs only for "all consistent, 2 shards"
- *                         (tooling/bench/README.md, "Reconcile throughput")
- * @param hotSkuOrders     events per hot-SKU case
- * @param flashOrders      orders of the flash sale, all for the one gated SKU's units
- * @param flashClients     closed-loop clients that send them
- * @param flashWarmUp      orders for the gated SKU while its stock is 0, before the sale: all refused, nothing
- *                         written, so the refusal path is compiled before it is measured
- * @param consistencyRate  orders/s of the time-to-consistency run the target is checked on: fixed, so runs compare
- * @param consistencyHighRate orders/s of a second, busier time-to-consistency run (information); 0 skips it
- * @param serviceHeap      -Xmx of each service JVM
- * @param serviceLogLevel  root log level of the services; INFO by default, as users run them
- * @param profile          a JFR recording per service JVM
- * @param isolatePublish   also measure mode (a) with inventory- and notice-service stopped (mode "a0"):
- *                         the publishing protocol's cost without the consumers' share of the CPU
- * @param costBlocks       blocks of the cost section, each running every variant once (6 or more for a verdict)
- * @param costWindow       the load of each cost window, and the idle window's length
- * @param costRate         refusals/s and plain reads/s of the cost section's CPU windows (below saturation)
- * @param costP99Rate      refusals/s of the window that measures the refusal p99
- * @param costOrderRate    orders/s of the cost section's order window
- * @param costSaturation   the wrk closed-loop step that finds the saturation refusals/s
- * @param orderShards      how many MariaDB servers order_db is split across (docs/design.md, "Sharding order_db");
- *                         more than 1 only with {@code --sections=cost}, the section whose counters read every server
+ * {@code tooling/bench/run.sh}'s settings of a run, read by picocli from its options ({@link Arguments}:
+ * each {@code --name=value} or {@code --name value}, described in its usage, {@code --help}). The
+ * defaults are a full run's (tooling/bench/README.md); {@code --quick} shrinks every duration and size
+ * for a smoke run, and an option given wins over both.
  */
 public record BenchOptions(
         Set<Section> sections,
@@ -70,103 +49,63 @@ public record BenchOptions(
         Duration costSaturation,
         int orderShards) {
 
+    /** What {@code --quick} changes: every duration and size, not the rates, so that runs compare. */
+    private static final Map<String, String> QUICK = Map.ofEntries(
+            Map.entry("--warm-up", "2s"), Map.entry("--warm-up-cap", "60s"), Map.entry("--measure", "4s"),
+            Map.entry("--load", "10s"), Map.entry("--drain", "20s"), Map.entry("--reconcile-rows", "20k"),
+            Map.entry("--hot-sku-orders", "2k"), Map.entry("--flash-orders", "2k"), Map.entry("--flash-warm-up", "2k"),
+            Map.entry("--cost-window", "3s"), Map.entry("--cost-saturation", "5s"));
+
+    /**
+     * @return null after {@code --help} printed the usage
+     * @throws ParameterException a command line the bench cannot run with; its message names the option
+     */
     public static BenchOptions parse(String... args) {
+        Arguments given = new Arguments();
         boolean quick = List.of(args).contains("--quick");
-        Set<Section> sections = Section.parse("all");
-        Duration warmUp = quick ? Duration.ofSeconds(2) : Duration.ofSeconds(3);
-        double jitQuiet = 0.05;
-        Duration warmUpCap = quick ? Duration.ofSeconds(60) : Duration.ofSeconds(240);
-        Duration measure = quick ? Duration.ofSeconds(4) : Duration.ofSeconds(12);
-        Duration load = quick ? Duration.ofSeconds(10) : Duration.ofSeconds(40);
-        Duration drain = quick ? Duration.ofSeconds(20) : Duration.ofSeconds(60);
-        List<Integer> concurrencies = List.of(1, 8, 32, 64);
-        List<Integer> rows = quick ? List.of(20_000) : List.of(100_000, 1_000_000);
-        int hot = quick ? 2_000 : 10_000;
-        int flashOrders = quick ? 2_000 : 20_000;
-        int flashClients = 64;
-        int flashWarmUp = quick ? 2_000 : 10_000;
-        // below this box's saturation (330-552 consistent orders/s in the full runs so far), the same in --quick
-        double consistencyRate = 150;
-        double consistencyHighRate = 270;
-        String heap = "256m";
-        // what users run (the services' own default): WARN would measure a box nobody deploys
-        String logLevel = "INFO";
-        Path results = Path.of("tooling/bench/results");
-        Path work = Path.of("tooling/bench/target/run");
-        boolean profile = false;
-        boolean isolatePublish = false;
-        int costBlocks = 6;
-        Duration costWindow = quick ? Duration.ofSeconds(3) : Duration.ofSeconds(10);
-        double costRate = 1_000;
-        double costP99Rate = 4_000;
-        double costOrderRate = 100;
-        Duration costSaturation = quick ? Duration.ofSeconds(5) : Duration.ofSeconds(10);
-        int orderShards = 1;
-        for (String arg : args) {
-            if (arg.equals("--quick")) {
-                continue;
-            }
-            if (arg.equals("--profile")) {
-                profile = true;
-                continue;
-            }
-            if (arg.equals("--isolate-publish")) {
-                isolatePublish = true;
-                continue;
-            }
-            if (arg.equals("--help")) {
-                throw new IllegalArgumentException("usage");
-            }
-            String[] kv = arg.split("=", 2);
-            if (kv.length != 2 || !kv[0].startsWith("--")) {
-                throw new IllegalArgumentException("not a --key=value option: " + arg);
-            }
-            String value = kv[1];
-            switch (kv[0]) {
-                case "--sections" -> sections = Section.parse(value);
-                case "--warm-up" -> warmUp = seconds(value);
-                case "--jit-quiet" -> jitQuiet = Double.parseDouble(value);
-                case "--warm-up-cap" -> warmUpCap = seconds(value);
-                case "--measure" -> measure = seconds(value);
-                case "--load" -> load = seconds(value);
-                case "--drain" -> drain = seconds(value);
-                case "--concurrency" -> concurrencies = ints(value);
-                case "--reconcile-rows" -> rows = ints(value);
-                case "--hot-sku-orders" -> hot = Integer.parseInt(value);
-                case "--flash-orders" -> flashOrders = atLeast(1, kv[0], count(value));
-                case "--flash-clients" -> flashClients = atLeast(1, kv[0], Integer.parseInt(value));
-                case "--flash-warm-up" -> flashWarmUp = atLeast(0, kv[0], count(value));
-                case "--consistency-rate" -> consistencyRate = positive(kv[0], Double.parseDouble(value));
-                case "--consistency-high-rate" -> consistencyHighRate = Double.parseDouble(value);
-                case "--service-heap" -> heap = value;
-                case "--service-log-level" -> logLevel = value;
-                case "--results" -> results = Path.of(value);
-                case "--work" -> work = Path.of(value);
-                case "--cost-blocks" -> costBlocks = atLeast(1, kv[0], Integer.parseInt(value));
-                case "--cost-window" -> costWindow = seconds(value);
-                case "--cost-rate" -> costRate = Double.parseDouble(value);
-                case "--cost-p99-rate" -> costP99Rate = Double.parseDouble(value);
-                case "--cost-order-rate" -> costOrderRate = Double.parseDouble(value);
-                case "--cost-saturation" -> costSaturation = seconds(value);
-                case "--order-shards" -> orderShards = atLeast(1, kv[0], Integer.parseInt(value));
-                default -> throw new IllegalArgumentException("unknown option " + kv[0]);
-            }
+        CommandLine commandLine = new CommandLine(given).registerConverter(Integer.class, BenchOptions::count)
+                .registerConverter(int.class, BenchOptions::count)
+                .registerConverter(Duration.class, BenchOptions::seconds)
+                .setDefaultValueProvider(option -> quick && option instanceof CommandLine.Model.OptionSpec named
+                        ? QUICK.get(named.longestName()) : null);
+        commandLine.parseArgs(args);
+        if (given.help) {
+            commandLine.usage(System.out);
+            return null;
         }
-        return new BenchOptions(sections, warmUp, jitQuiet, warmUpCap, measure, load, drain, concurrencies, rows, hot,
-                flashOrders, flashClients, flashWarmUp, consistencyRate, consistencyHighRate, heap, logLevel,
-                results.toAbsolutePath(), work.toAbsolutePath(), profile, isolatePublish, costBlocks, costWindow, costRate,
-                costP99Rate, costOrderRate, costSaturation, orderShards(orderShards, sections));
+        Set<Section> sections;
+        try {
+            sections = Section.parse(given.sectionList);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(commandLine, "--sections=" + given.sectionList + ": all, or some of "
+                    + List.of(Section.values()));
+        }
+        atLeast(commandLine, 1, "--flash-orders", given.flashOrders);
+        atLeast(commandLine, 1, "--flash-clients", given.flashClients);
+        atLeast(commandLine, 0, "--flash-warm-up", given.flashWarmUp);
+        atLeast(commandLine, 1, "--cost-blocks", given.costBlocks);
+        if (given.consistencyRate <= 0) {
+            throw new ParameterException(commandLine, "--consistency-rate must be above 0: " + given.consistencyRate);
+        }
+        if (!OrderShards.isServerCount(given.orderShards)) {
+            throw new ParameterException(commandLine, "--order-shards: a power of two of servers, not " + given.orderShards);
+        }
+        if (given.orderShards > 1 && !sections.equals(Set.of(Section.COST))) {
+            throw new ParameterException(commandLine, "--order-shards=" + given.orderShards
+                    + " needs --sections=cost: the other sections read order_db on one server");
+        }
+        return new BenchOptions(sections, given.warmUp, given.jitQuiet, given.warmUpCap, given.measure, given.loadDuration,
+                given.drain, List.copyOf(given.concurrencies), List.copyOf(given.reconcileRows), given.hotSkuOrders,
+                given.flashOrders, given.flashClients, given.flashWarmUp, given.consistencyRate, given.consistencyHighRate,
+                given.serviceHeap, given.serviceLogLevel, given.resultsDirectory.toAbsolutePath(),
+                given.workDirectory.toAbsolutePath(), given.profile, given.isolatePublish, given.costBlocks, given.costWindow,
+                given.costRate, given.costP99Rate, given.costOrderRate, given.costSaturation, given.orderShards);
     }
 
-    private static int orderShards(int servers, Set<Section> sections) {
-        if (!OrderShards.isServerCount(servers)) {
-            throw new IllegalArgumentException("--order-shards: a power of two of servers, not " + servers);
+    private static void atLeast(CommandLine commandLine, int least, String option, int value) {
+        if (value < least) {
+            throw new ParameterException(commandLine, option + " must be at least " + least + ": " + value);
         }
-        if (servers > 1 && !sections.equals(Set.of(Section.COST))) {
-            throw new IllegalArgumentException("--order-shards=" + servers + " needs --sections=cost: the other sections"
-                    + " read order_db on one server");
-        }
-        return servers;
     }
 
     public boolean runs(Section section) {
@@ -180,61 +119,160 @@ public record BenchOptions(
 
     /** "10" or "10s" or "2m". */
     private static Duration seconds(String value) {
-        if (value.endsWith("m")) {
-            return Duration.ofMinutes(Long.parseLong(value.substring(0, value.length() - 1)));
+        try {
+            if (value.endsWith("m")) {
+                return Duration.ofMinutes(Long.parseLong(value.substring(0, value.length() - 1)));
+            }
+            return Duration.ofSeconds(Long.parseLong(value.endsWith("s") ? value.substring(0, value.length() - 1) : value));
+        } catch (NumberFormatException e) {
+            throw new TypeConversionException("'" + value + "' is no duration: 10, 10s or 2m");
         }
-        return Duration.ofSeconds(Long.parseLong(value.endsWith("s") ? value.substring(0, value.length() - 1) : value));
-    }
-
-    private static int atLeast(int least, String option, int value) {
-        if (value < least) {
-            throw new IllegalArgumentException(option + " must be at least " + least + ": " + value);
-        }
-        return value;
-    }
-
-    private static double positive(String option, double value) {
-        if (value <= 0) {
-            throw new IllegalArgumentException(option + " must be above 0: " + value);
-        }
-        return value;
-    }
-
-    private static List<Integer> ints(String value) {
-        return List.of(value.split(",")).stream().map(BenchOptions::count).toList();
     }
 
     /** "2000", "2_000", "2k" or "1M". */
-    private static int count(String value) {
+    private static Integer count(String value) {
         String s = value.trim().replace("_", "");
-        return s.endsWith("k") ? Integer.parseInt(s.substring(0, s.length() - 1)) * 1_000
-                : s.endsWith("M") ? Integer.parseInt(s.substring(0, s.length() - 1)) * 1_000_000
-                : Integer.parseInt(s);
+        try {
+            return s.endsWith("k") ? Integer.parseInt(s.substring(0, s.length() - 1)) * 1_000
+                    : s.endsWith("M") ? Integer.parseInt(s.substring(0, s.length() - 1)) * 1_000_000
+                    : Integer.parseInt(s);
+        } catch (NumberFormatException e) {
+            throw new TypeConversionException("'" + value + "' is no count: 2000, 2_000, 2k or 1M");
+        }
     }
 
-    public static String usage() {
-        return """
-                tooling/bench/run.sh [--quick] [--key=value ...]
-                  --quick                   smoke run: short steps, 20k reconcile rows, 2k hot-SKU events, 2k flash-sale orders (~5 min)
-                  --sections=all|acceptance,endtoend,consistency,hotsku,reconcile,limits,flashsale,cost
-                  --warm-up=3s --measure=12s    each acceptance step (mode x concurrency)
-                  --jit-quiet=0.05 --warm-up-cap=240s   warm up (mode a) until the JIT compilers of all JVMs use < 0.05 cores
-                  --concurrency=1,8,32,64
-                  --load=40s --drain=60s        end-to-end and each time-to-consistency run; wait for stragglers
-                  --reconcile-rows=100k,1M      the largest size runs only "all consistent, 2 shards"
-                  --hot-sku-orders=10000
-                  --flash-orders=20000 --flash-clients=64   flash sale: orders for the gated SKU's 100 units, closed-loop clients
-                  --flash-warm-up=10000     refused orders (stock 0) before the flash sale; 0 skips it
-                  --consistency-rate=150 --consistency-high-rate=270   time-to-consistency runs at fixed orders/s
-                                            (the target on the first; 0 skips the second)
-                  --service-heap=256m --service-log-level=INFO
-                  --isolate-publish         also run mode a with the consumers stopped ("a0"; about +1.5 min)
-                  --profile                 a JFR recording per service JVM (<work>/jfr/hotspot-pid-<pid>-*.jfr, written at the end)
-                  --cost-blocks=6 --cost-window=10s (3s)   cost: blocks of every variant; each window's load and the idle window
-                  --cost-rate=1000 --cost-p99-rate=4000 --cost-order-rate=100   cost: fixed rates (refusals and reads, p99, orders)
-                  --cost-saturation=10s (5s)  cost: the wrk closed-loop step for saturation refusals/s
-                  --order-shards=1            cost only: order_db split across this many MariaDB servers (1, 2, 4)
-                  --results=tooling/bench/results --work=tooling/bench/target/run
-                """;
+    /** The options as typed; their descriptions are the usage. */
+    @Command(name = "tooling/bench/run.sh", sortOptions = false, abbreviateSynopsis = true, usageHelpAutoWidth = true,
+            description = {"Starts every service in its own JVM on embedded MariaDB and RocketMQ, runs the chosen sections"
+                    + " and writes the results (tooling/bench/README.md).", ""},
+            footer = {"", "Defaults shown are a full run's; with --quick: --help --quick."})
+    private static final class Arguments {
+
+        @Option(names = "--quick", description = "smoke run: short steps, 20k reconcile rows, 2k hot-SKU events,"
+                + " 2k flash-sale orders (~5 min)")
+        private boolean quick;
+
+        @Option(names = "--sections", paramLabel = "LIST", defaultValue = "all", description = "all, or some of acceptance,endtoend,consistency,hotsku,reconcile,limits,"
+                        + "flashsale,cost; they run in this order (default ${DEFAULT-VALUE})")
+        private String sectionList;
+
+        @Option(names = "--warm-up", paramLabel = "SECONDS", defaultValue = "3s",
+                description = "before each measured acceptance step (not counted), and the least JIT warm-up per mode"
+                        + " (default ${DEFAULT-VALUE})")
+        private Duration warmUp;
+
+        @Option(names = "--jit-quiet", paramLabel = "CORES", defaultValue = "0.05",
+                description = "the JIT warm-up ends when the compiler threads of all JVMs use fewer cores than this over a"
+                        + " round of the three modes (default ${DEFAULT-VALUE})")
+        private double jitQuiet;
+
+        @Option(names = "--warm-up-cap", paramLabel = "SECONDS", defaultValue = "240s",
+                description = "the JIT warm-up ends after this long even if the compilers are still busy (default ${DEFAULT-VALUE})")
+        private Duration warmUpCap;
+
+        @Option(names = "--measure", paramLabel = "SECONDS", defaultValue = "12s",
+                description = "each acceptance step: one mode, one concurrency (default ${DEFAULT-VALUE})")
+        private Duration measure;
+
+        @Option(names = "--load", paramLabel = "SECONDS", defaultValue = "40s",
+                description = "the end-to-end run and each time-to-consistency run (default ${DEFAULT-VALUE})")
+        private Duration loadDuration;
+
+        @Option(names = "--drain", paramLabel = "SECONDS", defaultValue = "60s",
+                description = "how long to wait for stragglers after a load run (default ${DEFAULT-VALUE})")
+        private Duration drain;
+
+        @Option(names = "--concurrency", paramLabel = "N", split = ",", defaultValue = "1,8,32,64",
+                description = "acceptance concurrency levels (default ${DEFAULT-VALUE})")
+        private List<Integer> concurrencies;
+
+        @Option(names = "--reconcile-rows", paramLabel = "ROWS", split = ",", defaultValue = "100k,1M",
+                description = "backlog sizes; the largest runs only \"all consistent, 2 shards\" (default ${DEFAULT-VALUE})")
+        private List<Integer> reconcileRows;
+
+        @Option(names = "--hot-sku-orders", paramLabel = "N", defaultValue = "10k",
+                description = "events per hot-SKU case (default ${DEFAULT-VALUE})")
+        private int hotSkuOrders;
+
+        @Option(names = "--flash-orders", paramLabel = "N", defaultValue = "20k",
+                description = "orders of the flash sale, all for the one gated SKU's 100 units (default ${DEFAULT-VALUE})")
+        private int flashOrders;
+
+        @Option(names = "--flash-clients", paramLabel = "N", defaultValue = "64",
+                description = "closed-loop clients that send them (default ${DEFAULT-VALUE})")
+        private int flashClients;
+
+        @Option(names = "--flash-warm-up", paramLabel = "N", defaultValue = "10k",
+                description = "orders for the gated SKU while its stock is 0, before the sale: all refused, nothing written,"
+                        + " so the refusal path is compiled before it is measured; 0 skips it (default ${DEFAULT-VALUE})")
+        private int flashWarmUp;
+
+        // below this box's saturation (330-552 consistent orders/s in the full runs so far), the same in --quick
+        @Option(names = "--consistency-rate", paramLabel = "ORDERS/S", defaultValue = "150",
+                description = "orders/s of the time-to-consistency run the target is checked on: fixed, so runs compare"
+                        + " (default ${DEFAULT-VALUE})")
+        private double consistencyRate;
+
+        @Option(names = "--consistency-high-rate", paramLabel = "ORDERS/S", defaultValue = "270",
+                description = "orders/s of a second, busier time-to-consistency run (information); 0 skips it"
+                        + " (default ${DEFAULT-VALUE})")
+        private double consistencyHighRate;
+
+        @Option(names = "--service-heap", paramLabel = "SIZE", defaultValue = "256m",
+                description = "-Xmx of each service JVM (default ${DEFAULT-VALUE})")
+        private String serviceHeap;
+
+        // what users run (the services' own default): WARN would measure a box nobody deploys
+        @Option(names = "--service-log-level", paramLabel = "LEVEL", defaultValue = "INFO",
+                description = "root log level of the services (default ${DEFAULT-VALUE}, as users run them)")
+        private String serviceLogLevel;
+
+        @Option(names = "--results", paramLabel = "DIR", defaultValue = "tooling/bench/results",
+                description = "where the results go (default ${DEFAULT-VALUE})")
+        private Path resultsDirectory;
+
+        @Option(names = "--work", paramLabel = "DIR", defaultValue = "tooling/bench/target/run",
+                description = "the run's data, logs and JFR recordings (default ${DEFAULT-VALUE})")
+        private Path workDirectory;
+
+        @Option(names = "--profile", description = "a JFR recording per service JVM (<work>/jfr/hotspot-pid-<pid>-*.jfr,"
+                + " written at the end)")
+        private boolean profile;
+
+        @Option(names = "--isolate-publish", description = "also measure mode a with inventory- and notice-service stopped"
+                + " (mode \"a0\"; about +1.5 min): the publishing protocol's cost without the consumers' share of the CPU")
+        private boolean isolatePublish;
+
+        @Option(names = "--cost-blocks", paramLabel = "N", defaultValue = "6",
+                description = "cost: blocks, each running every variant once (6 or more for a verdict)")
+        private int costBlocks;
+
+        @Option(names = "--cost-window", paramLabel = "SECONDS", defaultValue = "10s",
+                description = "cost: the load of each window, and the idle window's length (default ${DEFAULT-VALUE})")
+        private Duration costWindow;
+
+        @Option(names = "--cost-rate", paramLabel = "N/S", defaultValue = "1000",
+                description = "cost: refusals/s and plain reads/s of the CPU windows, below saturation (default ${DEFAULT-VALUE})")
+        private double costRate;
+
+        @Option(names = "--cost-p99-rate", paramLabel = "N/S", defaultValue = "4000",
+                description = "cost: refusals/s of the window that measures the refusal p99 (default ${DEFAULT-VALUE})")
+        private double costP99Rate;
+
+        @Option(names = "--cost-order-rate", paramLabel = "N/S", defaultValue = "100",
+                description = "cost: orders/s of the order window (default ${DEFAULT-VALUE})")
+        private double costOrderRate;
+
+        @Option(names = "--cost-saturation", paramLabel = "SECONDS", defaultValue = "10s",
+                description = "cost: the wrk closed-loop step that finds the saturation refusals/s (default ${DEFAULT-VALUE})")
+        private Duration costSaturation;
+
+        @Option(names = "--order-shards", paramLabel = "N", defaultValue = "1",
+                description = "order_db split across N MariaDB servers (1, 2, 4; docs/design.md, \"Sharding order_db\"); more"
+                        + " than 1 only with --sections=cost, the section whose counters read every server")
+        private int orderShards;
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "this text")
+        private boolean help;
     }
 }

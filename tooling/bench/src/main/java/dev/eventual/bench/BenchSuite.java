@@ -30,7 +30,6 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongFunction;
 import java.util.Map;
-import java.util.Locale;
 
 /**
  * The suite under test: every service in its own JVM (so each has its own RSS and CPU), MariaDB and
@@ -259,10 +258,6 @@ public final class BenchSuite implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    static String lower(Enum<?> value) {
-        return value.name().toLowerCase(Locale.ROOT);
     }
 
     @Override

@@ -8,6 +8,7 @@ import dev.eventual.launcher.identity.SuiteIdentity;
 import dev.eventual.launcher.invariants.CheckDefaults;
 import dev.eventual.launcher.invariants.InvariantCheckCommand;
 import dev.eventual.launcher.invariants.SslMode;
+import picocli.CommandLine.ParameterException;
 import org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryEventPublisherBeansApplicationListener;
 
 import java.io.IOException;
@@ -20,15 +21,12 @@ import java.util.Map;
 
 /**
  * {@code ./run-local.sh}: starts the suite with the documented ports, prints where to go next and
- * stops everything on Ctrl-C. Arguments of the form {@code --key=value} go to every service;
- * {@code --gate} (or {@code EVENTUAL_GATE_ENABLED=true}) turns the stock gate on.
+ * stops everything on Ctrl-C; its options are {@link LaunchOptions}.
  * {@code --check} checks the invariants of the local suite, {@code check} those of any stack
  * ({@code ./check-invariants.sh}); both take the same options, with different defaults.
  */
 public final class LocalLauncher {
 
-    /** {@code ./run-local.sh --token=alice}: an access token of the running suite on standard output. */
-    static final String TOKEN_FLAG = "--token=";
     /** The check's option naming order_db's servers ({@code --order-db=HOST:PORT,...} or {@code --order-db HOST:PORT,...}). */
     private static final String ORDER_DB = "--order-db";
 
@@ -54,9 +52,6 @@ public final class LocalLauncher {
     }
 
     public static void main(String[] args) {
-        if (args.length == 1 && args[0].startsWith(TOKEN_FLAG)) {
-            System.exit(printToken(args[0].substring(TOKEN_FLAG.length()), System.getenv()));
-        }
         if (args.length > 0 && (args[0].equals("--check") || args[0].equals("check"))) {
             boolean local = args[0].equals("--check");
             CheckDefaults defaults = local ? localSuiteCheck(System.getenv()) : CheckDefaults.anyStack();
@@ -68,14 +63,20 @@ public final class LocalLauncher {
         int orderServers;
         Path data = Path.of(System.getenv().getOrDefault("EVENTUAL_DATA_DIR", ".local-data")).toAbsolutePath();
         try {
-            serviceArgs = LaunchSettings.serviceArgs(Arrays.asList(args), System.getenv());
-            orderServers = OrderServersMark.agree(data, LaunchSettings.orderServers(Arrays.asList(args)));
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.err.println("usage: ./run-local.sh [--gate] [--order-shards=2] [--spring.property=value ...]\n"
-                    + "       ./run-local.sh --token=alice|bob|olga|adam|customer:<id>\n"
-                    + "       ./run-local.sh --check [--initial-stock=sku:units,...] [--help]");
-            System.exit(2);
+            LaunchOptions options = LaunchOptions.parse(Arrays.asList(args));
+            if (options.helpRequested()) {
+                options.printUsage();
+                System.exit(0);
+            }
+            if (options.token() != null) {
+                System.exit(printToken(options.token(), System.getenv()));
+            }
+            serviceArgs = options.serviceArgs(System.getenv());
+            orderServers = OrderServersMark.agree(data, options.orderServers());
+        } catch (ParameterException | IllegalArgumentException e) {
+            // picocli's message names the option; OrderServersMark's says what the data directory holds
+            System.err.println(e.getMessage() + " (./run-local.sh --help lists the options)");
+            System.exit(LaunchOptions.USAGE);
             return;
         }
         // a fresh token per run unless one is given: nothing well-known ships

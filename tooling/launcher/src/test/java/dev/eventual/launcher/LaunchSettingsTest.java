@@ -3,6 +3,7 @@ package dev.eventual.launcher;
 import dev.eventual.launcher.invariants.CheckDefaults;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine.ParameterException;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,7 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * What ./run-local.sh makes of its arguments and EVENTUAL_GATE_ENABLED: the services' properties and the gate;
+ * What ./run-local.sh makes of its arguments and EVENTUAL_GATE_ENABLED: the services' properties, the gate, the
+ * order_db servers and the token, every bad argument refused with its name;
  * where the reconcile job's executor logs and where --check finds the suite's passwords.
  */
 class LaunchSettingsTest {
@@ -23,7 +25,7 @@ class LaunchSettingsTest {
 
     @Test
     void propertiesGoToEveryServiceAsGivenAndTheGateStaysOff() {
-        List<String> args = LaunchSettings.serviceArgs(List.of("--eventual.notice.channel=log", "--a.b=c"), NO_ENV);
+        List<String> args = serviceArgs(List.of("--eventual.notice.channel=log", "--a.b=c"), NO_ENV);
 
         assertThat(args).containsExactly("--eventual.notice.channel=log", "--a.b=c");
         assertThat(settings(args).gateEnabled()).isFalse();
@@ -31,40 +33,42 @@ class LaunchSettingsTest {
 
     @Test
     void theFlagTurnsTheGateOnAheadOfTheUsersProperties() {
-        List<String> args = LaunchSettings.serviceArgs(List.of("--eventual.gate.skus=1001", "--gate"), NO_ENV);
+        List<String> args = serviceArgs(List.of("--eventual.gate.skus=1001", "--gate"), NO_ENV);
 
         assertThat(args).containsExactly("--eventual.gate.enabled=true", "--eventual.gate.skus=1001");
         assertThat(settings(args).gateEnabled()).isTrue();
     }
 
     @Test
-    void theVariableTurnsItOnAndTheFlagWinsOverItsFalse() {
-        assertThat(LaunchSettings.serviceArgs(List.of(), Map.of("EVENTUAL_GATE_ENABLED", "true")))
+    void theVariableTurnsItOnAndTheFlagWinsOverIt() {
+        assertThat(serviceArgs(List.of(), Map.of("EVENTUAL_GATE_ENABLED", "true")))
                 .containsExactly("--eventual.gate.enabled=true");
-        assertThat(LaunchSettings.serviceArgs(List.of(), Map.of("EVENTUAL_GATE_ENABLED", " TRUE ")))
+        assertThat(serviceArgs(List.of(), Map.of("EVENTUAL_GATE_ENABLED", " TRUE ")))
                 .containsExactly("--eventual.gate.enabled=true");
-        assertThat(LaunchSettings.serviceArgs(List.of(), Map.of("EVENTUAL_GATE_ENABLED", "false"))).isEmpty();
-        assertThat(LaunchSettings.serviceArgs(List.of(), Map.of("EVENTUAL_GATE_ENABLED", ""))).isEmpty();
-        assertThat(LaunchSettings.serviceArgs(List.of("--gate"), Map.of("EVENTUAL_GATE_ENABLED", "false")))
+        assertThat(serviceArgs(List.of(), Map.of("EVENTUAL_GATE_ENABLED", "false"))).isEmpty();
+        assertThat(serviceArgs(List.of(), Map.of("EVENTUAL_GATE_ENABLED", ""))).isEmpty();
+        assertThat(serviceArgs(List.of("--gate"), Map.of("EVENTUAL_GATE_ENABLED", "false")))
                 .containsExactly("--eventual.gate.enabled=true");
+        assertThat(serviceArgs(List.of("--gate=true"), NO_ENV)).containsExactly("--eventual.gate.enabled=true");
+        assertThat(serviceArgs(List.of("--gate=false"), Map.of("EVENTUAL_GATE_ENABLED", "true"))).isEmpty();
     }
 
     @Test
     void aVariableThatIsNeitherTrueNorFalseIsRefusedNotGuessed() {
-        assertThatThrownBy(() -> LaunchSettings.serviceArgs(List.of(), Map.of("EVENTUAL_GATE_ENABLED", "yes")))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("EVENTUAL_GATE_ENABLED must be true or false");
+        assertThatThrownBy(() -> serviceArgs(List.of(), Map.of("EVENTUAL_GATE_ENABLED", "yes")))
+                .isInstanceOf(ParameterException.class)
+                .hasMessage("EVENTUAL_GATE_ENABLED must be true or false, not 'yes'");
     }
 
     @Test
     void theUsersOwnSwitchIsNotRepeatedAndWins() {
         // Spring would read a repeated --eventual.gate.enabled as "true,false"
-        List<String> off = LaunchSettings.serviceArgs(List.of("--gate", "--eventual.gate.enabled=false"),
+        List<String> off = serviceArgs(List.of("--gate", "--eventual.gate.enabled=false"),
                 Map.of("EVENTUAL_GATE_ENABLED", "true"));
         assertThat(off).containsExactly("--eventual.gate.enabled=false");
         assertThat(settings(off).gateEnabled()).isFalse();
 
-        List<String> on = LaunchSettings.serviceArgs(List.of("--eventual.gate.enabled=true"), NO_ENV);
+        List<String> on = serviceArgs(List.of("--eventual.gate.enabled=true"), NO_ENV);
         assertThat(on).containsExactly("--eventual.gate.enabled=true");
         assertThat(settings(on).gateEnabled()).isTrue();
     }
@@ -73,20 +77,43 @@ class LaunchSettingsTest {
     void orderShardsIsTheLaunchersOwnAndAPowerOfTwo() {
         List<String> args = List.of("--order-shards=2", "--a.b=c");
 
-        assertThat(LaunchSettings.serviceArgs(args, NO_ENV)).containsExactly("--a.b=c");
-        assertThat(LaunchSettings.orderServers(args)).isEqualTo(2);
-        assertThat(LaunchSettings.orderServers(List.of("--a.b=c"))).as("the data directory's own number").isZero();
-        for (String bad : List.of("--order-shards=3", "--order-shards=0", "--order-shards=16", "--order-shards=two")) {
-            assertThatThrownBy(() -> LaunchSettings.serviceArgs(List.of(bad), NO_ENV)).as(bad)
-                    .isInstanceOf(IllegalArgumentException.class).hasMessage(bad + ": 1, 2, 4 or 8 servers");
+        assertThat(serviceArgs(args, NO_ENV)).containsExactly("--a.b=c");
+        assertThat(LaunchOptions.parse(args).orderServers()).isEqualTo(2);
+        assertThat(LaunchOptions.parse(List.of("--order-shards", "4")).orderServers()).isEqualTo(4);
+        assertThat(LaunchOptions.parse(List.of("--a.b=c")).orderServers()).as("the data directory's own number").isZero();
+        for (String bad : List.of("3", "0", "16", "two")) {
+            assertThatThrownBy(() -> LaunchOptions.parse(List.of("--order-shards=" + bad))).as(bad)
+                    .isInstanceOf(ParameterException.class)
+                    .hasMessage("Invalid value for option '--order-shards': '" + bad + "': 1, 2, 4 or 8 servers");
         }
     }
 
     @Test
-    void anythingElseIsRefused() {
-        for (String bad : List.of("gate", "--gate=true", "--verbose", "-Dx=y")) {
-            assertThatThrownBy(() -> LaunchSettings.serviceArgs(List.of(bad), NO_ENV)).as(bad)
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(bad);
+    void theTokenIsForWhomItNamesAndAloneOnItsCommandLine() {
+        assertThat(LaunchOptions.parse(List.of("--token=alice")).token()).isEqualTo("alice");
+        assertThat(LaunchOptions.parse(List.of("--token", "customer:7")).token()).isEqualTo("customer:7");
+        assertThat(LaunchOptions.parse(List.of("--gate")).token()).isNull();
+        assertThatThrownBy(() -> LaunchOptions.parse(List.of("--token=alice", "--gate")))
+                .isInstanceOf(ParameterException.class).hasMessageStartingWith("--token takes no other option");
+        assertThatThrownBy(() -> LaunchOptions.parse(List.of("--token")))
+                .isInstanceOf(ParameterException.class).hasMessageContaining("'--token'");
+    }
+
+    @Test
+    void helpIsAskedForAndListsEveryOption() {
+        assertThat(LaunchOptions.parse(List.of("--help")).helpRequested()).isTrue();
+        assertThat(LaunchOptions.parse(List.of("-h")).helpRequested()).isTrue();
+        assertThat(LaunchOptions.parse(List.of("--gate")).helpRequested()).isFalse();
+    }
+
+    @Test
+    void anythingElseIsRefusedNamingIt() {
+        assertThatThrownBy(() -> LaunchOptions.parse(List.of("--gate=yes"))).isInstanceOf(ParameterException.class)
+                .hasMessage("Invalid value for option '--gate': 'yes' is not a boolean");
+        for (String bad : List.of("gate", "--verbose", "-Dx=y", "--eventual.gate.skus")) {
+            assertThatThrownBy(() -> LaunchOptions.parse(List.of(bad))).as(bad)
+                    .isInstanceOf(ParameterException.class)
+                    .hasMessage("'" + bad + "' is not --gate, --order-shards=N, --token=WHO nor a --spring.property=value");
         }
     }
 
@@ -128,6 +155,10 @@ class LaunchSettingsTest {
         CheckDefaults none = LocalLauncher.localSuiteCheck(Map.of("EVENTUAL_DATA_DIR", data.resolve("empty").toString()));
         assertThat(none.password()).isNull();
         assertThat(none.redisPassword()).isNull();
+    }
+
+    private static List<String> serviceArgs(List<String> args, Map<String, String> env) {
+        return LaunchOptions.parse(args).serviceArgs(env);
     }
 
     private static LaunchSettings settings(List<String> serviceArgs) {

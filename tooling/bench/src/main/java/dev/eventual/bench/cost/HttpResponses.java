@@ -56,10 +56,6 @@ final class HttpResponses {
         return new Response(status, closes);
     }
 
-    void clear() {
-        length = 0;
-    }
-
     /** Where a chunked body ends (after the last chunk's empty trailer), or -1 while incomplete. */
     private int chunkedEnd(int from) {
         int at = from;

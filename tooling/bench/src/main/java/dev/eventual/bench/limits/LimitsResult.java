@@ -8,12 +8,6 @@ public record LimitsResult(List<LimitStep> steps) {
     public static final String JDBC = "order transaction, plain JDBC";
     public static final String ROCKETMQ = "transactional send, raw RocketMQ";
 
-    /** The limit's rate at that concurrency, 0 when it was not measured. */
-    public double rate(String limit, int concurrency) {
-        return steps.stream().filter(s -> s.limit().equals(limit) && s.concurrency() == concurrency)
-                .mapToDouble(LimitStep::perSecond).findFirst().orElse(0);
-    }
-
     /** The limit's best rate over all concurrencies. */
     public double peak(String limit) {
         return steps.stream().filter(s -> s.limit().equals(limit)).mapToDouble(LimitStep::perSecond).max().orElse(0);

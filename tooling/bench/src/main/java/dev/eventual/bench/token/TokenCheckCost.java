@@ -9,6 +9,8 @@ import org.springframework.security.oauth2.jwt.JwtClaimValidator;
 import org.springframework.security.oauth2.jwt.JwtValidators;
 import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 import org.springframework.web.client.RestTemplate;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -44,7 +46,17 @@ public final class TokenCheckCost {
     }
 
     public static void main(String[] args) throws IOException {
-        Options options = Options.parse(args);
+        Options options;
+        try {
+            options = Options.parse(args);
+        } catch (ParameterException e) {
+            System.err.println(e.getMessage() + " (tooling/bench/token-cost.sh --help lists the options)");
+            System.exit(CommandLine.ExitCode.USAGE);
+            return;
+        }
+        if (options == null) {
+            return;
+        }
         Path data = Path.of(options.work()).toAbsolutePath();
         Files.createDirectories(data);
         try (SuiteIdentity identity = SuiteIdentity.start(data, "127.0.0.1", 0, false, List.of())) {

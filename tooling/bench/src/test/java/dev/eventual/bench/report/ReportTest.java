@@ -1,6 +1,5 @@
 package dev.eventual.bench.report;
 
-import dev.eventual.bench.BenchOptions;
 import dev.eventual.bench.Section;
 import dev.eventual.bench.acceptance.AcceptanceResult;
 import dev.eventual.bench.acceptance.AcceptanceStep;
@@ -24,11 +23,9 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import java.time.Duration;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 /** Structure only: every section and every target reaches the JSON and the Markdown. No speed is asserted. */
@@ -152,40 +149,6 @@ class ReportTest {
     void targetsWithoutAMeasurementAreSaidSo() {
         List<TargetCheck> checks = Targets.check(null, null, null, null, null, null, List.of());
         assertThat(checks).extracting(TargetCheck::status).containsOnly(TargetCheck.Status.NOT_MEASURED);
-    }
-
-    @Test
-    void quickOptionsShortenAndFlagsOverride() {
-        BenchOptions quick = BenchOptions.parse("--quick", "--sections=acceptance,reconcile", "--reconcile-rows=10k,1M",
-                "--measure=7s");
-        assertThat(quick.sections()).containsExactly(Section.ACCEPTANCE, Section.RECONCILE);
-        assertThat(quick.reconcileRows()).containsExactly(10_000, 1_000_000);
-        assertThat(quick.measure()).isEqualTo(Duration.ofSeconds(7));
-        assertThat(quick.hotSkuOrders()).isLessThan(BenchOptions.parse().hotSkuOrders());
-        assertThat(quick.flashOrders()).isEqualTo(2_000);
-        assertThat(BenchOptions.parse().flashOrders()).isEqualTo(20_000);
-        assertThat(BenchOptions.parse().flashClients()).isEqualTo(64);
-        assertThat(quick.flashWarmUp()).isLessThan(BenchOptions.parse().flashWarmUp());
-        assertThat(quick.serviceLogLevel()).isEqualTo("INFO");
-        assertThat(BenchOptions.parse("--service-log-level=WARN").serviceLogLevel()).isEqualTo("WARN");
-        // fixed, and the same in --quick, so that runs compare
-        assertThat(quick.consistencyRates()).containsExactly(150.0, 270.0);
-        assertThat(BenchOptions.parse("--consistency-rate=100", "--consistency-high-rate=0").consistencyRates())
-                .containsExactly(100.0);
-        assertThatThrownBy(() -> BenchOptions.parse("--consistency-rate=0")).hasMessageContaining("--consistency-rate");
-        BenchOptions flash = BenchOptions.parse("--sections=flash-sale", "--flash-orders=5k", "--flash-clients=8",
-                "--flash-warm-up=0");
-        assertThat(flash.sections()).containsExactly(Section.FLASHSALE);
-        assertThat(flash.flashOrders()).isEqualTo(5_000);
-        assertThat(flash.flashClients()).isEqualTo(8);
-        assertThat(flash.flashWarmUp()).isZero();
-        assertThatThrownBy(() -> BenchOptions.parse("--flash-clients=0")).hasMessageContaining("--flash-clients");
-        assertThatThrownBy(() -> BenchOptions.parse("--flash-warm-up=-1")).hasMessageContaining("--flash-warm-up");
-        assertThat(BenchOptions.parse().orderShards()).isEqualTo(1);
-        assertThat(BenchOptions.parse("--sections=cost", "--order-shards=2").orderShards()).isEqualTo(2);
-        assertThatThrownBy(() -> BenchOptions.parse("--order-shards=2")).hasMessageContaining("needs --sections=cost");
-        assertThatThrownBy(() -> BenchOptions.parse("--sections=cost", "--order-shards=3"))
-                .hasMessageContaining("a power of two");
     }
 
     @Test

@@ -69,11 +69,6 @@ public final class EmbeddedRedisCluster implements AutoCloseable {
         return password;
     }
 
-    /** The masters in node order: master {@code i} serves {@link #firstSlot(int) firstSlot(i)} up to the next one's. */
-    public List<EmbeddedRedis> masters() {
-        return masters;
-    }
-
     /** The index of the master that serves {@code slot}. */
     public int masterOf(int slot) {
         return IntStream.range(0, masters.size()).filter(i -> firstSlot(i) <= slot && slot < firstSlot(i + 1))

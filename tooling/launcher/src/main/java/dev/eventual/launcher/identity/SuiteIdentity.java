@@ -1,7 +1,7 @@
 package dev.eventual.launcher.identity;
 
 import dev.eventual.auth.AuthServerApplication;
-import dev.eventual.auth.login.CodeFlowLogin;
+import dev.eventual.signin.CodeFlowLogin;
 import dev.eventual.launcher.logging.ServiceLabel;
 import org.springframework.context.ConfigurableApplicationContext;
 

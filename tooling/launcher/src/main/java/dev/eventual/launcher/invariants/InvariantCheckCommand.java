@@ -2,6 +2,7 @@ package dev.eventual.launcher.invariants;
 
 import dev.eventual.order.core.shard.OrderShards;
 import org.springframework.dao.DataAccessException;
+import picocli.CommandLine.ParameterException;
 
 import java.io.PrintStream;
 import java.sql.Connection;
@@ -42,13 +43,14 @@ public final class InvariantCheckCommand {
                                    PrintStream out, PrintStream err) {
         CheckOptions options;
         try {
-            CheckArguments arguments = CheckArguments.parse(args, CheckOptions.NAMES);
-            if (arguments.help()) {
-                out.print(help(defaults));
+            CheckArguments arguments = CheckArguments.parse(args, defaults);
+            if (arguments.help) {
+                out.print(arguments.usage());
                 return CheckOutcome.CLEAN;
             }
             options = CheckOptions.from(arguments, defaults, env);
-        } catch (UsageException e) {
+        } catch (ParameterException e) {
+            // one line, naming the option; --help has the rest
             err.println(e.getMessage());
             return CheckOutcome.USAGE;
         }
@@ -209,44 +211,5 @@ public final class InvariantCheckCommand {
         String message = String.valueOf(e.getMessage()).strip();
         int end = message.indexOf('\n');
         return end < 0 ? message : message.substring(0, end).strip();
-    }
-
-    static String help(CheckDefaults defaults) {
-        return """
-                Checks the invariants of a running Eventual stack by reading order_db, inventory_db and notice_db
-                (SELECT only), and prints every violation with its order or SKU. docs/invariant-checker.md has more.
-
-                Options (--name=VALUE or --name VALUE):
-                  --db-host HOST               every database's host (default %1$s)
-                  --db-port PORT               every database's port (default %2$d)
-                  --db-user USER               every database's account (default %3$s); a SELECT grant is enough
-                  --db-password-file FILE      the password, from a file; or the variable %5$s
-                  --order-db HOST[:PORT]       where order_db is, if not on --db-host/--db-port (e.g. a replica);
-                                                 split across servers: HOST:PORT,HOST:PORT in shard order
-                                                 (eventual.order-db.shard-urls); reported per server and in total
-                  --inventory-db HOST[:PORT]     likewise inventory_db and notice_db; IPv6 as [::1]:3306
-                  --notice-db HOST[:PORT]
-                  --order-db-user USER         a database's own account; also --inventory-db-user, --notice-db-user
-                  --order-db-password-file FILE  its password (or EVENTUAL_CHECK_ORDER_DB_PASSWORD, ..._INVENTORY_DB_...,
-                                                 ..._NOTICE_DB_...); also --inventory-db-..., --notice-db-...
-                  --ssl-mode MODE              DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY (default %4$s)
-                  --trust-store FILE           for VERIFY_*: the trusted CA certificates (default: the JVM's own)
-                  --trust-store-type TYPE      PKCS12 (default) or JKS
-                  --trust-store-password-file FILE  or the variable %6$s
-                  --initial-stock SKU:UNITS,...  check stock conservation for these SKUs, which started with these units
-                  --redis HOST[:PORT]          also check the stock gate in this Redis (port 6379 by default): per gated
-                                               SKU, count + reservations = stock and no reservation left
-                  --redis-password-file FILE   its password; or the variable %7$s%8$s
-                  --gated-skus SKU,...         the gated SKUs to check (default: every SKU the gate holds)
-                  --help                       this text
-
-                Passwords are never taken on the command line: other users of the machine can read it.
-
-                Exit codes: 0 no violation, 1 violations found, 2 bad command line, 3 a database could not be
-                reached, logged into or read (or Redis, with --redis).
-                """.formatted(defaults.host(), defaults.port(), defaults.user(), defaults.sslMode(),
-                CheckOptions.PASSWORD_VARIABLE, CheckOptions.TRUST_STORE_PASSWORD_VARIABLE,
-                CheckOptions.REDIS_PASSWORD_VARIABLE,
-                defaults.redisPassword() == null ? "" : "; else the one the data directory keeps");
     }
 }

@@ -100,10 +100,6 @@ public final class ProcessSuite implements AutoCloseable {
         return infrastructure.redis();
     }
 
-    public String serviceToken() {
-        return settings.serviceToken();
-    }
-
     /** The suite's authorization server: tokens for the demo people and any {@code customer:<id>}. */
     public SuiteIdentity identity() {
         return identity;

@@ -47,10 +47,6 @@ public final class ServiceProcess {
         return port;
     }
 
-    public Path logFile() {
-        return logFile;
-    }
-
     public synchronized long pid() {
         return process.pid();
     }

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import picocli.CommandLine.ParameterException;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,7 +24,7 @@ class CheckOptionsTest {
     Path directory;
 
     @Test
-    void bothSpellingsReadTheSame() throws UsageException {
+    void bothSpellingsReadTheSame() {
         CheckOptions joined = options(Map.of(), "--db-host=db.example", "--db-port=3307", "--db-user=reader",
                 "--ssl-mode=verify_identity", "--initial-stock=1001:100,1002:5");
         CheckOptions separate = options(Map.of(), "--db-host", "db.example", "--db-port", "3307", "--db-user", "reader",
@@ -39,7 +40,7 @@ class CheckOptionsTest {
     }
 
     @Test
-    void withoutOptionsItReadsTheComposeStackAsTheReadOnlyAccountOverTls() throws UsageException {
+    void withoutOptionsItReadsTheComposeStackAsTheReadOnlyAccountOverTls() {
         CheckOptions options = options(Map.of());
 
         assertThat(options.databases()).extracting(DatabaseTarget::describe).containsExactly(
@@ -51,7 +52,7 @@ class CheckOptionsTest {
     }
 
     @Test
-    void theStockGateIsCheckedInTheRedisNamedWithItsPasswordFromTheEnvironment() throws UsageException {
+    void theStockGateIsCheckedInTheRedisNamedWithItsPasswordFromTheEnvironment() {
         CheckOptions options = options(Map.of(CheckOptions.REDIS_PASSWORD_VARIABLE, "redis-secret"),
                 "--redis=cache.example", "--gated-skus=1001, 1002");
 
@@ -62,7 +63,7 @@ class CheckOptionsTest {
     }
 
     @Test
-    void eachDatabaseMayLieElsewhereWithItsOwnAccount() throws UsageException {
+    void eachDatabaseMayLieElsewhereWithItsOwnAccount() {
         CheckOptions options = options(Map.of(CheckOptions.PASSWORD_VARIABLE, "common-secret",
                         "EVENTUAL_CHECK_NOTICE_DB_PASSWORD", "notice-secret"),
                 "--db-host", "primary", "--db-port", "3306", "--db-user", "reader",
@@ -77,7 +78,7 @@ class CheckOptionsTest {
     }
 
     @Test
-    void orderDbOnSeveralServersIsReadFromEachInTheOrderOfTheirShards() throws UsageException {
+    void orderDbOnSeveralServersIsReadFromEachInTheOrderOfTheirShards() {
         CheckOptions options = options(Map.of(), "--db-host=primary", "--db-user=reader",
                 "--order-db=127.0.0.1:13306,127.0.0.1:13307");
 
@@ -89,7 +90,7 @@ class CheckOptionsTest {
     }
 
     @Test
-    void aPasswordFileComesBeforeTheVariableAndLosesItsLineEnd() throws UsageException, IOException {
+    void aPasswordFileComesBeforeTheVariableAndLosesItsLineEnd() throws IOException {
         Path file = Files.writeString(directory.resolve("password"), "from-file\n");
         Path orderFile = Files.writeString(directory.resolve("order-password"), "order-from-file\r\n");
 
@@ -102,34 +103,34 @@ class CheckOptionsTest {
     }
 
     @Test
-    void theDefaultsPasswordIsTheLastResort() throws UsageException {
+    void theDefaultsPasswordIsTheLastResort() {
         CheckDefaults local = new CheckDefaults("127.0.0.1", 13306, "root", "kept-password", SslMode.DISABLED, "kept-redis");
 
-        assertThat(CheckOptions.from(CheckArguments.parse(List.of(), CheckOptions.NAMES), local, Map.of()).databases())
+        assertThat(CheckOptions.from(CheckArguments.parse(List.of(), local), local, Map.of()).databases())
                 .extracting(DatabaseTarget::password).containsOnly("kept-password");
-        assertThat(CheckOptions.from(CheckArguments.parse(List.of(), CheckOptions.NAMES), local,
+        assertThat(CheckOptions.from(CheckArguments.parse(List.of(), local), local,
                 Map.of(CheckOptions.PASSWORD_VARIABLE, "given")).databases())
                 .extracting(DatabaseTarget::password).containsOnly("given");
     }
 
     @Test
-    void theDefaultsRedisPasswordIsTheLastResortToo() throws UsageException, IOException {
+    void theDefaultsRedisPasswordIsTheLastResortToo() throws IOException {
         CheckDefaults local = new CheckDefaults("127.0.0.1", 13306, "root", null, SslMode.DISABLED, "kept-redis");
         Path file = Files.writeString(directory.resolve("redis-password"), "from-file\n");
 
-        assertThat(CheckOptions.from(CheckArguments.parse(List.of("--redis=127.0.0.1:16379"), CheckOptions.NAMES), local,
+        assertThat(CheckOptions.from(CheckArguments.parse(List.of("--redis=127.0.0.1:16379"), local), local,
                 Map.of()).gate().password()).isEqualTo("kept-redis");
-        assertThat(CheckOptions.from(CheckArguments.parse(List.of("--redis=127.0.0.1:16379"), CheckOptions.NAMES), local,
+        assertThat(CheckOptions.from(CheckArguments.parse(List.of("--redis=127.0.0.1:16379"), local), local,
                 Map.of(CheckOptions.REDIS_PASSWORD_VARIABLE, "given")).gate().password()).isEqualTo("given");
         assertThat(CheckOptions.from(CheckArguments.parse(List.of("--redis=127.0.0.1:16379", "--redis-password-file=" + file),
-                CheckOptions.NAMES), local, Map.of(CheckOptions.REDIS_PASSWORD_VARIABLE, "given")).gate().password())
+                local), local, Map.of(CheckOptions.REDIS_PASSWORD_VARIABLE, "given")).gate().password())
                 .isEqualTo("from-file");
-        assertThat(CheckOptions.from(CheckArguments.parse(List.of(), CheckOptions.NAMES), local, Map.of()).gate())
+        assertThat(CheckOptions.from(CheckArguments.parse(List.of(), local), local, Map.of()).gate())
                 .as("the gate is still checked only when asked").isNull();
     }
 
     @Test
-    void aTrustStoreIsHandedToTheDriverForVerifyingModes() throws UsageException, IOException {
+    void aTrustStoreIsHandedToTheDriverForVerifyingModes() throws IOException {
         Path store = Files.writeString(directory.resolve("trust.p12"), "not read here");
 
         CheckOptions options = options(Map.of(CheckOptions.TRUST_STORE_PASSWORD_VARIABLE, "store-secret"),
@@ -144,49 +145,61 @@ class CheckOptionsTest {
     }
 
     @Test
-    void helpIsAFlag() throws UsageException {
-        assertThat(CheckArguments.parse(List.of("--db-port", "3306", "--help"), CheckOptions.NAMES).help()).isTrue();
-        assertThat(CheckArguments.parse(List.of("-h"), CheckOptions.NAMES).help()).isTrue();
-        assertThat(CheckArguments.parse(List.of("--db-port", "3306"), CheckOptions.NAMES).help()).isFalse();
+    void helpIsAFlag() {
+        assertThat(CheckArguments.parse(List.of("--db-port", "3306", "--help"), CheckDefaults.anyStack()).help).isTrue();
+        assertThat(CheckArguments.parse(List.of("-h"), CheckDefaults.anyStack()).help).isTrue();
+        assertThat(CheckArguments.parse(List.of("--db-port", "3306"), CheckDefaults.anyStack()).help).isFalse();
+    }
+
+    @Test
+    void theLocalSuitesDefaultsAreTheOnesLeftOut() {
+        CheckDefaults local = new CheckDefaults("127.0.0.1", 13306, "root", null, SslMode.DISABLED, null);
+
+        assertThat(CheckOptions.from(CheckArguments.parse(List.of("--db-user=reader"), local), local, Map.of()).databases())
+                .extracting(DatabaseTarget::describe).containsOnly(
+                        "order_db at 127.0.0.1:13306 as reader", "inventory_db at 127.0.0.1:13306 as reader",
+                        "notice_db at 127.0.0.1:13306 as reader");
+        assertThat(CheckOptions.from(CheckArguments.parse(List.of(), local), local, Map.of()).tls().sslMode())
+                .isEqualTo(SslMode.DISABLED);
     }
 
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiter = '|', value = {
-            "--db-hots=x                          | unknown option --db-hots; --help lists the options",
-            "--db-host                            | --db-host needs a value (--db-host=VALUE or --db-host VALUE)",
-            "--db-host --db-port 3306             | --db-host needs a value",
-            "--db-host=                           | --db-host needs a value",
-            "--db-port 3306 --db-port=3307        | --db-port is given twice",
-            "127.0.0.1                            | unexpected argument '127.0.0.1'",
+            "--db-hots=x                          | Unknown option: '--db-hots=x'",
+            "--db-host                            | Missing required parameter for option '--db-host' (HOST)",
+            "--db-host --db-port 3306             | Expected parameter for option '--db-host' but found '--db-port'",
+            "--db-host=                           | Invalid value for option '--db-host': a value is needed",
+            "--db-port 3306 --db-port=3307        | option '--db-port' (PORT) should be specified only once",
+            "127.0.0.1                            | Unmatched argument at index 0: '127.0.0.1'",
             "--db-password=secret                 | --db-password: passwords are not taken on the command line",
             "--notice-db-password secret          | --notice-db-password: passwords are not taken on the command line",
-            "--db-port=http                       | --db-port: 'http' is no port (1-65535)",
-            "--db-port 70000                      | --db-port: '70000' is no port (1-65535)",
-            "--order-db=replica:x                 | --order-db: 'x' is no port",
-            "--order-db=fd00::7:3306              | --order-db=fd00::7:3306: write an IPv6 address in brackets",
-            "--ssl-mode=ON                        | --ssl-mode=ON: expected DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY",
+            "--db-port=http                       | Invalid value for option '--db-port': 'http' is no port (1-65535)",
+            "--db-port 70000                      | Invalid value for option '--db-port': '70000' is no port (1-65535)",
+            "--order-db=replica:x                 | Invalid value for option '--order-db' (HOST[:PORT]): 'x' is no port",
+            "--order-db=fd00::7:3306              | Invalid value for option '--order-db' (HOST[:PORT]): 'fd00::7:3306': write an IPv6 address in brackets",
+            "--ssl-mode=ON                        | Invalid value for option '--ssl-mode': expected one of [DISABLED, PREFERRED, REQUIRED, VERIFY_CA, VERIFY_IDENTITY]",
             "--ssl-mode=VERIFY_CA --trust-store=/nonexistent/trust.p12 | --trust-store=/nonexistent/trust.p12: no readable file",
             "--trust-store=/etc/hostname          | --trust-store is only read with --ssl-mode=VERIFY_CA or VERIFY_IDENTITY (now REQUIRED",
             "--trust-store-type=JKS               | --trust-store-type needs --trust-store",
             "--db-password-file=/nonexistent/pw   | cannot read the password file /nonexistent/pw",
-            "--initial-stock=1001-100             | --initial-stock: '1001-100' is not sku:units",
-            "--initial-stock=1001:1,1001:2        | --initial-stock: '1001:2' is not sku:units (or names its SKU twice)",
+            "--initial-stock=1001-100             | Invalid value for option '--initial-stock' (SKU:UNITS): '1001-100' is not sku:units",
+            "--initial-stock=1001:1,1001:2        | --initial-stock: SKU 1001 is named twice",
             "--gated-skus=1001                    | --gated-skus needs --redis=HOST[:PORT]",
             "--redis-password-file=/etc/hostname  | --redis-password-file needs --redis=HOST[:PORT]",
-            "--redis=cache:x                      | --redis: 'x' is no port",
-            "--redis=fd00::7                      | --redis=fd00::7: expected HOST or HOST:PORT",
-            "--redis=cache --gated-skus=10x       | --gated-skus: '10x' is no SKU",
+            "--redis=cache:x                      | Invalid value for option '--redis': 'x' is no port",
+            "--redis=fd00::7                      | Invalid value for option '--redis': 'fd00::7': expected HOST or HOST:PORT",
+            "--redis=cache --gated-skus=10x       | Invalid value for option '--gated-skus' (SKU): '10x' is no SKU",
             "--redis-password=secret              | --redis-password: passwords are not taken on the command line",
             "--order-db=a:13306,b:13307,c:13308   | --order-db: order_db is split across a power of two of servers, not 3",
-            "--order-db=a:13306,                  | --order-db=a:13306,: an empty address",
+            "--order-db=a:13306,,b:13307          | Invalid value for option '--order-db' (HOST[:PORT]): an empty address",
     })
     void aBadCommandLineIsRefusedWithWhatToChange(String commandLine, String message) {
         assertThatThrownBy(() -> options(Map.of(), commandLine.split(" ")))
-                .isInstanceOf(UsageException.class)
+                .isInstanceOf(ParameterException.class)
                 .hasMessageStartingWith(message);
     }
 
-    private static CheckOptions options(Map<String, String> env, String... args) throws UsageException {
-        return CheckOptions.from(CheckArguments.parse(Arrays.asList(args), CheckOptions.NAMES), CheckDefaults.anyStack(), env);
+    private static CheckOptions options(Map<String, String> env, String... args) {
+        return CheckOptions.from(CheckArguments.parse(Arrays.asList(args), CheckDefaults.anyStack()), CheckDefaults.anyStack(), env);
     }
 }

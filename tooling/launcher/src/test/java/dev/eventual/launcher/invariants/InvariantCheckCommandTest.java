@@ -22,9 +22,10 @@ class InvariantCheckCommandTest {
         CheckOutcome outcome = run("--db-host", "unreachable.invalid", "--help");
 
         assertThat(outcome.exitCode()).isZero();
-        assertThat(text(out)).contains("--db-port PORT               every database's port (default 33306)",
-                "(default eventual_checker)", "(default REQUIRED)", "--order-db HOST[:PORT]", "EVENTUAL_CHECK_DB_PASSWORD",
-                "Exit codes: 0 no violation, 1 violations found, 2 bad command line, 3 a database could not be");
+        assertThat(text(out)).containsPattern("--db-port=PORT +every database's port \\(default 33306\\)")
+                .contains("eventual_checker)", "VERIFY_IDENTITY (default REQUIRED)", "--order-db=HOST[:PORT]",
+                        "EVENTUAL_CHECK_DB_PASSWORD", "DISABLED, PREFERRED, REQUIRED, VERIFY_CA,")
+                .containsPattern("Exit codes:\\R +0 +no violation\\R +1 +violations found\\R +2 +bad command line\\R +3 +a database");
         assertThat(text(err)).isEmpty();
     }
 
@@ -34,8 +35,16 @@ class InvariantCheckCommandTest {
 
         assertThat(outcome).isEqualTo(CheckOutcome.USAGE);
         assertThat(outcome.exitCode()).isEqualTo(2);
-        assertThat(text(err)).isEqualTo("--db-port needs a value (--db-port=VALUE or --db-port VALUE)" + System.lineSeparator());
+        assertThat(text(err)).isEqualTo("Missing required parameter for option '--db-port' (PORT)" + System.lineSeparator());
         assertThat(text(out)).isEmpty();
+    }
+
+    @Test
+    void theLocalSuitesHelpShowsItsDefaults() {
+        InvariantCheckCommand.run(List.of("--help"), new CheckDefaults("127.0.0.1", 13306, "root", null, SslMode.DISABLED, null),
+                Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        assertThat(text(out)).contains("(default 13306)", "(default root)", "VERIFY_IDENTITY (default DISABLED)");
     }
 
     @Test

@@ -1,6 +1,6 @@
 package dev.eventual.infra.test;
 
-import dev.eventual.auth.login.CodeFlowLogin;
+import dev.eventual.signin.CodeFlowLogin;
 
 import java.net.URI;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package dev.eventual.auth.login;
+package dev.eventual.signin;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;

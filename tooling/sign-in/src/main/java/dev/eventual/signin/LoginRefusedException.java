@@ -1,4 +1,4 @@
-package dev.eventual.auth.login;
+package dev.eventual.signin;
 
 /** Signing in did not yield a token; the message says at which step and why. */
 public final class LoginRefusedException extends RuntimeException {
