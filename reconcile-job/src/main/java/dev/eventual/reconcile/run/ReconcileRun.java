@@ -44,6 +44,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.stream.Collectors;
 
@@ -315,9 +316,12 @@ public class ReconcileRun {
                 seen.orderStatus() == null ? null : seen.orderStatus().name(), seen.inventory().name(),
                 seen.notice().name(), row.retryCount());
         try (OrderTraces.OrderScope scope = inTrace(row)) {
-            if (pages.openWorkOrder(server, opening, token, now)) {
+            OptionalLong workOrder = pages.openWorkOrder(server, opening, token, now);
+            if (workOrder.isPresent()) {
                 tally.escalated++;
                 count(RowOutcome.WORK_ORDER, 1);
+                log.warn("Order {}: {} handed to work order {} after {} retries: {}", row.orderId(), row.eventType(),
+                        workOrder.getAsLong(), row.retryCount(), reason);
             }
         }
     }

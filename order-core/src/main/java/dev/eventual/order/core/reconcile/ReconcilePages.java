@@ -6,8 +6,6 @@ import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.order.core.status.MessageStatus;
 import dev.eventual.order.core.status.OrderStatus;
 import dev.eventual.order.core.status.ReconcileStatus;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -16,6 +14,7 @@ import java.time.LocalDateTime;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -33,7 +32,6 @@ public class ReconcilePages {
 
     /** Who the work orders' audit names when reconciliation opens them. */
     static final String OPERATOR = "reconcile-job";
-    private static final Logger log = LoggerFactory.getLogger(ReconcilePages.class);
 
     private final OrderShards shards;
     private final DueRowMapper rows;
@@ -136,21 +134,20 @@ public class ReconcilePages {
      * Hands an event to a person: its row becomes FAIL and its work order opens (or reopens) with an audit
      * row, in one transaction.
      *
-     * @return false when the claim was lost meanwhile: another run owns the row, nothing was opened
+     * @return the work order's id; empty when the claim was lost meanwhile: another run owns the row, nothing was
+     *         opened. The job says what it handed over: its log line is the job's (docs/tracing.md).
      */
-    public boolean openWorkOrder(int server, WorkOrderOpening opening, String claimToken, LocalDateTime now) {
+    public OptionalLong openWorkOrder(int server, WorkOrderOpening opening, String claimToken, LocalDateTime now) {
         String reason = WorkOrders.upToColumn(opening.reason());
         return shards.on(server, () -> transaction.execute(status -> {
             if (rows.finish(opening.messageLogId(), claimToken, ReconcileStatus.FAIL, opening.retryCount(), now,
                     reason) == 0) {
-                return false;
+                return OptionalLong.empty();
             }
             boolean reopened = workOrders.open(opening) > 1;
             long id = workOrders.idOf(opening.orderId(), opening.eventType());
             workOrders.audit(id, reopened ? "REOPEN" : "OPEN", OPERATOR, null, "APPLIED", reason);
-            log.warn("Order {}: {} handed to work order {} after {} retries: {}", opening.orderId(),
-                    opening.eventType(), id, opening.retryCount(), opening.reason());
-            return true;
+            return OptionalLong.of(id);
         }));
     }
 

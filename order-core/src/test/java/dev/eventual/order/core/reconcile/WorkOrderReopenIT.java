@@ -38,7 +38,7 @@ class WorkOrderReopenIT {
         long orderId = ThreadLocalRandom.current().nextLong(1L << 40, 1L << 50);
         long event = claimedEvent(orderId, "token-1");
         LocalDateTime now = LocalDateTime.now().truncatedTo(ChronoUnit.MILLIS);
-        assertThat(pages.openWorkOrder(0, opening(orderId, event, "stock short"), "token-1", now)).isTrue();
+        assertThat(pages.openWorkOrder(0, opening(orderId, event, "stock short"), "token-1", now)).isPresent();
         assertThat(event(event)).containsEntry("reconcile_status", "FAIL").containsEntry("claim_token", null)
                 .containsEntry("last_error", "stock short");
         long id = workOrders.page(new WorkOrders.Filter(null, orderId, null, null, null), 0, 10).workOrders()
@@ -50,7 +50,7 @@ class WorkOrderReopenIT {
                 .contains("work order " + id + " was resolved meanwhile");
 
         jdbc.update("UPDATE message_log SET claim_token = 'token-2' WHERE id = ?", event);
-        assertThat(pages.openWorkOrder(0, opening(orderId, event, "still short"), "token-2", now)).isTrue();
+        assertThat(pages.openWorkOrder(0, opening(orderId, event, "still short"), "token-2", now)).isPresent();
 
         WorkOrder reopened = workOrders.find(id).orElseThrow();
         assertThat(reopened.status()).isEqualTo(WorkOrders.Status.OPEN);
@@ -73,7 +73,7 @@ class WorkOrderReopenIT {
         long event = claimedEvent(orderId, "taken-over");
 
         assertThat(pages.openWorkOrder(0, opening(orderId, event, "stock short"), "lost",
-                LocalDateTime.now().truncatedTo(ChronoUnit.MILLIS))).isFalse();
+                LocalDateTime.now().truncatedTo(ChronoUnit.MILLIS))).isEmpty();
 
         assertThat(event(event)).containsEntry("reconcile_status", "PENDING").containsEntry("claim_token", "taken-over");
         assertThat(workOrders.count(new WorkOrders.Filter(null, orderId, null, null, null))).isZero();
