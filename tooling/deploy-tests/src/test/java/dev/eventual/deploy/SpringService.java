@@ -138,11 +138,13 @@ enum SpringService {
     }
 
     /**
-     * Whether the service runs Flyway on its database, which makes it the schema's owner; reconcile-job
-     * works on order-service's order_db without (docs/design.md, "Who owns order_db").
+     * Whether the service runs Flyway on its database at start (its yml names its scripts, or turns Flyway on for
+     * order-core's, as order-service does), which is why its account has DDL; reconcile-job works on order_db with
+     * Flyway off (docs/design.md, "Who owns order_db").
      */
     boolean migratesItsDatabase() {
-        return Compose.map(Compose.map(yml().get("spring")).get("flyway")).containsKey("locations");
+        Map<String, Object> flyway = Compose.map(Compose.map(yml().get("spring")).get("flyway"));
+        return !flyway.isEmpty() && !Boolean.FALSE.equals(flyway.get("enabled"));
     }
 
     /** The placeholder name a yml value reads, e.g. ORDER_DB_PASSWORD for spring.datasource.password. */
