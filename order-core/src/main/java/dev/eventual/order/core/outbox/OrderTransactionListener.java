@@ -38,7 +38,7 @@ class OrderTransactionListener implements RocketMQLocalTransactionListener {
         PublishAttempt attempt = (PublishAttempt) argument;
         LocalTxOutcome outcome;
         try {
-            outcome = runner.run(attempt, transactionId(message));
+            outcome = runner.run(attempt, transactionId(message), OrderOutbox.NEW_EVENT_STATUS);
         } catch (Error e) {
             // rolled back: the broker hears UNKNOWN from the client and the check-back answers ROLLBACK
             attempt.failed(e);

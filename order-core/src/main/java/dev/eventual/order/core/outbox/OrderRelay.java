@@ -1,0 +1,216 @@
+package dev.eventual.order.core.outbox;
+
+import dev.eventual.common.event.OrderCanceledEvent;
+import dev.eventual.common.event.OrderCreatedEvent;
+import dev.eventual.common.event.OrderEvents;
+import dev.eventual.order.core.reconcile.ReconcilePages;
+import dev.eventual.order.core.reconcile.ReconcilePages.WorkOrderOpening;
+import dev.eventual.order.core.reconcile.WorkOrders;
+import dev.eventual.order.core.shard.OrderShards;
+import dev.eventual.tracing.OrderTraces;
+import org.apache.rocketmq.client.producer.SendResult;
+import org.apache.rocketmq.client.producer.SendStatus;
+import org.apache.rocketmq.spring.core.RocketMQTemplate;
+import org.apache.rocketmq.spring.support.RocketMQHeaders;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.messaging.Message;
+import org.springframework.messaging.support.MessageBuilder;
+import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Sends the events the outbox wrote WAITING to the broker (docs/design.md, "The outbox"), on a thread of its
+ * own in order-service's process, every {@link RelayProperties#interval()}: on each order_db server, a batch of
+ * due rows, oldest first, claimed with {@code FOR UPDATE SKIP LOCKED} in one transaction (so a row is relayed by
+ * one worker at a time across replicas), each sent as a normal message to the same topic with the same key, tag,
+ * payload and trace context (not the check-back's headers: no half message), and marked SENT in that transaction
+ * after the broker's SEND_OK. A crash between the send and the commit leaves the row WAITING, and it is sent again:
+ * the consumers dedupe. A failed send ends the batch (the broker is likely down) and puts the row off by its
+ * back-off; after {@link RelayProperties#maxAttempts()} sends the row is handed to a work order. Sends ask
+ * {@link BrokerBreaker} first, so an outage costs the relay no send timeouts either.
+ */
+@Component
+@EnableConfigurationProperties({RelayProperties.class, OutboxProperties.class})
+class OrderRelay implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(OrderRelay.class);
+    /** Who the work orders' audit names when the relay gives up. */
+    static final String OPERATOR = "order-relay";
+
+    private final RocketMQTemplate template;
+    private final RelayMapper rows;
+    private final OrderShards shards;
+    private final BrokerBreaker breaker;
+    private final ReconcilePages reconcile;
+    private final OrderTraces traces;
+    private final RelayProperties properties;
+    private final OutboxProperties outbox;
+    private final Clock clock;
+    private final TransactionTemplate transaction;
+    private volatile ThreadPoolTaskScheduler scheduler;
+
+    OrderRelay(RocketMQTemplate template, RelayMapper rows, OrderShards shards, BrokerBreaker breaker,
+               ReconcilePages reconcile, OrderTraces traces, RelayProperties properties, OutboxProperties outbox,
+               Clock clock, PlatformTransactionManager transactions) {
+        this.template = template;
+        this.rows = rows;
+        this.shards = shards;
+        this.breaker = breaker;
+        this.reconcile = reconcile;
+        this.traces = traces;
+        this.properties = properties;
+        this.outbox = outbox;
+        this.clock = clock;
+        this.transaction = new TransactionTemplate(transactions);
+    }
+
+    /** One run over every server: batches until a server has no full batch left or a send failed there. */
+    void relayDue() {
+        for (int server = 0; server < shards.servers(); server++) {
+            try {
+                Batch batch;
+                do {
+                    batch = relayBatch(server);
+                } while (batch.claimed() == properties.batchSize() && batch.allSent());
+            } catch (RuntimeException e) {
+                log.warn("Relay on order_db server {} stopped this run: {}", server, e.toString());
+            }
+        }
+    }
+
+    private Batch relayBatch(int server) {
+        Batch batch = shards.on(server, () -> transaction.execute(status -> {
+            LocalDateTime now = LocalDateTime.now(clock);
+            List<WaitingRow> due = rows.claimDue(now, properties.batchSize());
+            List<Long> sent = new ArrayList<>();
+            List<Long> orders = new ArrayList<>();
+            boolean failed = false;
+            for (WaitingRow row : due) {
+                if (!breaker.permits()) {
+                    break;
+                }
+                long started = System.nanoTime();
+                Throwable failure = send(row);
+                if (failure == null) {
+                    breaker.stored(started);
+                    sent.add(row.id());
+                    orders.add(row.orderId());
+                    continue;
+                }
+                breaker.notStored(started, failure);
+                failed(server, row, failure, now);
+                failed = true;
+                break;
+            }
+            if (!sent.isEmpty()) {
+                rows.markSent(sent, LocalDateTime.now(clock).plus(outbox.reconcileDelay()));
+            }
+            return new Batch(due.size(), sent.size(), orders, !failed && sent.size() == due.size());
+        }));
+        if (batch.sent() > 0) {
+            log.info("Relayed {} events to the broker from order_db server {}: orders {}", batch.sent(), server, batch.orders());
+        }
+        return batch;
+    }
+
+    /** @return null when the broker answered SEND_OK, else why not */
+    private Throwable send(WaitingRow row) {
+        try (OrderTraces.OrderScope scope = traces.resume("order-event relay", row.orderId(), row.traceParent())) {
+            Message<byte[]> message = MessageBuilder.withPayload(row.payload().getBytes(StandardCharsets.UTF_8))
+                    .setHeader(RocketMQHeaders.KEYS, row.msgKey())
+                    .setHeader(OrderTraces.TRACEPARENT, traces.current()) // null (no trace): no header
+                    .build();
+            SendResult result = template.syncSend(row.topic() + ":" + row.tag(), message);
+            return result.getSendStatus() == SendStatus.SEND_OK ? null
+                    : new IllegalStateException("send status " + result.getSendStatus());
+        } catch (RuntimeException e) {
+            return e;
+        }
+    }
+
+    private void failed(int server, WaitingRow row, Throwable failure, LocalDateTime now) {
+        int attempts = row.relayAttempts() + 1;
+        String error = "relay send " + attempts + " of " + properties.maxAttempts() + " failed: " + failure;
+        if (attempts < properties.maxAttempts()) {
+            LocalDateTime next = now.plus(properties.backOffAfter(attempts));
+            rows.markFailed(row.id(), next, next.plus(outbox.reconcileDelay()), upToColumn(error));
+            log.warn("Order {}: {} not relayed, next try at {}: {}", row.orderId(), row.eventType(), next, failure.toString());
+            return;
+        }
+        rows.letGo(row.id());
+        String reason = "never on the broker: " + error;
+        WorkOrderOpening opening = new WorkOrderOpening(row.orderId(), row.eventType().name(), row.id(), skuOf(row),
+                reason, null, null, null, attempts);
+        reconcile.handOverUnrelayed(server, opening, OPERATOR).ifPresentOrElse(
+                id -> log.error("Order {}: {} not relayed after {} sends; work order {} opened", row.orderId(),
+                        row.eventType(), attempts, id),
+                () -> log.error("Order {}: {} not relayed after {} sends; reconciliation already has it", row.orderId(),
+                        row.eventType(), attempts));
+    }
+
+    private static Long skuOf(WaitingRow row) {
+        try {
+            return switch (row.eventType()) {
+                case ORDER_CREATED -> OrderEvents.fromJson(row.payload(), OrderCreatedEvent.class).skuId();
+                case ORDER_CANCELED -> OrderEvents.fromJson(row.payload(), OrderCanceledEvent.class).skuId();
+            };
+        } catch (RuntimeException unreadable) {
+            return null;
+        }
+    }
+
+    private static String upToColumn(String text) {
+        return text.length() <= WorkOrders.MAX_REASON ? text : text.substring(0, WorkOrders.MAX_REASON);
+    }
+
+    @Override
+    public void start() {
+        if (!properties.enabled()) {
+            log.info("Relay off (eventual.order.relay.enabled=false): WAITING events are left to another instance");
+            return;
+        }
+        ThreadPoolTaskScheduler relay = new ThreadPoolTaskScheduler();
+        relay.setThreadNamePrefix("order-relay-");
+        relay.setPoolSize(1);
+        relay.initialize();
+        relay.scheduleWithFixedDelay(this::run, properties.interval());
+        scheduler = relay;
+    }
+
+    private void run() {
+        try {
+            relayDue();
+        } catch (RuntimeException e) {
+            log.warn("Relay run failed: {}", e.toString());
+        }
+    }
+
+    @Override
+    public void stop() {
+        ThreadPoolTaskScheduler relay = scheduler;
+        scheduler = null;
+        if (relay != null) {
+            relay.shutdown();
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return scheduler != null;
+    }
+
+    /** What one transaction did: rows claimed, sent (their orders), and whether every claimed row went. */
+    private record Batch(int claimed, int sent, List<Long> orders, boolean allSent) {
+    }
+}
