@@ -58,7 +58,8 @@ class OrderTransactionListener implements RocketMQLocalTransactionListener {
                 traceparent == null ? null : traceparent.toString())) {
             RocketMQLocalTransactionState answer = checkBack.answer(orderId, eventType, transactionId(message));
             metrics.checkBack(answer);
-            if (answer == RocketMQLocalTransactionState.ROLLBACK) {
+            if (answer == RocketMQLocalTransactionState.ROLLBACK && !rollbacks.isEmpty()
+                    && !checkBack.eventRecordedByAnotherAttempt(orderId, eventType)) {
                 rollbacks.forEach(hook -> hook.rolledBack(orderId, eventType, (byte[]) message.getPayload()));
             }
             return answer;
