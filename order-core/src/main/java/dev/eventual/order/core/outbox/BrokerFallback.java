@@ -31,7 +31,7 @@ class BrokerFallback {
 
     /**
      * @param why why the half message is not used, for the log
-     * @return and throws as {@link OrderOutbox#publish} does
+     * @return {@link Publication#WAITING} when it committed, else returns and throws as {@link OrderOutbox#publish} does
      */
     Publication publish(PublishAttempt attempt, String why) {
         String transactionId = TRANSACTION_ID_PREFIX + UUID.randomUUID();
@@ -46,6 +46,7 @@ class BrokerFallback {
         } catch (Error e) {
             attempt.failed(e);
         }
-        return attempt.publication();
+        Publication publication = attempt.publication();
+        return publication == Publication.COMMITTED ? Publication.WAITING : publication;
     }
 }

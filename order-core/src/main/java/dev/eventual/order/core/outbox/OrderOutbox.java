@@ -40,7 +40,8 @@ public class OrderOutbox {
     /**
      * @param work the act's writes; a refusal is an exception it throws (or a unique key of its own
      *             that says no), which rolls everything back and reaches the caller unchanged
-     * @return {@link Publication#COMMITTED}, or {@link Publication#UNKNOWN} when the commit did not answer
+     * @return {@link Publication#COMMITTED}; {@link Publication#WAITING} when it committed without the broker (the
+     *         relay sends the event); or {@link Publication#UNKNOWN} when the commit did not answer
      * @throws NotPublishedException surely not committed, and why
      */
     public Publication publish(OrderEventType eventType, long orderId, Object event, Runnable work) {
@@ -55,11 +56,14 @@ public class OrderOutbox {
 
     /**
      * How a publication ended when it did not surely fail: the event and its writes committed together,
-     * or the commit did not answer and the broker's check-back settles it (docs/check-back.md). Surely
-     * not committed is {@link NotPublishedException}; the work's own refusal is the exception it threw.
+     * with the half message (COMMITTED) or without it while the broker could not store it (WAITING: its row
+     * waits for the relay), or the commit did not answer and the broker's check-back settles it (UNKNOWN,
+     * docs/check-back.md). Surely not committed is {@link NotPublishedException}; the work's own refusal is the
+     * exception it threw.
      */
     public enum Publication {
         COMMITTED,
+        WAITING,
         UNKNOWN
     }
 
