@@ -79,6 +79,9 @@ class OrderRelay implements SmartLifecycle {
     void relayDue() {
         for (int server = 0; server < shards.servers(); server++) {
             try {
+                if (!shards.on(server, () -> rows.anyDue(LocalDateTime.now(clock)))) {
+                    continue;
+                }
                 Batch batch;
                 do {
                     batch = relayBatch(server);

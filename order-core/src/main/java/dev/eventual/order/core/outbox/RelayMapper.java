@@ -12,6 +12,10 @@ import java.util.List;
 @Mapper
 interface RelayMapper {
 
+    /** Whether any row is due, one indexed read outside a transaction: a run with nothing to relay costs this alone. */
+    @Select("SELECT EXISTS (SELECT 1 FROM message_log WHERE msg_status = 'WAITING' AND next_relay_time <= #{now})")
+    boolean anyDue(@Param("now") LocalDateTime now);
+
     /**
      * Claims the due WAITING rows of this server, oldest due first, locked until the claim's transaction ends;
      * rows another relay holds are skipped, not waited for. A row is due only when no older event of its
