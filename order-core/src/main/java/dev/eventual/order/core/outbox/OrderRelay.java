@@ -147,7 +147,7 @@ class OrderRelay implements SmartLifecycle {
         String error = "relay send " + attempts + " of " + properties.maxAttempts() + " failed: " + failure;
         if (attempts < properties.maxAttempts()) {
             LocalDateTime next = now.plus(properties.backOffAfter(attempts));
-            rows.markFailed(row.id(), next, next.plus(outbox.reconcileDelay()), upToColumn(error));
+            rows.markFailed(row.id(), next, upToColumn(error));
             log.warn("Order {}: {} not relayed, next try at {}: {}", row.orderId(), row.eventType(), next, failure.toString());
             return;
         }

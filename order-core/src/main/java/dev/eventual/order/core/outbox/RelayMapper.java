@@ -42,15 +42,10 @@ interface RelayMapper {
             </script>""")
     int markSent(@Param("ids") List<Long> ids, @Param("reconcileAt") LocalDateTime reconcileAt);
 
-    /**
-     * A failed send: the row's next try after its back-off. Reconciliation keeps off the row while the relay
-     * owns it: it would re-drive an event the broker never had.
-     */
-    @Update("UPDATE message_log SET relay_attempts = relay_attempts + 1, next_relay_time = #{next},"
-            + " next_reconcile_time = GREATEST(next_reconcile_time, #{reconcileAt}), last_error = #{error}"
+    /** A failed send: the row's next try after its back-off. */
+    @Update("UPDATE message_log SET relay_attempts = relay_attempts + 1, next_relay_time = #{next}, last_error = #{error}"
             + " WHERE id = #{id} AND msg_status = 'WAITING'")
-    int markFailed(@Param("id") long id, @Param("next") LocalDateTime next, @Param("reconcileAt") LocalDateTime reconcileAt,
-                   @Param("error") String error);
+    int markFailed(@Param("id") long id, @Param("next") LocalDateTime next, @Param("error") String error);
 
     /** The last send failed: the row is no longer the relay's (a work order takes it, in the same transaction). */
     @Update("UPDATE message_log SET relay_attempts = relay_attempts + 1, next_relay_time = NULL"
