@@ -111,7 +111,11 @@ class OrderRelay implements SmartLifecycle {
                     orders.add(row.orderId());
                     continue;
                 }
-                breaker.notStored(started, failure);
+                if (NotStored.byTheBroker(failure)) {
+                    breaker.notStored(started, failure);
+                } else {
+                    breaker.released();
+                }
                 failed(server, row, failure, now);
                 failed = true;
                 break;
