@@ -121,7 +121,8 @@ class OrderRelay implements SmartLifecycle {
                 break;
             }
             if (!sent.isEmpty()) {
-                rows.markSent(sent, LocalDateTime.now(clock).plus(outbox.reconcileDelay()));
+                LocalDateTime relayedAt = LocalDateTime.now(clock);
+                rows.markSent(sent, relayedAt, relayedAt.plus(outbox.reconcileDelay()));
             }
             return new Batch(due.size(), sent.size(), orders, !failed && sent.size() == due.size());
         }));

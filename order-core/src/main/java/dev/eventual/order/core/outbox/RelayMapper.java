@@ -36,11 +36,12 @@ interface RelayMapper {
     @Update("""
             <script>
             UPDATE message_log SET msg_status = 'SENT', relay_attempts = relay_attempts + 1, next_relay_time = NULL,
-             next_reconcile_time = GREATEST(next_reconcile_time, #{reconcileAt}), last_error = NULL
+             relayed_at = #{relayedAt}, next_reconcile_time = GREATEST(next_reconcile_time, #{reconcileAt}), last_error = NULL
              WHERE msg_status = 'WAITING' AND id IN
             <foreach collection="ids" item="id" open="(" separator="," close=")">#{id}</foreach>
             </script>""")
-    int markSent(@Param("ids") List<Long> ids, @Param("reconcileAt") LocalDateTime reconcileAt);
+    int markSent(@Param("ids") List<Long> ids, @Param("relayedAt") LocalDateTime relayedAt,
+                 @Param("reconcileAt") LocalDateTime reconcileAt);
 
     /** A failed send: the row's next try after its back-off. */
     @Update("UPDATE message_log SET relay_attempts = relay_attempts + 1, next_relay_time = #{next}, last_error = #{error}"
