@@ -25,9 +25,9 @@ record OrderStory(long orderId, WorkOrders.Order order, List<WorkOrders.Event> e
 
     /**
      * What became of an event the outbox wrote without the broker (issue 39; docs/design.md, "The outbox"), or
-     * null for one that went through a half message.
+     * null for one that went through a half message. Public for the template: SpEL calls public methods only.
      */
-    String brokerNote(WorkOrders.Event event) {
+    public String brokerNote(WorkOrders.Event event) {
         if (!event.acceptedWithoutBroker()) {
             return null;
         }
