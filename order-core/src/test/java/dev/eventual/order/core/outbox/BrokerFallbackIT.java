@@ -12,6 +12,7 @@ import dev.eventual.order.core.TestOrders;
 import dev.eventual.order.core.orders.Orders;
 import dev.eventual.order.core.orders.Orders.Cancellation;
 import dev.eventual.order.core.orders.Orders.Placement;
+import dev.eventual.order.core.reconcile.WorkOrders;
 import dev.eventual.order.core.status.MessageStatus;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import org.apache.rocketmq.client.producer.LocalTransactionState;
@@ -63,6 +64,9 @@ class BrokerFallbackIT {
     @Autowired
     RelayProperties relay;
 
+    @Autowired
+    WorkOrders workOrders;
+
     private final TestConsumer observer = ObservedEvents.consumer();
     private final EmbeddedRocketMq broker = TestInfrastructure.shared().rocketMq();
 
@@ -95,6 +99,12 @@ class BrokerFallbackIT {
                 assertThat(transactionIds(orderId)).allMatch(id -> id.startsWith(BrokerFallback.TRANSACTION_ID_PREFIX));
             }
             assertThat(statuses(canceled)).hasSize(2);
+            // the console's order story: written without the broker, the relay's to send, not sent yet
+            assertThat(workOrders.story(canceled).events()).hasSize(2).allSatisfy(event -> {
+                assertThat(event.acceptedWithoutBroker()).isTrue();
+                assertThat(event.nextRelayTime()).isNotNull();
+                assertThat(event.relayedAt()).isNull();
+            });
         } finally {
             broker.startBroker();
         }
@@ -122,6 +132,20 @@ class BrokerFallbackIT {
             assertThat(checkBack.answer(orderId, OrderEventType.ORDER_CREATED, created))
                     .isEqualTo(RocketMQLocalTransactionState.COMMIT);
         }
+        for (long orderId : placed) {
+            assertThat(workOrders.story(orderId).events()).allSatisfy(event -> {
+                assertThat(event.acceptedWithoutBroker()).isTrue();
+                assertThat(event.relayAttempts()).isPositive();
+                assertThat(event.nextRelayTime()).isNull();
+                assertThat(event.relayedAt()).isNotNull();
+            });
+        }
+        long onTheBroker = placedId(TestOrders.place(orders, user, 7));
+        assertThat(workOrders.story(onTheBroker).events()).singleElement().satisfies(event -> {
+            assertThat(event.acceptedWithoutBroker()).isFalse();
+            assertThat(event.relayAttempts()).isZero();
+            assertThat(event.relayedAt()).isNull();
+        });
         List<MessageExt> ofCanceled = observer.receivedWithKey(Long.toString(canceled));
         MessageExt create = ofCanceled.stream().filter(m -> m.getTags().equals(OrderEventType.ORDER_CREATED.tag())).findFirst().orElseThrow();
         MessageExt cancel = ofCanceled.stream().filter(m -> m.getTags().equals(OrderEventType.ORDER_CANCELED.tag())).findFirst().orElseThrow();
@@ -183,6 +207,12 @@ class BrokerFallbackIT {
                 + " ON w.id = a.work_order_id WHERE w.order_id = ?", String.class, orderId)).containsExactly(OrderRelay.OPERATOR);
         assertThat(jdbc.queryForObject("SELECT reason FROM reconcile_work_order WHERE order_id = ?", String.class, orderId))
                 .startsWith("never on the broker");
+        assertThat(workOrders.story(orderId).events()).singleElement().satisfies(event -> {
+            assertThat(event.acceptedWithoutBroker()).isTrue();
+            assertThat(event.relayAttempts()).isEqualTo(relay.maxAttempts());
+            assertThat(event.nextRelayTime()).isNull();
+            assertThat(event.relayedAt()).isNull();
+        });
     }
 
     private String storeHalfMessageWithoutLocalTransaction(long orderId, String payload) throws Exception {
