@@ -36,11 +36,10 @@ record OrderStory(long orderId, WorkOrders.Order order, List<WorkOrders.Event> e
             return accepted + ", relayed at " + TIME.format(event.relayedAt());
         }
         String sends = sends(event.relayAttempts());
-        if (event.nextRelayTime() != null) {
-            return accepted + "; waiting for the broker, " + sends + ", next at " + TIME.format(event.nextRelayTime());
-        }
         if (event.msgStatus().equals(MessageStatus.WAITING.name())) {
-            return accepted + "; not relayed, " + sends + ": handed to a work order";
+            return event.nextRelayTime() != null
+                    ? accepted + "; waiting for the broker, " + sends + ", next at " + TIME.format(event.nextRelayTime())
+                    : accepted + "; not relayed, " + sends + ": handed to a work order";
         }
         // a consumer's report ends the relay's work on it: reconciliation re-drove it, or the relay's send was
         // stored but not marked

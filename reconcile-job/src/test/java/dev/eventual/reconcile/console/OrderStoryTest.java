@@ -47,6 +47,9 @@ class OrderStoryTest {
     void anEventItsConsumersHadBeforeTheRelayMarkedItSaysSo() {
         assertThat(story.brokerNote(event("CONSUMED", true, 0, null, null)))
                 .isEqualTo("accepted while the broker was down; its consumers had it before the relay marked it sent");
+        // reconciliation re-drove it while the relay still planned a send: the relay's plan is over
+        assertThat(story.brokerNote(event("CONSUMED", true, 2, LocalDateTime.of(2026, 11, 29, 12, 0), null)))
+                .isEqualTo("accepted while the broker was down; its consumers had it before the relay marked it sent");
     }
 
     private static WorkOrders.Event event(String msgStatus, boolean acceptedWithoutBroker, int relayAttempts,
