@@ -54,28 +54,34 @@ class OrderRelay implements SmartLifecycle {
     private final BrokerBreaker breaker;
     private final ReconcilePages reconcile;
     private final OrderTraces traces;
+    private final RelayMetrics metrics;
     private final RelayProperties properties;
     private final OutboxProperties outbox;
     private final Clock clock;
     private final TransactionTemplate transaction;
     private volatile ThreadPoolTaskScheduler scheduler;
+    private long backlogCountedAt = Long.MIN_VALUE;
 
     OrderRelay(RocketMQTemplate template, RelayMapper rows, OrderShards shards, BrokerBreaker breaker,
-               ReconcilePages reconcile, OrderTraces traces, RelayProperties properties, OutboxProperties outbox,
-               Clock clock, PlatformTransactionManager transactions) {
+               ReconcilePages reconcile, OrderTraces traces, RelayMetrics metrics, RelayProperties properties,
+               OutboxProperties outbox, Clock clock, PlatformTransactionManager transactions) {
         this.template = template;
         this.rows = rows;
         this.shards = shards;
         this.breaker = breaker;
         this.reconcile = reconcile;
         this.traces = traces;
+        this.metrics = metrics;
         this.properties = properties;
         this.outbox = outbox;
         this.clock = clock;
         this.transaction = new TransactionTemplate(transactions);
     }
 
-    /** One run over every server: batches until a server has no full batch left or a send failed there. */
+    /**
+     * One run over every server: batches until a server has no full batch left or a send failed there; then the
+     * backlog gauges, when their figures are older than {@link RelayProperties#backlogRefresh()}.
+     */
     void relayDue() {
         for (int server = 0; server < shards.servers(); server++) {
             try {
@@ -90,6 +96,21 @@ class OrderRelay implements SmartLifecycle {
                 log.warn("Relay on order_db server {} stopped this run: {}", server, e.toString());
             }
         }
+        long now = System.nanoTime();
+        if (backlogCountedAt == Long.MIN_VALUE || now - backlogCountedAt >= properties.backlogRefresh().toNanos()) {
+            backlogCountedAt = now;
+            countBacklog();
+        }
+    }
+
+    private void countBacklog() {
+        for (int server = 0; server < shards.servers(); server++) {
+            try {
+                metrics.backlog(server, shards.on(server, rows::backlog));
+            } catch (RuntimeException e) {
+                log.warn("Relay backlog of order_db server {} not counted: {}", server, e.toString());
+            }
+        }
     }
 
     private Batch relayBatch(int server) {
@@ -97,7 +118,7 @@ class OrderRelay implements SmartLifecycle {
             LocalDateTime now = LocalDateTime.now(clock);
             List<WaitingRow> due = rows.claimDue(now, properties.batchSize());
             List<Long> sent = new ArrayList<>();
-            List<Long> orders = new ArrayList<>();
+            List<String> orders = new ArrayList<>();
             boolean failed = false;
             for (WaitingRow row : due) {
                 if (!breaker.permits()) {
@@ -108,7 +129,7 @@ class OrderRelay implements SmartLifecycle {
                 if (failure == null) {
                     breaker.stored(started);
                     sent.add(row.id());
-                    orders.add(row.orderId());
+                    orders.add(row.orderAndTrace());
                     continue;
                 }
                 if (NotStored.byTheBroker(failure)) {
@@ -116,6 +137,7 @@ class OrderRelay implements SmartLifecycle {
                 } else {
                     breaker.released();
                 }
+                metrics.failed();
                 failed(server, row, failure, now);
                 failed = true;
                 break;
@@ -127,7 +149,9 @@ class OrderRelay implements SmartLifecycle {
             return new Batch(due.size(), sent.size(), orders, !failed && sent.size() == due.size());
         }));
         if (batch.sent() > 0) {
-            log.info("Relayed {} events to the broker from order_db server {}: orders {}", batch.sent(), server, batch.orders());
+            metrics.relayed(batch.sent());
+            // many orders in one line: each named with its own trace id (docs/tracing.md)
+            log.info("Orders {}: {} events relayed to the broker from order_db server {}", batch.orders(), batch.sent(), server);
         }
         return batch;
     }
@@ -157,6 +181,7 @@ class OrderRelay implements SmartLifecycle {
             return;
         }
         rows.letGo(row.id());
+        metrics.handedOver();
         String reason = "never on the broker: " + error;
         WorkOrderOpening opening = new WorkOrderOpening(row.orderId(), row.eventType().name(), row.id(), skuOf(row),
                 reason, null, null, null, attempts);
@@ -219,6 +244,6 @@ class OrderRelay implements SmartLifecycle {
     }
 
     /** What one transaction did: rows claimed, sent (their orders), and whether every claimed row went. */
-    private record Batch(int claimed, int sent, List<Long> orders, boolean allSent) {
+    private record Batch(int claimed, int sent, List<String> orders, boolean allSent) {
     }
 }

@@ -14,6 +14,7 @@ import dev.eventual.order.core.orders.Orders.Cancellation;
 import dev.eventual.order.core.orders.Orders.Placement;
 import dev.eventual.order.core.status.MessageStatus;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.rocketmq.client.producer.LocalTransactionState;
 import org.apache.rocketmq.client.producer.TransactionListener;
 import org.apache.rocketmq.client.producer.TransactionMQProducer;
@@ -63,6 +64,9 @@ class BrokerFallbackIT {
     @Autowired
     RelayProperties relay;
 
+    @Autowired
+    MeterRegistry meters;
+
     private final TestConsumer observer = ObservedEvents.consumer();
     private final EmbeddedRocketMq broker = TestInfrastructure.shared().rocketMq();
 
@@ -72,6 +76,7 @@ class BrokerFallbackIT {
         breaker.reset();
         List<Long> placed = new ArrayList<>();
         long canceled;
+        double relayedBefore = meters.get("eventual.order.relay.sent").counter().count();
         broker.stopBroker();
         try {
             for (int i = 0; i < 4; i++) {
@@ -95,6 +100,10 @@ class BrokerFallbackIT {
                 assertThat(transactionIds(orderId)).allMatch(id -> id.startsWith(BrokerFallback.TRANSACTION_ID_PREFIX));
             }
             assertThat(statuses(canceled)).hasSize(2);
+            assertThat(gauge("eventual.order.broker-breaker.state", "open")).isEqualTo(1);
+            // the backlog gauges, refreshed by the relay's runs: 5 creates and a cancel at least (other tests' rows may wait too)
+            await().atMost(RELAYED).until(() -> meters.get("eventual.order.relay.waiting").gauge().value() >= 6
+                    && meters.get("eventual.order.relay.oldest.seconds").gauge().value() > 0);
         } finally {
             broker.startBroker();
         }
@@ -109,6 +118,11 @@ class BrokerFallbackIT {
             return next instanceof Placement.Placed order && order.eventStatus() == MessageStatus.SENT
                     && breaker.state() == CircuitBreaker.State.CLOSED;
         });
+
+        assertThat(meters.get("eventual.order.relay.sent").counter().count() - relayedBefore).isGreaterThanOrEqualTo(placed.size() + 1);
+        assertThat(gauge("eventual.order.broker-breaker.state", "closed")).isEqualTo(1);
+        await().atMost(RELAYED).until(() -> meters.get("eventual.order.relay.waiting").gauge().value() == 0
+                && meters.get("eventual.order.relay.oldest.seconds").gauge().value() == 0);
 
         for (long orderId : placed) {
             List<MessageExt> delivered = observer.receivedWithKey(Long.toString(orderId));
@@ -162,6 +176,8 @@ class BrokerFallbackIT {
         long user = ThreadLocalRandom.current().nextLong(1_000_000, Long.MAX_VALUE / 2);
         breaker.reset();
         long orderId;
+        double handedOverBefore = meters.get("eventual.order.relay.handed-over").counter().count();
+        double failuresBefore = meters.get("eventual.order.relay.failures").counter().count();
         broker.stopBroker();
         try {
             orderId = placedId(TestOrders.place(orders, user, 9));
@@ -183,6 +199,12 @@ class BrokerFallbackIT {
                 + " ON w.id = a.work_order_id WHERE w.order_id = ?", String.class, orderId)).containsExactly(OrderRelay.OPERATOR);
         assertThat(jdbc.queryForObject("SELECT reason FROM reconcile_work_order WHERE order_id = ?", String.class, orderId))
                 .startsWith("never on the broker");
+        assertThat(meters.get("eventual.order.relay.handed-over").counter().count() - handedOverBefore).isEqualTo(1);
+        assertThat(meters.get("eventual.order.relay.failures").counter().count() - failuresBefore).isGreaterThanOrEqualTo(1);
+    }
+
+    private double gauge(String name, String state) {
+        return meters.get(name).tag("state", state).gauge().value();
     }
 
     private String storeHalfMessageWithoutLocalTransaction(long orderId, String payload) throws Exception {
