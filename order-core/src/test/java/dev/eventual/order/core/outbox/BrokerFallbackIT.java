@@ -31,6 +31,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -143,6 +144,32 @@ class BrokerFallbackIT {
     }
 
     @Test
+    void aBacklogOfMoreThanABatchIsRelayedInConcurrentSendsEachRowChargedForItsOwnFailure() {
+        long user = ThreadLocalRandom.current().nextLong(1_000_000, Long.MAX_VALUE / 2);
+        int backlog = relay.batchSize() + relay.batchSize() / 2;
+        List<Long> placed = new ArrayList<>();
+        broker.stopBroker();
+        try {
+            for (int i = 0; i < backlog; i++) {
+                placed.add(placedId(TestOrders.place(orders, user, 10)));
+            }
+            // a closed breaker lets the relay try a whole batch at once: every send in flight fails, and each
+            // row is charged with its own failed attempt and back-off
+            breaker.reset();
+            await().atMost(RELAYED).until(() -> jdbc.queryForObject("SELECT COUNT(*) FROM message_log WHERE order_id IN ("
+                    + ids(placed) + ") AND relay_attempts > 0 AND last_error LIKE 'relay send%'", Long.class) > 1);
+        } finally {
+            broker.startBroker();
+        }
+
+        await().atMost(RELAYED).pollInterval(Duration.ofMillis(500)).until(() -> jdbc.queryForObject(
+                "SELECT COUNT(*) FROM message_log WHERE msg_status = 'WAITING' AND order_id IN (" + ids(placed) + ")", Long.class) == 0);
+        await().atMost(RELAYED).until(() -> placed.stream().allMatch(id -> observer.receivedWithKey(Long.toString(id)).size() == 1));
+        assertThat(jdbc.queryForList("SELECT relayed_at FROM message_log WHERE order_id IN (" + ids(placed) + ")"))
+                .hasSize(backlog).allSatisfy(row -> assertThat(row.get("relayed_at")).isNotNull());
+    }
+
+    @Test
     void aHalfMessageStoredWhoseAttemptNeverRanIsRolledBackAndOnlyTheRelaysMessageCounts() throws Exception {
         long user = ThreadLocalRandom.current().nextLong(1_000_000, Long.MAX_VALUE / 2);
         breaker.reset();
@@ -234,6 +261,10 @@ class BrokerFallbackIT {
             // gone before the broker's check: the service's producer of the group answers it
             producer.shutdown();
         }
+    }
+
+    private static String ids(List<Long> orderIds) {
+        return orderIds.stream().map(String::valueOf).collect(Collectors.joining(","));
     }
 
     private static long placedId(Placement placement) {
