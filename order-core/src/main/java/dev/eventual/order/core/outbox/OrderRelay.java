@@ -8,6 +8,7 @@ import dev.eventual.order.core.reconcile.ReconcilePages.WorkOrderOpening;
 import dev.eventual.order.core.reconcile.WorkOrders;
 import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.tracing.OrderTraces;
+import org.apache.rocketmq.client.producer.SendCallback;
 import org.apache.rocketmq.client.producer.SendResult;
 import org.apache.rocketmq.client.producer.SendStatus;
 import org.apache.rocketmq.spring.core.RocketMQTemplate;
@@ -25,9 +26,14 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Sends the events the outbox wrote WAITING to the broker (docs/design.md, "The outbox"), on a thread of its
@@ -35,9 +41,11 @@ import java.util.List;
  * due rows, oldest first, claimed with {@code FOR UPDATE SKIP LOCKED} in one transaction (so a row is relayed by
  * one worker at a time across replicas), each sent as a normal message to the same topic with the same key, tag,
  * payload and trace context (not the check-back's headers: no half message), and marked SENT in that transaction
- * after the broker's SEND_OK. A crash between the send and the commit leaves the row WAITING, and it is sent again:
- * the consumers dedupe. A failed send ends the batch (the broker is likely down) and puts the row off by its
- * back-off; after {@link RelayProperties#maxAttempts()} sends the row is handed to a work order. Sends ask
+ * after the broker's SEND_OK. The batch's sends are asynchronous, in flight together and awaited together (the
+ * rows are of different orders, so no order's events can pass each other). A crash between the send and the commit
+ * leaves the row WAITING, and it is sent again: the consumers dedupe. Each failed send puts its row off by its
+ * back-off, and a batch with a failure ends the run on that server (the broker is likely down); after
+ * {@link RelayProperties#maxAttempts()} sends a row is handed to a work order. Each send asks
  * {@link BrokerBreaker} first, so an outage costs the relay no send timeouts either.
  */
 @Component
@@ -47,6 +55,8 @@ class OrderRelay implements SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(OrderRelay.class);
     /** Who the work orders' audit names when the relay gives up. */
     static final String OPERATOR = "order-relay";
+    /** Beyond the client's send timeout, how long a batch waits for an answer the client owes (its timeout scan runs every second). */
+    private static final Duration ANSWER_GRACE = Duration.ofSeconds(2);
 
     private final RocketMQTemplate template;
     private final RelayMapper rows;
@@ -54,28 +64,34 @@ class OrderRelay implements SmartLifecycle {
     private final BrokerBreaker breaker;
     private final ReconcilePages reconcile;
     private final OrderTraces traces;
+    private final RelayMetrics metrics;
     private final RelayProperties properties;
     private final OutboxProperties outbox;
     private final Clock clock;
     private final TransactionTemplate transaction;
     private volatile ThreadPoolTaskScheduler scheduler;
+    private long backlogCountedAt = Long.MIN_VALUE;
 
     OrderRelay(RocketMQTemplate template, RelayMapper rows, OrderShards shards, BrokerBreaker breaker,
-               ReconcilePages reconcile, OrderTraces traces, RelayProperties properties, OutboxProperties outbox,
-               Clock clock, PlatformTransactionManager transactions) {
+               ReconcilePages reconcile, OrderTraces traces, RelayMetrics metrics, RelayProperties properties,
+               OutboxProperties outbox, Clock clock, PlatformTransactionManager transactions) {
         this.template = template;
         this.rows = rows;
         this.shards = shards;
         this.breaker = breaker;
         this.reconcile = reconcile;
         this.traces = traces;
+        this.metrics = metrics;
         this.properties = properties;
         this.outbox = outbox;
         this.clock = clock;
         this.transaction = new TransactionTemplate(transactions);
     }
 
-    /** One run over every server: batches until a server has no full batch left or a send failed there. */
+    /**
+     * One run over every server: batches until a server has no full batch left or a send failed there; then the
+     * backlog gauges, when their figures are older than {@link RelayProperties#backlogRefresh()}.
+     */
     void relayDue() {
         for (int server = 0; server < shards.servers(); server++) {
             try {
@@ -90,35 +106,50 @@ class OrderRelay implements SmartLifecycle {
                 log.warn("Relay on order_db server {} stopped this run: {}", server, e.toString());
             }
         }
+        long now = System.nanoTime();
+        if (backlogCountedAt == Long.MIN_VALUE || now - backlogCountedAt >= properties.backlogRefresh().toNanos()) {
+            backlogCountedAt = now;
+            countBacklog();
+        }
+    }
+
+    private void countBacklog() {
+        for (int server = 0; server < shards.servers(); server++) {
+            try {
+                metrics.backlog(server, shards.on(server, rows::backlog));
+            } catch (RuntimeException e) {
+                log.warn("Relay backlog of order_db server {} not counted: {}", server, e.toString());
+            }
+        }
     }
 
     private Batch relayBatch(int server) {
         Batch batch = shards.on(server, () -> transaction.execute(status -> {
             LocalDateTime now = LocalDateTime.now(clock);
             List<WaitingRow> due = rows.claimDue(now, properties.batchSize());
-            List<Long> sent = new ArrayList<>();
-            List<Long> orders = new ArrayList<>();
-            boolean failed = false;
+            // every send the breaker permits in flight at once, their answers awaited together: the batch costs
+            // about one round trip to the broker, not one per row (claimDue gives an order one row at most)
+            List<Send> sends = new ArrayList<>(due.size());
             for (WaitingRow row : due) {
                 if (!breaker.permits()) {
                     break;
                 }
-                long started = System.nanoTime();
-                Throwable failure = send(row);
+                sends.add(send(row));
+            }
+            long deadline = System.nanoTime() + template.getProducer().getSendMsgTimeout() * 1_000_000L + ANSWER_GRACE.toNanos();
+            List<Long> sent = new ArrayList<>();
+            List<String> orders = new ArrayList<>();
+            boolean failed = false;
+            for (Send send : sends) {
+                Throwable failure = send.failure(deadline);
                 if (failure == null) {
-                    breaker.stored(started);
-                    sent.add(row.id());
-                    orders.add(row.orderId());
+                    sent.add(send.row().id());
+                    orders.add(send.row().orderAndTrace());
                     continue;
                 }
-                if (NotStored.byTheBroker(failure)) {
-                    breaker.notStored(started, failure);
-                } else {
-                    breaker.released();
-                }
-                failed(server, row, failure, now);
+                metrics.failed();
+                failed(server, send.row(), failure, now);
                 failed = true;
-                break;
             }
             if (!sent.isEmpty()) {
                 LocalDateTime relayedAt = LocalDateTime.now(clock);
@@ -127,24 +158,29 @@ class OrderRelay implements SmartLifecycle {
             return new Batch(due.size(), sent.size(), orders, !failed && sent.size() == due.size());
         }));
         if (batch.sent() > 0) {
-            log.info("Relayed {} events to the broker from order_db server {}: orders {}", batch.sent(), server, batch.orders());
+            metrics.relayed(batch.sent());
+            // many orders in one line: each named with its own trace id (docs/tracing.md)
+            log.info("Orders {}: {} events relayed to the broker from order_db server {}", batch.orders(), batch.sent(), server);
         }
         return batch;
     }
 
-    /** @return null when the broker answered SEND_OK, else why not */
-    private Throwable send(WaitingRow row) {
+    /**
+     * Hands the row's message to the client, which sends it asynchronously; the broker's answer completes the
+     * returned send and feeds the breaker. The span covers the hand-over (the answer comes on the client's thread).
+     */
+    private Send send(WaitingRow row) {
+        Send send = new Send(row);
         try (OrderTraces.OrderScope scope = traces.resume("order-event relay", row.orderId(), row.traceParent())) {
             Message<byte[]> message = MessageBuilder.withPayload(row.payload().getBytes(StandardCharsets.UTF_8))
                     .setHeader(RocketMQHeaders.KEYS, row.msgKey())
                     .setHeader(OrderTraces.TRACEPARENT, traces.current()) // null (no trace): no header
                     .build();
-            SendResult result = template.syncSend(row.topic() + ":" + row.tag(), message);
-            return result.getSendStatus() == SendStatus.SEND_OK ? null
-                    : new IllegalStateException("send status " + result.getSendStatus());
-        } catch (RuntimeException e) {
-            return e;
+            template.asyncSend(row.topic() + ":" + row.tag(), message, send);
+        } catch (RuntimeException refused) {
+            send.onException(refused);
         }
+        return send;
     }
 
     private void failed(int server, WaitingRow row, Throwable failure, LocalDateTime now) {
@@ -157,6 +193,7 @@ class OrderRelay implements SmartLifecycle {
             return;
         }
         rows.letGo(row.id());
+        metrics.handedOver();
         String reason = "never on the broker: " + error;
         WorkOrderOpening opening = new WorkOrderOpening(row.orderId(), row.eventType().name(), row.id(), skuOf(row),
                 reason, null, null, null, attempts);
@@ -218,7 +255,57 @@ class OrderRelay implements SmartLifecycle {
         return scheduler != null;
     }
 
+    /** One row's send in flight: completed with null when the broker stored it (SEND_OK), else with why not. */
+    private final class Send implements SendCallback {
+
+        private final WaitingRow row;
+        private final long started = System.nanoTime();
+        private final CompletableFuture<Throwable> answer = new CompletableFuture<>();
+
+        Send(WaitingRow row) {
+            this.row = row;
+        }
+
+        WaitingRow row() {
+            return row;
+        }
+
+        @Override
+        public void onSuccess(SendResult result) {
+            if (result.getSendStatus() == SendStatus.SEND_OK) {
+                breaker.stored(started);
+                answer.complete(null);
+            } else {
+                onException(new IllegalStateException("send status " + result.getSendStatus()));
+            }
+        }
+
+        @Override
+        public void onException(Throwable failure) {
+            if (NotStored.byTheBroker(failure)) {
+                breaker.notStored(started, failure);
+            } else {
+                breaker.released();
+            }
+            answer.complete(failure);
+        }
+
+        /** Waits for the broker's answer until {@code deadline}; none by then counts as a failed send. */
+        Throwable failure(long deadline) {
+            try {
+                return answer.get(Math.max(deadline - System.nanoTime(), 0), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                return new IllegalStateException("no answer from the client within its send timeout", e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return e;
+            } catch (ExecutionException e) {
+                return e.getCause();
+            }
+        }
+    }
+
     /** What one transaction did: rows claimed, sent (their orders), and whether every claimed row went. */
-    private record Batch(int claimed, int sent, List<Long> orders, boolean allSent) {
+    private record Batch(int claimed, int sent, List<String> orders, boolean allSent) {
     }
 }

@@ -53,6 +53,23 @@ interface RelayMapper {
             + " WHERE id = #{id} AND msg_status = 'WAITING'")
     int letGo(@Param("id") long id);
 
+    /**
+     * The relay's backlog on this server for {@link RelayMetrics}: rows it still has to send (WAITING with a
+     * relay time; a row handed to a work order has none) and the age of the oldest, in one statement. The count
+     * and the oldest id come from idx_message_log_relay alone (InnoDB keeps the id in it); only the oldest row is
+     * read for its created_at. Ids grow with inserts, so the lowest id is the oldest row give or take concurrent
+     * transactions' milliseconds. The age is the database's clock against its own column.
+     */
+    @Select("SELECT w.waiting, COALESCE(TIMESTAMPDIFF(MICROSECOND, m.created_at, CURRENT_TIMESTAMP(3)), 0) / 1e6 AS oldest_seconds"
+            + " FROM (SELECT COUNT(*) AS waiting, MIN(id) AS oldest FROM message_log"
+            + " WHERE msg_status = 'WAITING' AND next_relay_time IS NOT NULL) w"
+            + " LEFT JOIN message_log m ON m.id = w.oldest")
+    Backlog backlog();
+
+    /** @param oldestSeconds 0 when nothing waits */
+    record Backlog(long waiting, double oldestSeconds) {
+    }
+
     /** Whether an event of the order still waits for the relay: a later event of it then waits too. */
     @Select("SELECT COUNT(*) > 0 FROM message_log WHERE order_id = #{orderId} AND msg_status = 'WAITING'"
             + " AND next_relay_time IS NOT NULL")

@@ -19,6 +19,8 @@ import java.time.Duration;
  * @param maxAttempts   sends tried for one row before it is handed to reconciliation as a work order
  * @param firstBackOff  wait after a row's first failed send; doubled after each further one
  * @param maxBackOff    the longest wait between two sends of one row
+ * @param backlogRefresh how old the backlog gauges ({@link RelayMetrics}) may get: at the end of a relay run
+ *                      older figures are refreshed, one indexed query per server, so a scrape never queries
  */
 @Validated
 @ConfigurationProperties("eventual.order.relay")
@@ -28,7 +30,8 @@ record RelayProperties(
         @DefaultValue("100") @Min(1) @Max(1000) int batchSize,
         @DefaultValue("16") @Min(1) int maxAttempts,
         @DefaultValue("1s") Duration firstBackOff,
-        @DefaultValue("10m") Duration maxBackOff) {
+        @DefaultValue("10m") Duration maxBackOff,
+        @DefaultValue("5s") Duration backlogRefresh) {
 
     /** The wait before the next send of a row whose {@code attempts}-th send (1 for the first) just failed. */
     Duration backOffAfter(int attempts) {

@@ -15,6 +15,7 @@ import dev.eventual.order.core.orders.Orders.Placement;
 import dev.eventual.order.core.reconcile.WorkOrders;
 import dev.eventual.order.core.status.MessageStatus;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.rocketmq.client.producer.LocalTransactionState;
 import org.apache.rocketmq.client.producer.TransactionListener;
 import org.apache.rocketmq.client.producer.TransactionMQProducer;
@@ -31,6 +32,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -67,6 +69,9 @@ class BrokerFallbackIT {
     @Autowired
     WorkOrders workOrders;
 
+    @Autowired
+    MeterRegistry meters;
+
     private final TestConsumer observer = ObservedEvents.consumer();
     private final EmbeddedRocketMq broker = TestInfrastructure.shared().rocketMq();
 
@@ -76,6 +81,7 @@ class BrokerFallbackIT {
         breaker.reset();
         List<Long> placed = new ArrayList<>();
         long canceled;
+        double relayedBefore = meters.get("eventual.order.relay.sent").counter().count();
         broker.stopBroker();
         try {
             for (int i = 0; i < 4; i++) {
@@ -105,6 +111,10 @@ class BrokerFallbackIT {
                 assertThat(event.nextRelayTime()).isNotNull();
                 assertThat(event.relayedAt()).isNull();
             });
+            assertThat(gauge("eventual.order.broker-breaker.state", "open")).isEqualTo(1);
+            // the backlog gauges, refreshed by the relay's runs: 5 creates and a cancel at least (other tests' rows may wait too)
+            await().atMost(RELAYED).until(() -> meters.get("eventual.order.relay.waiting").gauge().value() >= 6
+                    && meters.get("eventual.order.relay.oldest.seconds").gauge().value() > 0);
         } finally {
             broker.startBroker();
         }
@@ -119,6 +129,11 @@ class BrokerFallbackIT {
             return next instanceof Placement.Placed order && order.eventStatus() == MessageStatus.SENT
                     && breaker.state() == CircuitBreaker.State.CLOSED;
         });
+
+        assertThat(meters.get("eventual.order.relay.sent").counter().count() - relayedBefore).isGreaterThanOrEqualTo(placed.size() + 1);
+        assertThat(gauge("eventual.order.broker-breaker.state", "closed")).isEqualTo(1);
+        await().atMost(RELAYED).until(() -> meters.get("eventual.order.relay.waiting").gauge().value() == 0
+                && meters.get("eventual.order.relay.oldest.seconds").gauge().value() == 0);
 
         for (long orderId : placed) {
             List<MessageExt> delivered = observer.receivedWithKey(Long.toString(orderId));
@@ -150,6 +165,32 @@ class BrokerFallbackIT {
         MessageExt create = ofCanceled.stream().filter(m -> m.getTags().equals(OrderEventType.ORDER_CREATED.tag())).findFirst().orElseThrow();
         MessageExt cancel = ofCanceled.stream().filter(m -> m.getTags().equals(OrderEventType.ORDER_CANCELED.tag())).findFirst().orElseThrow();
         assertThat(create.getStoreTimestamp()).as("the create stored before the cancel").isLessThan(cancel.getStoreTimestamp());
+    }
+
+    @Test
+    void aBacklogOfMoreThanABatchIsRelayedInConcurrentSendsEachRowChargedForItsOwnFailure() {
+        long user = ThreadLocalRandom.current().nextLong(1_000_000, Long.MAX_VALUE / 2);
+        int backlog = relay.batchSize() + relay.batchSize() / 2;
+        List<Long> placed = new ArrayList<>();
+        broker.stopBroker();
+        try {
+            for (int i = 0; i < backlog; i++) {
+                placed.add(placedId(TestOrders.place(orders, user, 10)));
+            }
+            // a closed breaker lets the relay try a whole batch at once: every send in flight fails, and each
+            // row is charged with its own failed attempt and back-off
+            breaker.reset();
+            await().atMost(RELAYED).until(() -> jdbc.queryForObject("SELECT COUNT(*) FROM message_log WHERE order_id IN ("
+                    + ids(placed) + ") AND relay_attempts > 0 AND last_error LIKE 'relay send%'", Long.class) > 1);
+        } finally {
+            broker.startBroker();
+        }
+
+        await().atMost(RELAYED).pollInterval(Duration.ofMillis(500)).until(() -> jdbc.queryForObject(
+                "SELECT COUNT(*) FROM message_log WHERE msg_status = 'WAITING' AND order_id IN (" + ids(placed) + ")", Long.class) == 0);
+        await().atMost(RELAYED).until(() -> placed.stream().allMatch(id -> observer.receivedWithKey(Long.toString(id)).size() == 1));
+        assertThat(jdbc.queryForList("SELECT relayed_at FROM message_log WHERE order_id IN (" + ids(placed) + ")"))
+                .hasSize(backlog).allSatisfy(row -> assertThat(row.get("relayed_at")).isNotNull());
     }
 
     @Test
@@ -186,6 +227,8 @@ class BrokerFallbackIT {
         long user = ThreadLocalRandom.current().nextLong(1_000_000, Long.MAX_VALUE / 2);
         breaker.reset();
         long orderId;
+        double handedOverBefore = meters.get("eventual.order.relay.handed-over").counter().count();
+        double failuresBefore = meters.get("eventual.order.relay.failures").counter().count();
         broker.stopBroker();
         try {
             orderId = placedId(TestOrders.place(orders, user, 9));
@@ -213,6 +256,12 @@ class BrokerFallbackIT {
             assertThat(event.nextRelayTime()).isNull();
             assertThat(event.relayedAt()).isNull();
         });
+        assertThat(meters.get("eventual.order.relay.handed-over").counter().count() - handedOverBefore).isEqualTo(1);
+        assertThat(meters.get("eventual.order.relay.failures").counter().count() - failuresBefore).isGreaterThanOrEqualTo(1);
+    }
+
+    private double gauge(String name, String state) {
+        return meters.get(name).tag("state", state).gauge().value();
     }
 
     private String storeHalfMessageWithoutLocalTransaction(long orderId, String payload) throws Exception {
@@ -242,6 +291,10 @@ class BrokerFallbackIT {
             // gone before the broker's check: the service's producer of the group answers it
             producer.shutdown();
         }
+    }
+
+    private static String ids(List<Long> orderIds) {
+        return orderIds.stream().map(String::valueOf).collect(Collectors.joining(","));
     }
 
     private static long placedId(Placement placement) {

@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RelayPropertiesTest {
 
     private final RelayProperties defaults = new RelayProperties(true, Duration.ofSeconds(1), 100, 16,
-            Duration.ofSeconds(1), Duration.ofMinutes(10));
+            Duration.ofSeconds(1), Duration.ofMinutes(10), Duration.ofSeconds(5));
 
     @Test
     void theBackOffDoublesFromTheFirstUpToTheLongest() {
