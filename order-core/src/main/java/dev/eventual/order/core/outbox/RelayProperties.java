@@ -27,7 +27,7 @@ import java.time.Duration;
 record RelayProperties(
         @DefaultValue("true") boolean enabled,
         @DefaultValue("1s") Duration interval,
-        @DefaultValue("100") @Min(1) @Max(1000) int batchSize,
+        @DefaultValue("500") @Min(1) @Max(1000) int batchSize,
         @DefaultValue("16") @Min(1) int maxAttempts,
         @DefaultValue("1s") Duration firstBackOff,
         @DefaultValue("10m") Duration maxBackOff,
