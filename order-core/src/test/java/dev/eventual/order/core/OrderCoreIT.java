@@ -23,7 +23,9 @@ import java.lang.annotation.Target;
         "rocketmq.producer.retry-times-when-send-failed=0",
         // what order-service runs with: the consumer-status recording asks for it per transaction anyway
         "spring.datasource.hikari.transaction-isolation=TRANSACTION_READ_COMMITTED",
-        "spring.datasource.hikari.connection-timeout=3000"})
+        "spring.datasource.hikari.connection-timeout=3000",
+        // a relay backlog of more than one batch (BrokerFallbackIT) stays quick to place
+        "eventual.order.relay.batch-size=40"})
 @ContextConfiguration(initializers = InfrastructureInitializer.class)
 public @interface OrderCoreIT {
 }

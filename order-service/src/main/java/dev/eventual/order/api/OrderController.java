@@ -94,7 +94,7 @@ public class OrderController {
         }
         PlacedOrder placed = placement.place(new PlaceOrderCommand(customer,
                 Ids.parse("skuId", request.skuId()), request.quantity(), key));
-        OrderView view = placed.replayed() ? queries.of(placed.order()) : queries.newlyPlaced(placed.order());
+        OrderView view = placed.replayed() ? queries.of(placed.order()) : queries.newlyPlaced(placed.order(), placed.eventStatus());
         return ResponseEntity.status(placed.replayed() ? HttpStatus.OK : HttpStatus.CREATED)
                 .location(URI.create("/api/orders/" + view.orderId()))
                 .header(REPLAYED, Boolean.toString(placed.replayed()))

@@ -7,6 +7,7 @@ import dev.eventual.order.core.orders.Orders;
 import dev.eventual.order.core.orders.Orders.NewOrder;
 import dev.eventual.order.core.orders.Orders.Order;
 import dev.eventual.order.core.orders.Orders.Placement;
+import dev.eventual.order.core.status.MessageStatus;
 import dev.eventual.order.id.OrderIds;
 import dev.eventual.order.publish.PublishFailedException;
 import dev.eventual.order.publish.PublishFailure;
@@ -79,9 +80,9 @@ public class OrderPlacement {
         }
         if (placement instanceof Placement.Placed placed) {
             metrics.orderCreated();
-            log.info("Order {} placed for user {}: sku {} x {}", orderId, command.userId(), command.skuId(),
-                    command.quantity());
-            return new PlacedOrder(placed.order(), false);
+            log.info("Order {} placed for user {}: sku {} x {}{}", orderId, command.userId(), command.skuId(),
+                    command.quantity(), placed.eventStatus() == MessageStatus.WAITING ? ", its event waiting for the broker" : "");
+            return new PlacedOrder(placed.order(), false, placed.eventStatus());
         }
         if (placement instanceof Placement.Repeated repeated) {
             return replay(repeated.first(), command);
@@ -102,7 +103,7 @@ public class OrderPlacement {
             log.info("Order {}: Idempotency-Key repeated by user {}; answering with the first order",
                     first.orderId(), command.userId());
         }
-        return new PlacedOrder(first, true);
+        return new PlacedOrder(first, true, null);
     }
 
     private PublishFailedException notPlaced(long orderId, PublishFailure failure, Object cause) {

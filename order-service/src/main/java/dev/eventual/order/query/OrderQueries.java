@@ -6,6 +6,7 @@ import dev.eventual.order.core.orders.Orders;
 import dev.eventual.order.core.orders.Orders.Order;
 import dev.eventual.order.core.orders.Orders.OrderHistory;
 import dev.eventual.order.core.orders.Orders.Report;
+import dev.eventual.order.core.status.MessageStatus;
 import dev.eventual.order.core.status.OrderStatus;
 import org.springframework.stereotype.Service;
 
@@ -41,9 +42,12 @@ public class OrderQueries {
         return view(orders.historyOf(order));
     }
 
-    /** An order as it was just written, without reading it back (issue 28: the 201 costs no statement). */
-    public OrderView newlyPlaced(Order order) {
-        return view(orders.newlyPlaced(order));
+    /**
+     * An order as it was just written, without reading it back (issue 28: the 201 costs no statement), its created
+     * event SENT or WAITING for the broker as the placement wrote it.
+     */
+    public OrderView newlyPlaced(Order order, MessageStatus eventStatus) {
+        return view(orders.newlyPlaced(order, eventStatus));
     }
 
     /**

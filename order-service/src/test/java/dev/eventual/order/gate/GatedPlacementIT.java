@@ -165,24 +165,26 @@ class GatedPlacementIT {
         assertThat(gate.state(sku)).isEqualTo(new GateState(19L, Map.of(orderId, 1)));
     }
 
+    /** The broker down: the order is accepted, its event waiting for the relay, and it keeps its units (issue 39). */
     @Test
-    void withTheBrokerDownTheReservationIsGivenBackAndNothingWritten() {
+    void withTheBrokerDownTheOrderIsAcceptedAndKeepsItsReservation() {
         gate.seed(sku, 5, List.of(), true);
         EmbeddedRocketMq broker = TestInfrastructure.shared().rocketMq();
+        long orderId;
         broker.stopBroker();
         try {
-            HttpCall.Response refused = place(88, "down-" + sku, 2);
+            HttpCall.Response accepted = place(88, "down-" + sku, 2);
 
-            assertThat(refused.status()).isEqualTo(503);
-            assertThat(refused.json().get("type").asString()).isEqualTo("urn:eventual:problem:broker-unavailable");
-            assertThat(gate.state(sku)).isEqualTo(new GateState(5L, Map.of()));
-            assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM t_order WHERE sku_id = ?", Integer.class, sku)).isZero();
+            assertThat(accepted.status()).isEqualTo(201);
+            assertThat(accepted.json().get("messageStatus").asString()).isEqualTo("WAITING");
+            orderId = Long.parseLong(accepted.json().get("orderId").asString());
+            assertThat(gate.state(sku)).isEqualTo(new GateState(3L, Map.of(orderId, 2)));
         } finally {
             broker.startBroker();
         }
-        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1))
-                .until(() -> place(88, "up-" + sku + "-" + System.nanoTime(), 2).status() == 201);
-        assertThat(gate.state(sku).available()).isEqualTo(3L);
+        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1)).until(() -> "SENT".equals(
+                jdbc.queryForObject("SELECT msg_status FROM message_log WHERE order_id = ?", String.class, orderId)));
+        assertThat(gate.state(sku)).isEqualTo(new GateState(3L, Map.of(orderId, 2)));
     }
 
     /** Redis lost its data (no catalog mark): the rebuild will seed the SKU, so the client may retry. */

@@ -1,62 +1,194 @@
 package dev.eventual.order.placement;
 
 import dev.eventual.infra.mq.EmbeddedRocketMq;
+import dev.eventual.infra.mq.StalledSends;
+import dev.eventual.infra.test.ObservedEvents;
+import dev.eventual.infra.test.TestConsumer;
 import dev.eventual.infra.test.TestInfrastructure;
 import dev.eventual.infra.test.TestTokens;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.order.support.OrderServiceIT;
 import dev.eventual.order.support.OrderTables;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.TestPropertySource;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-/** With the broker down, orders are refused with 503 and nothing is written; the service recovers alone. */
+/**
+ * With the broker down, orders are accepted (201), their events waiting for the broker, and relayed once it is
+ * back (issue 39); with {@code eventual.order.broker-fallback.enabled=false} they are refused with 503 and nothing
+ * is written, as before. Either way the service recovers alone. A hung broker (running and reachable, answering
+ * no send) costs the first orders the send timeout and, once the breaker opens, the rest nothing.
+ */
 @OrderServiceIT
 class BrokerOutageIT {
 
     private static final Logger log = LoggerFactory.getLogger(BrokerOutageIT.class);
+    /** The property order-core's publisher sets on every half message (for its check-back), never on the relay's. */
+    private static final String HALF_MESSAGE_ORDER_ID = "EVENTUAL_ORDER_ID";
 
     @LocalServerPort
     int port;
 
+    private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
+    private final EmbeddedRocketMq broker = TestInfrastructure.shared().rocketMq();
+    private final TestConsumer observer = ObservedEvents.consumer();
+
     @Autowired
     JdbcTemplate jdbc;
 
-    private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
+    @Value("${rocketmq.producer.send-message-timeout}")
+    long sendTimeoutMillis;
 
     @Test
-    void brokerDownMeans503AndNothingWrittenThenOrdersSucceedAgain() {
-        EmbeddedRocketMq broker = TestInfrastructure.shared().rocketMq();
-        assertThat(place("before").status()).isEqualTo(201);
+    void brokerDownMeans201WithTheEventWaitingThenItIsRelayed() {
+        assertThat(place(port, "before").status()).isEqualTo(201);
+        List<String> accepted = new ArrayList<>();
         broker.stopBroker();
         try {
-            OrderTables before = OrderTables.count(jdbc);
             for (int attempt = 0; attempt < 3; attempt++) {
                 long started = System.nanoTime();
-                HttpCall.Response refused = place("down-" + attempt);
-                log.info("Broker down: answered {} in {} ms", refused.status(), (System.nanoTime() - started) / 1_000_000);
+                HttpCall.Response placed = place(port, "down-" + attempt);
+                log.info("Broker down: answered {} in {} ms", placed.status(), (System.nanoTime() - started) / 1_000_000);
 
-                assertThat(refused.status()).isEqualTo(503);
-                assertThat(refused.contentType()).startsWith("application/problem+json");
-                assertThat(refused.json().get("type").asString()).isEqualTo("urn:eventual:problem:broker-unavailable");
+                assertThat(placed.status()).isEqualTo(201);
+                assertThat(placed.json().get("messageStatus").asString()).isEqualTo("WAITING");
+                accepted.add(placed.json().get("orderId").asString());
             }
-            assertThat(OrderTables.count(jdbc)).isEqualTo(before);
+            for (String orderId : accepted) {
+                assertThat(messageStatus(orderId)).isEqualTo("WAITING");
+            }
         } finally {
             broker.startBroker();
         }
         await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1))
-                .until(() -> place("after").status() == 201);
+                .until(() -> accepted.stream().allMatch(orderId -> messageStatus(orderId).equals("SENT")));
+        assertThat(place(port, "after").status()).isEqualTo(201);
     }
 
-    private HttpCall.Response place(String key) {
+    @Test
+    void aHungBrokerCostsOnlyTheFirstOrdersTheSendTimeoutThenEveryEventIsRelayedAndNoHalfMessageCounts() {
+        Duration sendTimeout = Duration.ofMillis(sendTimeoutMillis);
+        // what a send that waited out its timeout cannot take, and an order that skipped the broker never does
+        Duration wellBelowTheTimeout = sendTimeout.dividedBy(2);
+        awaitHalfMessagesAgain("hung-before");
+        List<String> accepted = new ArrayList<>();
+        try (StalledSends hung = broker.stallSends()) {
+            Timed first = placeTimed("hung-0");
+            assertThat(first.took()).as("the first order's half message waits for the hung broker").isGreaterThan(wellBelowTheTimeout);
+            accepted.add(first.orderId());
+            // each failed send counts to the breaker (so do the relay's); it opens within its window's worth
+            Timed next = first;
+            for (int attempt = 1; next.took().compareTo(wellBelowTheTimeout) >= 0; attempt++) {
+                assertThat(attempt).as("orders placed before the breaker opened").isLessThanOrEqualTo(10);
+                next = placeTimed("hung-" + attempt);
+                accepted.add(next.orderId());
+            }
+            for (int attempt = 0; attempt < 2; attempt++) {
+                Timed open = placeTimed("hung-open-" + attempt);
+                assertThat(open.took()).as("an order while the breaker is open").isLessThan(wellBelowTheTimeout);
+                accepted.add(open.orderId());
+            }
+            for (String orderId : accepted) {
+                assertThat(messageStatus(orderId)).isEqualTo("WAITING");
+            }
+        }
+
+        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1))
+                .until(() -> accepted.stream().allMatch(orderId -> messageStatus(orderId).equals("SENT")));
+        // the hung half message of the first order was stored at the release: its check-back rolls it back
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500))
+                .until(() -> halfMessageAttempts(accepted.get(0)).contains("ROLLED_BACK"));
+        for (String orderId : accepted) {
+            assertThat(halfMessageAttempts(orderId)).as("order %s: attempts of half messages", orderId)
+                    .allMatch("ROLLED_BACK"::equals);
+            // every delivery is the relay's normal message: no half message of the order was committed
+            await().atMost(Duration.ofSeconds(60)).until(() -> !observer.receivedWithKey(orderId).isEmpty());
+            assertThat(observer.receivedWithKey(orderId)).allSatisfy(message ->
+                    assertThat(message.getUserProperty(HALF_MESSAGE_ORDER_ID)).isNull());
+        }
+        awaitHalfMessagesAgain("hung-after");
+    }
+
+    /** The switch off: the broker down means no orders, as before issue 39. */
+    @Nested
+    @TestPropertySource(properties = "eventual.order.broker-fallback.enabled=false")
+    class FallbackOff {
+
+        @LocalServerPort
+        int port;
+
+        @Autowired
+        JdbcTemplate jdbc;
+
+        @Test
+        void brokerDownMeans503AndNothingWrittenThenOrdersSucceedAgain() {
+            assertThat(place(port, "off-before").status()).isEqualTo(201);
+            broker.stopBroker();
+            try {
+                OrderTables before = OrderTables.count(jdbc);
+                for (int attempt = 0; attempt < 3; attempt++) {
+                    HttpCall.Response refused = place(port, "off-down-" + attempt);
+
+                    assertThat(refused.status()).isEqualTo(503);
+                    assertThat(refused.contentType()).startsWith("application/problem+json");
+                    assertThat(refused.json().get("type").asString()).isEqualTo("urn:eventual:problem:broker-unavailable");
+                }
+                assertThat(OrderTables.count(jdbc)).isEqualTo(before);
+            } finally {
+                broker.startBroker();
+            }
+            await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1))
+                    .until(() -> place(port, "off-after").status() == 201);
+        }
+    }
+
+    private record Timed(String orderId, Duration took) {
+    }
+
+    private Timed placeTimed(String key) {
+        long started = System.nanoTime();
+        HttpCall.Response placed = place(port, key);
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+        log.info("Broker hung: answered {} in {} ms", placed.status(), took.toMillis());
+        assertThat(placed.status()).as(placed.body()).isEqualTo(201);
+        assertThat(placed.json().get("messageStatus").asString()).isEqualTo("WAITING");
+        return new Timed(placed.json().get("orderId").asString(), took);
+    }
+
+    /** Orders are half messages again (the breaker closed) once two in a row are on the broker at once. */
+    private void awaitHalfMessagesAgain(String key) {
+        List<String> statuses = new ArrayList<>();
+        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).until(() -> {
+            HttpCall.Response placed = place(port, key);
+            statuses.add(placed.status() == 201 ? placed.json().get("messageStatus").asString() : "refused");
+            return statuses.size() >= 2 && statuses.subList(statuses.size() - 2, statuses.size()).stream().allMatch("SENT"::equals);
+        });
+    }
+
+    /** Outcomes of the order's attempts other than the fallback's own ({@code relay-} ids): its half messages'. */
+    private List<String> halfMessageAttempts(String orderId) {
+        return jdbc.queryForList("SELECT outcome FROM tx_attempt_barrier WHERE order_id = ? AND transaction_id NOT LIKE 'relay-%'",
+                String.class, Long.parseLong(orderId));
+    }
+
+    private String messageStatus(String orderId) {
+        return HttpCall.get(port, "/api/orders/" + orderId).bearer(tokens.customer(99)).send().json().get("messageStatus").asString();
+    }
+
+    private HttpCall.Response place(int port, String key) {
         // a customer's token, got once before the broker stops: the auth server is not the broker
         return HttpCall.post(port, "/api/orders").bearer(tokens.customer(99))
                 .header("Idempotency-Key", "outage-" + key + "-" + System.nanoTime())

@@ -1,8 +1,10 @@
 package dev.eventual.reconcile.console;
 
 import dev.eventual.order.core.reconcile.WorkOrders;
+import dev.eventual.order.core.status.MessageStatus;
 import dev.eventual.reconcile.gate.GateReservations;
 
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 
 /**
@@ -14,7 +16,41 @@ import java.util.List;
 record OrderStory(long orderId, WorkOrders.Order order, List<WorkOrders.Event> events,
                   List<WorkOrders.ConsumerReport> consumers, List<WorkOrders.Audited> workOrders, GateReservations.Reservation gate) {
 
+    /** As the page writes times (UTC, to the second). */
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+
     boolean known() {
         return order != null || !events.isEmpty() || !workOrders.isEmpty();
+    }
+
+    /**
+     * What became of an event the outbox wrote without the broker (issue 39; docs/design.md, "The outbox"), or
+     * null for one that went through a half message. Public for the template: SpEL calls public methods only.
+     */
+    public String brokerNote(WorkOrders.Event event) {
+        if (!event.acceptedWithoutBroker()) {
+            return null;
+        }
+        String accepted = "accepted while the broker was down";
+        if (event.relayedAt() != null) {
+            return accepted + ", relayed at " + TIME.format(event.relayedAt());
+        }
+        String sends = sends(event.relayAttempts());
+        if (event.msgStatus().equals(MessageStatus.WAITING.name())) {
+            return event.nextRelayTime() != null
+                    ? accepted + "; waiting for the broker, " + sends + ", next at " + TIME.format(event.nextRelayTime())
+                    : accepted + "; not relayed, " + sends + ": handed to a work order";
+        }
+        // a consumer's report ends the relay's work on it: reconciliation re-drove it, or the relay's send was
+        // stored but not marked
+        return accepted + "; its consumers had it before the relay marked it sent";
+    }
+
+    private static String sends(int attempts) {
+        return switch (attempts) {
+            case 0 -> "no send tried yet";
+            case 1 -> "1 send tried";
+            default -> attempts + " sends tried";
+        };
     }
 }

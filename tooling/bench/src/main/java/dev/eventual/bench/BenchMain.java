@@ -16,6 +16,8 @@ import dev.eventual.bench.limits.LimitsResult;
 import dev.eventual.bench.limits.LimitsSection;
 import dev.eventual.bench.reconcile.ReconcileResult;
 import dev.eventual.bench.reconcile.ReconcileSection;
+import dev.eventual.bench.relay.RelayResult;
+import dev.eventual.bench.relay.RelaySection;
 import dev.eventual.bench.report.BenchReport;
 import dev.eventual.bench.report.Machine;
 import dev.eventual.bench.report.MarkdownReport;
@@ -91,6 +93,7 @@ public final class BenchMain {
         LimitsResult limits = null;
         FlashSaleResult flashSale = null;
         CostResult cost = null;
+        RelayResult relay = null;
         if (options.runs(Section.ACCEPTANCE)) {
             // windows per measured step: the resource table shows each mode at each concurrency
             acceptance = new AcceptanceSection(suite, options, sampler, jitMeter(suite)).run();
@@ -128,11 +131,17 @@ public final class BenchMain {
             cost = new CostSection(suite, options, cpuMeter(suite)).run();
             sampler.end();
         }
+        if (options.runs(Section.RELAY)) {
+            // last: it stops the broker, and leaves the consumers a backlog to work off
+            sampler.begin(Section.RELAY.id());
+            relay = new RelaySection(suite, options).run();
+            sampler.end();
+        }
         List<TargetCheck> targets = new ArrayList<>(
                 Targets.check(acceptance, consistency, endToEnd, reconcile, hotSku, flashSale, sampler.sections()));
         targets.addAll(Targets.cost(cost));
         return new BenchReport(date, Machine.current(), command, (System.nanoTime() - started) / 1e9, acceptance,
-                consistency, endToEnd, reconcile, hotSku, limits, flashSale, sampler.sections(), targets, cost);
+                consistency, endToEnd, reconcile, hotSku, limits, flashSale, sampler.sections(), targets, cost, relay);
     }
 
     /** The JVMs whose JIT the warm-up waits for: the four services and this one (broker, load generator). */

@@ -47,14 +47,18 @@ public record BenchOptions(
         double costP99Rate,
         double costOrderRate,
         Duration costSaturation,
-        int orderShards) {
+        int orderShards,
+        int relayBacklog,
+        Duration relayOutage,
+        int relayConcurrency) {
 
     /** What {@code --quick} changes: every duration and size, not the rates, so that runs compare. */
     private static final Map<String, String> QUICK = Map.ofEntries(
             Map.entry("--warm-up", "2s"), Map.entry("--warm-up-cap", "60s"), Map.entry("--measure", "4s"),
             Map.entry("--load", "10s"), Map.entry("--drain", "20s"), Map.entry("--reconcile-rows", "20k"),
             Map.entry("--hot-sku-orders", "2k"), Map.entry("--flash-orders", "2k"), Map.entry("--flash-warm-up", "2k"),
-            Map.entry("--cost-window", "3s"), Map.entry("--cost-saturation", "5s"));
+            Map.entry("--cost-window", "3s"), Map.entry("--cost-saturation", "5s"), Map.entry("--relay-backlog", "10k"),
+            Map.entry("--relay-outage", "15s"));
 
     /**
      * @return null after {@code --help} printed the usage
@@ -84,6 +88,8 @@ public record BenchOptions(
         atLeast(commandLine, 1, "--flash-clients", given.flashClients);
         atLeast(commandLine, 0, "--flash-warm-up", given.flashWarmUp);
         atLeast(commandLine, 1, "--cost-blocks", given.costBlocks);
+        atLeast(commandLine, 1, "--relay-backlog", given.relayBacklog);
+        atLeast(commandLine, 1, "--relay-concurrency", given.relayConcurrency);
         if (given.consistencyRate <= 0) {
             throw new ParameterException(commandLine, "--consistency-rate must be above 0: " + given.consistencyRate);
         }
@@ -99,7 +105,8 @@ public record BenchOptions(
                 given.flashOrders, given.flashClients, given.flashWarmUp, given.consistencyRate, given.consistencyHighRate,
                 given.serviceHeap, given.serviceLogLevel, given.resultsDirectory.toAbsolutePath(),
                 given.workDirectory.toAbsolutePath(), given.profile, given.isolatePublish, given.costBlocks, given.costWindow,
-                given.costRate, given.costP99Rate, given.costOrderRate, given.costSaturation, given.orderShards);
+                given.costRate, given.costP99Rate, given.costOrderRate, given.costSaturation, given.orderShards,
+                given.relayBacklog, given.relayOutage, given.relayConcurrency);
     }
 
     private static void atLeast(CommandLine commandLine, int least, String option, int value) {
@@ -153,7 +160,7 @@ public record BenchOptions(
         private boolean quick;
 
         @Option(names = "--sections", paramLabel = "LIST", defaultValue = "all", description = "all, or some of acceptance,endtoend,consistency,hotsku,reconcile,limits,"
-                        + "flashsale,cost; they run in this order (default ${DEFAULT-VALUE})")
+                        + "flashsale,cost,relay; they run in this order (default ${DEFAULT-VALUE})")
         private String sectionList;
 
         @Option(names = "--warm-up", paramLabel = "SECONDS", defaultValue = "3s",
@@ -271,6 +278,19 @@ public record BenchOptions(
                 description = "order_db split across N MariaDB servers (1, 2, 4; docs/design.md, \"Sharding order_db\"); more"
                         + " than 1 only with --sections=cost, the section whose counters read every server")
         private int orderShards;
+
+        @Option(names = "--relay-backlog", paramLabel = "ROWS", defaultValue = "100k",
+                description = "relay: events WAITING for the broker, from orders placed while it is stopped, that the relay"
+                        + " works off once it is back (default ${DEFAULT-VALUE})")
+        private int relayBacklog;
+
+        @Option(names = "--relay-outage", paramLabel = "SECONDS", defaultValue = "60s",
+                description = "relay: how long orders are measured with the broker up, then stopped (default ${DEFAULT-VALUE})")
+        private Duration relayOutage;
+
+        @Option(names = "--relay-concurrency", paramLabel = "N", defaultValue = "32",
+                description = "relay: closed-loop clients placing orders, the same with the broker up and down (default ${DEFAULT-VALUE})")
+        private int relayConcurrency;
 
         @Option(names = {"-h", "--help"}, usageHelp = true, description = "this text")
         private boolean help;

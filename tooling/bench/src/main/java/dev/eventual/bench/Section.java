@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
 /** The parts of a benchmark run, in the order they run; resources are sampled during all of them. */
 public enum Section {
 
-    ACCEPTANCE, ENDTOEND, CONSISTENCY, HOTSKU, RECONCILE, LIMITS, FLASHSALE, COST;
+    ACCEPTANCE, ENDTOEND, CONSISTENCY, HOTSKU, RECONCILE, LIMITS, FLASHSALE, COST, RELAY;
 
     /** {@code acceptance,reconcile} or {@code all}. */
     public static Set<Section> parse(String list) {

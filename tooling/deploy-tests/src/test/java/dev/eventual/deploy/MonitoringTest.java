@@ -74,15 +74,19 @@ class MonitoringTest {
         assertThat(used).contains("eventual_orders_total", "eventual_orders_rejected_total",
                 "eventual_order_check_backs_total", "eventual_inventory_consumed_total", "eventual_notice_consumed_total",
                 "eventual_inventory_report_failures_total", "eventual_notice_report_failures_total",
-                "eventual_reconcile_lag_seconds", "eventual_reconcile_redrives_total", "eventual_reconcile_work_orders_open");
+                "eventual_reconcile_lag_seconds", "eventual_reconcile_redrives_total", "eventual_reconcile_work_orders_open",
+                // issue 39's relay: the backlog, relayed and failed sends
+                "eventual_order_relay_waiting", "eventual_order_relay_oldest_seconds", "eventual_order_relay_sent_total",
+                "eventual_order_relay_failures_total");
     }
 
     @Test
-    void theAlertRulesWatchTheLagAndOpenWorkOrders() {
+    void theAlertRulesWatchTheLagOpenWorkOrdersAndEventsWaitingForTheBroker() {
         List<Map<String, Object>> rules = new ArrayList<>();
         list(yaml(ALERTS).get("groups")).forEach(group -> rules.addAll(list(Compose.map(group).get("rules"))));
 
-        assertThat(rules).extracting(rule -> rule.get("alert")).containsExactlyInAnyOrder("ConsistencyLagHigh", "WorkOrdersOpen");
+        assertThat(rules).extracting(rule -> rule.get("alert")).containsExactlyInAnyOrder("ConsistencyLagHigh", "WorkOrdersOpen",
+                "EventsWaitingForBroker");
         assertThat(rules).allSatisfy(rule -> {
             String expression = rule.get("expr").toString();
             asksOnlyForRegisteredMetrics(expression);
@@ -90,6 +94,7 @@ class MonitoringTest {
         });
         assertThat(expression(rules, "ConsistencyLagHigh")).contains("eventual_reconcile_lag_seconds");
         assertThat(expression(rules, "WorkOrdersOpen")).contains("eventual_reconcile_work_orders_open");
+        assertThat(expression(rules, "EventsWaitingForBroker")).contains("eventual_order_relay_oldest_seconds");
     }
 
     @Test

@@ -50,6 +50,13 @@ final class ServiceMeters {
             counter("eventual.order.worker-lease.renewal-failures"),
             counter("eventual.order.worker-lease.lost"),
             new Meter("eventual.order.worker-id", Kind.GAUGE, null, List.of()),
+            // the relay in order-service's process (order-core's RelayMetrics)
+            counter("eventual.order.relay.sent"),
+            counter("eventual.order.relay.failures"),
+            counter("eventual.order.relay.handed-over"),
+            new Meter("eventual.order.relay.waiting", Kind.GAUGE, null, List.of()),
+            new Meter("eventual.order.relay.oldest.seconds", Kind.GAUGE, "seconds", List.of()),
+            new Meter("eventual.order.broker-breaker.state", Kind.GAUGE, null, List.of("state")),
             // inventory-service: InventoryMetrics, @EnableStatusReports, InventoryGate
             counter("eventual.inventory.consumed", "event", "outcome"),
             counter("eventual.inventory.duplicates", "event"),

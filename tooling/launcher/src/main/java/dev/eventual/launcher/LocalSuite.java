@@ -2,6 +2,7 @@ package dev.eventual.launcher;
 
 import dev.eventual.infra.db.DatabaseServer;
 import dev.eventual.infra.db.EmbeddedMariaDb;
+import dev.eventual.infra.mq.EmbeddedRocketMq;
 import dev.eventual.infra.mq.RocketMqSettings;
 import dev.eventual.infra.redis.RedisServer;
 import dev.eventual.launcher.identity.ConsoleClient;
@@ -116,6 +117,11 @@ public final class LocalSuite implements AutoCloseable {
 
     public String nameServerAddress() {
         return infrastructure.broker().nameServerAddress();
+    }
+
+    /** The suite's broker; a test may make it hang ({@link EmbeddedRocketMq#stallSends()}). */
+    public EmbeddedRocketMq broker() {
+        return infrastructure.broker();
     }
 
     /** Stops the services in reverse order, then the servers; a second call does nothing. */

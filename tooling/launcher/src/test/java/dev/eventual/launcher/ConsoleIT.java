@@ -1,6 +1,7 @@
 package dev.eventual.launcher;
 
 import dev.eventual.common.messaging.OrderMessaging;
+import dev.eventual.infra.mq.StalledSends;
 import dev.eventual.infra.test.HttpCall;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -49,6 +50,8 @@ class ConsoleIT {
     private static final String UNKNOWN_SKU = "4343";
     /** Another unknown SKU, whose work orders only the bulk test works. */
     private static final String BULK_SKU = "4344";
+    /** A SKU in stock, of the order placed while the broker hangs. */
+    private static final String HUNG_BROKER_SKU = "4345";
     private static final Duration SLOW = Duration.ofSeconds(90);
     private static final String SESSION_COOKIE = "EVENTUAL_CONSOLE";
 
@@ -105,6 +108,8 @@ class ConsoleIT {
         WebElement created = browser.findElement(By.cssSelector("#events tr[data-event-type='ORDER_CREATED']"));
         assertThat(created.findElement(By.className("reconcile-status")).getText()).isEqualTo("FAIL");
         assertThat(created.findElement(By.className("trace-id")).getText()).isEqualTo(retried.traceId());
+        // on the broker at once: no word of an outage
+        assertThat(created.findElements(By.className("broker-note"))).isEmpty();
         WebElement inventory = browser.findElement(By.cssSelector(
                 "#consumers tr[data-group='" + OrderMessaging.INVENTORY_CONSUMER_GROUP + "']"));
         assertThat(inventory.findElement(By.className("consumer-status")).getText()).isEqualTo("FAIL");
@@ -270,6 +275,26 @@ class ConsoleIT {
         browser.get(suite.consoleUrl());
         wait.until(ExpectedConditions.presenceOfElementLocated(By.name("password")));
         assertThat(browser.getCurrentUrl()).startsWith(suite.identity().issuer() + "/login");
+    }
+
+    @Test
+    void anOrderAcceptedWhileTheBrokerHungSaysSoInItsStory() {
+        HttpCall.Response seeded = HttpCall.put(suite.inventoryPort(), "/api/inventory/" + HUNG_BROKER_SKU)
+                .bearer(SharedSuite.token("adam")).json("{\"stock\":5}").send();
+        assertThat(seeded.status()).as(seeded.body()).isEqualTo(200);
+        String orderId;
+        try (StalledSends hung = suite.broker().stallSends()) {
+            HttpCall.Response placed = HttpCall.post(suite.orderPort(), "/api/orders").bearer(SharedSuite.token("customer:1"))
+                    .json("{\"userId\":1,\"skuId\":" + HUNG_BROKER_SKU + ",\"quantity\":1}").send();
+            assertThat(placed.status()).as(placed.body()).isEqualTo(201);
+            orderId = placed.json().get("orderId").asString();
+        }
+        signIn("olga");
+        browser.get(suite.consoleUrl() + "/orders/" + orderId);
+
+        // relayed by now, or still waiting, or re-driven by reconciliation first: the note begins the same way
+        WebElement created = browser.findElement(By.cssSelector("#events tr[data-event-type='ORDER_CREATED']"));
+        assertThat(created.findElement(By.className("broker-note")).getText()).startsWith("accepted while the broker was down");
     }
 
     /** Signs in through the auth-server's login page, starting where a person would: at the console. */

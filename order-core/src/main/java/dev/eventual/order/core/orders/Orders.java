@@ -78,10 +78,11 @@ public class Orders {
 
     /**
      * A new order as its placement just wrote it, without reading it back: its created event as the outbox
-     * commits it, and no consumer has reported yet (issue 28: the 201 costs no statement).
+     * committed it ({@link Placement.Placed#eventStatus()}), and no consumer has reported yet (issue 28: the 201
+     * costs no statement).
      */
-    public OrderHistory newlyPlaced(Order order) {
-        return new OrderHistory(order, List.of(new Event(OrderEventType.ORDER_CREATED, OrderOutbox.NEW_EVENT_STATUS,
+    public OrderHistory newlyPlaced(Order order, MessageStatus eventStatus) {
+        return new OrderHistory(order, List.of(new Event(OrderEventType.ORDER_CREATED, eventStatus,
                 OrderOutbox.NEW_EVENT_RECONCILE_STATUS, 0)), List.of());
     }
 
@@ -107,8 +108,13 @@ public class Orders {
     /** How a placement ended when no refusal was thrown. */
     public sealed interface Placement {
 
-        /** The order and its event committed together. */
-        record Placed(Order order) implements Placement {
+        /**
+         * The order and its event committed together.
+         *
+         * @param eventStatus SENT beside a stored half message; WAITING when the broker could not store it and the
+         *                    relay sends the event
+         */
+        record Placed(Order order, MessageStatus eventStatus) implements Placement {
         }
 
         /** The Idempotency-Key was used before (or a concurrent repeat committed first): this is that first order. */

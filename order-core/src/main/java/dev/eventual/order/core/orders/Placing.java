@@ -10,6 +10,7 @@ import dev.eventual.order.core.outbox.OrderOutbox.NotPublishedException;
 import dev.eventual.order.core.outbox.OrderOutbox;
 import dev.eventual.order.core.outbox.OrderOutbox.Publication;
 import dev.eventual.order.core.shard.OrderShards;
+import dev.eventual.order.core.status.MessageStatus;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Component;
 
@@ -22,8 +23,8 @@ import java.util.Optional;
 
 /**
  * Places an order (docs/design.md, "Placing an order"): the order-created event published through the
- * outbox with the order's insert as its work. Nothing is written unless the broker stored the half
- * message, and the event is delivered only if the order committed. The Idempotency-Key is decided by its
+ * outbox with the order's insert as its work. The event is delivered only if the order committed: as a half
+ * message, or relayed when the broker could not store one (the event WAITING). The Idempotency-Key is decided by its
  * unique key, not by a read before every insert: only a conflict looks the first order up (issue 28: one
  * SELECT less per accepted order).
  */
@@ -71,6 +72,7 @@ class Placing {
         if (publication == Publication.UNKNOWN) {
             return new Placement.OutcomeUnknown();
         }
-        return new Placement.Placed(Order.of(row));
+        return new Placement.Placed(Order.of(row),
+                publication == Publication.WAITING ? MessageStatus.WAITING : OrderOutbox.NEW_EVENT_STATUS);
     }
 }

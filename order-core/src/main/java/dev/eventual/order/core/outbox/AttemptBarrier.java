@@ -83,6 +83,19 @@ class AttemptBarrier implements DisposableBean {
                 .query(String.class).optional().map(AttemptOutcome::valueOf);
     }
 
+    /**
+     * Whether the event is in message_log, written by whichever attempt committed it (the broker fallback's,
+     * when a half message's send timed out after the broker stored it). A locking read on the event's unique
+     * key: it waits, at most the lock wait, for an attempt that is writing the event right now.
+     *
+     * @throws org.springframework.dao.PessimisticLockingFailureException when that attempt is still in flight
+     */
+    boolean eventRecorded(long orderId, OrderEventType eventType) {
+        return checkBack.get(shards.serverOfOrder(orderId))
+                .sql("SELECT COUNT(*) FROM message_log WHERE order_id = ? AND event_type = ? LOCK IN SHARE MODE")
+                .params(orderId, eventType.name()).query(Long.class).single() > 0;
+    }
+
     @Override
     public void destroy() {
         checkBackPools.forEach(HikariDataSource::close);

@@ -32,6 +32,22 @@ class CheckBack {
         this.barrier = barrier;
     }
 
+    /**
+     * Whether a rolled-back attempt's event was still recorded by another attempt of it (the broker fallback's):
+     * then the order lives on, and what an edge reserved for it stays. When that cannot be told within the lock
+     * wait, or the database does not answer, it counts as recorded: keeping a reservation too long is repaired
+     * (the gate's counts are rebuilt, docs/stock-gate.md), giving back one that an order holds is not.
+     */
+    boolean eventRecordedByAnotherAttempt(long orderId, OrderEventType eventType) {
+        try {
+            return barrier.eventRecorded(orderId, eventType);
+        } catch (DataAccessException e) {
+            log.warn("Order {}: could not tell whether another attempt recorded {}; keeping what was reserved: {}",
+                    orderId, eventType, e.toString());
+            return true;
+        }
+    }
+
     public RocketMQLocalTransactionState answer(long orderId, OrderEventType eventType, String transactionId) {
         if (transactionId == null || transactionId.isBlank()) {
             log.error("Order {}: check-back for {} carries no transaction id; UNKNOWN", orderId, eventType);

@@ -3,6 +3,7 @@ package dev.eventual.order.core.outbox;
 import dev.eventual.order.core.outbox.OrderOutbox.Publication;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.database.DatabaseFailures;
+import dev.eventual.order.core.status.MessageStatus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
@@ -47,7 +48,7 @@ class LocalTransactionRunner implements OrderOutbox.LocalTransactions {
     public Publication run(OrderEventType eventType, long orderId, Object event, String transactionId, Runnable work) {
         PublishAttempt attempt = new PublishAttempt(eventType, orderId, event, work);
         try {
-            attempt.record(run(attempt, transactionId));
+            attempt.record(run(attempt, transactionId, OrderOutbox.NEW_EVENT_STATUS));
         } catch (Error e) {
             attempt.failed(e);
         }
@@ -55,10 +56,11 @@ class LocalTransactionRunner implements OrderOutbox.LocalTransactions {
     }
 
     /**
-     * @param transactionId the broker transaction id of this attempt: its barrier key
+     * @param transactionId the broker transaction id of this attempt, or the fallback's own id: its barrier key
+     * @param eventStatus   the event row's message status: SENT beside a stored half message, WAITING for the relay
      * @throws Error an Error from the work, after the transaction was rolled back
      */
-    LocalTxOutcome run(PublishAttempt attempt, String transactionId) {
+    LocalTxOutcome run(PublishAttempt attempt, String transactionId, MessageStatus eventStatus) {
         long orderId = attempt.orderId();
         OrderEventType eventType = attempt.eventType();
         if (transactionId == null || transactionId.isBlank()) {
@@ -74,7 +76,7 @@ class LocalTransactionRunner implements OrderOutbox.LocalTransactions {
         }
         LocalTxOutcome outcome;
         try {
-            outcome = write(attempt, transactionId);
+            outcome = write(attempt, transactionId, eventStatus);
         } catch (Error e) {
             log.error("Order {}: {} failed before commit with {}; rolled back", orderId, eventType, e.toString());
             rollbackQuietly(orderId, status);
@@ -93,7 +95,7 @@ class LocalTransactionRunner implements OrderOutbox.LocalTransactions {
         }
     }
 
-    private LocalTxOutcome write(PublishAttempt attempt, String transactionId) {
+    private LocalTxOutcome write(PublishAttempt attempt, String transactionId, MessageStatus eventStatus) {
         long orderId = attempt.orderId();
         OrderEventType eventType = attempt.eventType();
         try {
@@ -106,7 +108,7 @@ class LocalTransactionRunner implements OrderOutbox.LocalTransactions {
             return databaseFailure(orderId, eventType, e);
         }
         try {
-            messageLog.insert(rows.newEvent(orderId, eventType, attempt.event(), transactionId));
+            messageLog.insert(rows.newEvent(orderId, eventType, attempt.event(), transactionId, eventStatus));
         } catch (DuplicateKeyException e) {
             log.info("Order {}: {} already recorded by another attempt; not written", orderId, eventType);
             return LocalTxOutcome.EVENT_ALREADY_RECORDED;

@@ -32,6 +32,10 @@ class MessageLogRow {
     private Integer version;
     private String lastError;
     private String claimToken;
+    /** Sends the relay tried for a WAITING row; null on insert means the column's default, 0. */
+    private Integer relayAttempts;
+    /** When the relay may send a WAITING row; null when the row is not the relay's. */
+    private LocalDateTime nextRelayTime;
     private LocalDateTime createdAt;
     private LocalDateTime updatedAt;
 
@@ -69,6 +73,10 @@ class MessageLogRow {
     public void setLastError(String lastError) { this.lastError = lastError; }
     public String getClaimToken() { return claimToken; }
     public void setClaimToken(String claimToken) { this.claimToken = claimToken; }
+    public Integer getRelayAttempts() { return relayAttempts; }
+    public void setRelayAttempts(Integer relayAttempts) { this.relayAttempts = relayAttempts; }
+    public LocalDateTime getNextRelayTime() { return nextRelayTime; }
+    public void setNextRelayTime(LocalDateTime nextRelayTime) { this.nextRelayTime = nextRelayTime; }
     public LocalDateTime getCreatedAt() { return createdAt; }
     public void setCreatedAt(LocalDateTime createdAt) { this.createdAt = createdAt; }
     public LocalDateTime getUpdatedAt() { return updatedAt; }

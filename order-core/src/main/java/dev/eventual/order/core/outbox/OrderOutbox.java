@@ -12,7 +12,9 @@ import java.util.function.Supplier;
  * What order-core's acts call to publish an order event together with the writes that make it true
  * (docs/design.md, "The outbox"): the event goes to the broker as a half message, and one local
  * transaction writes the attempt's barrier row, the event's message_log row and then runs the work.
- * The broker delivers the event exactly when that transaction committed.
+ * The broker delivers the event exactly when that transaction committed. When the broker cannot store the
+ * half message, the same transaction commits without it, the event's row WAITING, and the relay sends the
+ * event once the broker answers ({@code eventual.order.broker-fallback.enabled}, on by default).
  *
  * <p>Its nested types are the outbox's whole vocabulary outside this package: how a publication ended,
  * and the two seams an edge may plug in (a decorator around every publication and a hook told of
@@ -22,7 +24,7 @@ import java.util.function.Supplier;
 @Component
 public class OrderOutbox {
 
-    /** The message status of an event's row as a committed publication leaves it (the broker then delivers). */
+    /** The message status of an event's row beside a stored half message (the broker then delivers); WAITING without one. */
     public static final MessageStatus NEW_EVENT_STATUS = MessageStatus.SENT;
     /** The reconcile status of that row: the reconcile job has not finished it yet. */
     public static final ReconcileStatus NEW_EVENT_RECONCILE_STATUS = ReconcileStatus.PENDING;
@@ -38,7 +40,8 @@ public class OrderOutbox {
     /**
      * @param work the act's writes; a refusal is an exception it throws (or a unique key of its own
      *             that says no), which rolls everything back and reaches the caller unchanged
-     * @return {@link Publication#COMMITTED}, or {@link Publication#UNKNOWN} when the commit did not answer
+     * @return {@link Publication#COMMITTED}; {@link Publication#WAITING} when it committed without the broker (the
+     *         relay sends the event); or {@link Publication#UNKNOWN} when the commit did not answer
      * @throws NotPublishedException surely not committed, and why
      */
     public Publication publish(OrderEventType eventType, long orderId, Object event, Runnable work) {
@@ -53,17 +56,20 @@ public class OrderOutbox {
 
     /**
      * How a publication ended when it did not surely fail: the event and its writes committed together,
-     * or the commit did not answer and the broker's check-back settles it (docs/check-back.md). Surely
-     * not committed is {@link NotPublishedException}; the work's own refusal is the exception it threw.
+     * with the half message (COMMITTED) or without it while the broker could not store it (WAITING: its row
+     * waits for the relay), or the commit did not answer and the broker's check-back settles it (UNKNOWN,
+     * docs/check-back.md). Surely not committed is {@link NotPublishedException}; the work's own refusal is the
+     * exception it threw.
      */
     public enum Publication {
         COMMITTED,
+        WAITING,
         UNKNOWN
     }
 
     /** Why an event and its writes surely did not commit; nothing of the attempt remains. */
     public enum NotPublishedReason {
-        /** The broker did not store the half message; nothing was written. */
+        /** The broker did not store the half message, and the fallback is off or the message itself was refused; nothing was written. */
         BROKER_UNAVAILABLE,
         /** No database connection could be had, or it broke before commit. */
         DATABASE_UNAVAILABLE,
@@ -104,7 +110,8 @@ public class OrderOutbox {
     }
 
     /**
-     * Told when a check-back settles an attempt as rolled back: that attempt will never be an order, so
+     * Told when a check-back settles an attempt as rolled back and no other attempt recorded its event (the
+     * broker fallback's, after a half message's send timed out): that attempt will never be an order, so
      * whatever an edge reserved for it before publishing can go back (the stock gate, docs/stock-gate.md).
      */
     @FunctionalInterface

@@ -38,7 +38,7 @@ class OrderTransactionListener implements RocketMQLocalTransactionListener {
         PublishAttempt attempt = (PublishAttempt) argument;
         LocalTxOutcome outcome;
         try {
-            outcome = runner.run(attempt, transactionId(message));
+            outcome = runner.run(attempt, transactionId(message), OrderOutbox.NEW_EVENT_STATUS);
         } catch (Error e) {
             // rolled back: the broker hears UNKNOWN from the client and the check-back answers ROLLBACK
             attempt.failed(e);
@@ -58,7 +58,8 @@ class OrderTransactionListener implements RocketMQLocalTransactionListener {
                 traceparent == null ? null : traceparent.toString())) {
             RocketMQLocalTransactionState answer = checkBack.answer(orderId, eventType, transactionId(message));
             metrics.checkBack(answer);
-            if (answer == RocketMQLocalTransactionState.ROLLBACK) {
+            if (answer == RocketMQLocalTransactionState.ROLLBACK && !rollbacks.isEmpty()
+                    && !checkBack.eventRecordedByAnotherAttempt(orderId, eventType)) {
                 rollbacks.forEach(hook -> hook.rolledBack(orderId, eventType, (byte[]) message.getPayload()));
             }
             return answer;

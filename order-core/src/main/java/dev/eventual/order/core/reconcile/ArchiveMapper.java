@@ -21,10 +21,10 @@ interface ArchiveMapper {
             <script>
             INSERT INTO message_log_hist (id, order_id, event_type, shard_key, topic, tag, msg_key, transaction_id, payload,
                    msg_status, reconcile_status, retry_count, next_reconcile_time, version, last_error, created_at,
-                   updated_at, claim_token, trace_parent)
+                   updated_at, claim_token, trace_parent, relay_attempts, relayed_at)
             SELECT id, order_id, event_type, shard_key, topic, tag, msg_key, transaction_id, payload, msg_status,
                    reconcile_status, retry_count, next_reconcile_time, version, last_error, created_at, updated_at,
-                   claim_token, trace_parent
+                   claim_token, trace_parent, relay_attempts, relayed_at
               FROM message_log WHERE id IN
             <foreach collection="ids" item="id" open="(" separator="," close=")">#{id}</foreach>
             </script>""")

@@ -44,12 +44,18 @@ interface ConsoleMapper {
             + " FROM t_order WHERE order_id = #{orderId}")
     Order order(@Param("orderId") long orderId);
 
-    /** The order's events, archived ones included (the archive keeps finished events past their retention). */
+    /**
+     * The order's events, archived ones included (the archive keeps finished events past their retention). An
+     * event the outbox wrote without the broker has the fallback's transaction id, {@code relay-} and a UUID
+     * (docs/design.md, "The outbox"); a finished one is no longer the relay's, so the archive has no next relay time.
+     */
     @Select("SELECT id, event_type, msg_status, reconcile_status, retry_count, next_reconcile_time, last_error,"
-            + " trace_parent, created_at, updated_at, 'message_log' FROM message_log WHERE order_id = #{orderId}"
+            + " trace_parent, created_at, updated_at, 'message_log', COALESCE(transaction_id LIKE 'relay-%', FALSE),"
+            + " relay_attempts, next_relay_time, relayed_at FROM message_log WHERE order_id = #{orderId}"
             + " UNION ALL"
             + " SELECT id, event_type, msg_status, reconcile_status, retry_count, next_reconcile_time, last_error,"
-            + " trace_parent, created_at, updated_at, 'message_log_hist' FROM message_log_hist WHERE order_id = #{orderId}"
+            + " trace_parent, created_at, updated_at, 'message_log_hist', COALESCE(transaction_id LIKE 'relay-%', FALSE),"
+            + " relay_attempts, NULL, relayed_at FROM message_log_hist WHERE order_id = #{orderId}"
             + " ORDER BY id")
     List<Event> events(@Param("orderId") long orderId);
 

@@ -167,7 +167,7 @@ public class ConsumerStatusRecorder {
                             key -> new ArrayList<>()).add(orderId);
                 }
                 byGroup.put(group, outcome.status());
-                MessageStatus derived = derive(OrderMessaging.EXPECTED_CONSUMER_GROUPS, byGroup::get);
+                MessageStatus derived = derive(event.msgStatus(), OrderMessaging.EXPECTED_CONSUMER_GROUPS, byGroup::get);
                 boolean settled = derived == MessageStatus.CONSUMED && reconcilable(event);
                 if (settled) {
                     // status and finish in one statement (issue 28)
@@ -217,8 +217,13 @@ public class ConsumerStatusRecorder {
         return Arrays.stream(ConsumeStatus.values()).filter(from -> from != next && from.mayBecome(next)).toList();
     }
 
-    /** FAIL if any group failed, CONSUMED when every expected group succeeded, else still SENT. */
-    static MessageStatus derive(List<String> expectedGroups, Function<String, ConsumeStatus> statusOf) {
+    /**
+     * FAIL if any group failed, CONSUMED when every expected group succeeded, else as before: SENT, or WAITING
+     * while the relay still has to put the event on the broker (a report then came from a reconcile re-drive over
+     * the consumer's API, and the groups not yet reached still need the broker's delivery; docs/design.md, "The
+     * outbox").
+     */
+    static MessageStatus derive(MessageStatus current, List<String> expectedGroups, Function<String, ConsumeStatus> statusOf) {
         boolean allSucceeded = true;
         for (String group : expectedGroups) {
             ConsumeStatus status = statusOf.apply(group);
@@ -227,7 +232,10 @@ public class ConsumerStatusRecorder {
             }
             allSucceeded &= status == ConsumeStatus.SUCCESS;
         }
-        return allSucceeded ? MessageStatus.CONSUMED : MessageStatus.SENT;
+        if (allSucceeded) {
+            return MessageStatus.CONSUMED;
+        }
+        return current == MessageStatus.WAITING ? MessageStatus.WAITING : MessageStatus.SENT;
     }
 
     /**

@@ -125,6 +125,11 @@ interface DueRowMapper {
     int defer(@Param("ids") List<Long> ids, @Param("token") String token, @Param("next") LocalDateTime next,
               @Param("error") String error);
 
+    /** An event reconciliation has not finished goes to a work order without a claim of reconciliation's own: the relay's. */
+    @Update("UPDATE message_log SET reconcile_status = 'FAIL', last_error = #{error}, claim_token = NULL"
+            + " WHERE id = #{id} AND reconcile_status IN ('PENDING', 'RETRY')")
+    int handOver(@Param("id") long id, @Param("error") String error);
+
     /** Ends a whole page of reconciled rows in one statement, still guarded by the claim token. */
     @Update("""
             <script>

@@ -152,6 +152,27 @@ public class ReconcilePages {
     }
 
     /**
+     * Hands an event the outbox's relay could not get onto the broker to a person (docs/design.md, "The outbox"):
+     * its row becomes FAIL, leaving reconciliation's scan, and its work order opens (or reopens) with an audit
+     * row naming {@code by}. Joins the caller's transaction on that server (the relay's claim), else is its own.
+     * Resolved with RETRY, reconciliation re-drives the event to the consumers over their APIs, which needs no broker.
+     *
+     * @return the work order's id; empty when reconciliation already gave the row up (FAIL) or settled it
+     */
+    public OptionalLong handOverUnrelayed(int server, WorkOrderOpening opening, String by) {
+        String reason = WorkOrders.upToColumn(opening.reason());
+        return shards.on(server, () -> transaction.execute(status -> {
+            if (rows.handOver(opening.messageLogId(), reason) == 0) {
+                return OptionalLong.empty();
+            }
+            boolean reopened = workOrders.open(opening) > 1;
+            long id = workOrders.idOf(opening.orderId(), opening.eventType());
+            workOrders.audit(id, reopened ? "REOPEN" : "OPEN", by, null, "APPLIED", reason);
+            return OptionalLong.of(id);
+        }));
+    }
+
+    /**
      * The consistency lag: the age of the oldest event waiting for reconciliation on any server, 0 when
      * nothing waits. A server that cannot answer makes it fail rather than lie.
      */

@@ -220,10 +220,19 @@ public class WorkOrders {
                         LocalDateTime paidAt, LocalDateTime createdAt, LocalDateTime updatedAt) {
     }
 
-    /** @param keptIn message_log, or message_log_hist once archived */
+    /**
+     * @param keptIn                message_log, or message_log_hist once archived
+     * @param acceptedWithoutBroker written by the outbox's fallback, the broker unable to store its half message (or
+     *                              behind an earlier event of the order that was): the relay's to send
+     * @param relayAttempts         the relay's sends of it so far
+     * @param nextRelayTime         when the relay tries it next; null once it is not the relay's (sent, reported by a
+     *                              consumer, or handed to a work order after the last send)
+     * @param relayedAt             when the broker stored the relay's send; null if the relay never sent it
+     */
     public record Event(long id, String eventType, String msgStatus, String reconcileStatus, int retryCount,
                         LocalDateTime nextReconcileTime, String lastError, String traceParent, LocalDateTime createdAt,
-                        LocalDateTime updatedAt, String keptIn) {
+                        LocalDateTime updatedAt, String keptIn, boolean acceptedWithoutBroker, int relayAttempts,
+                        LocalDateTime nextRelayTime, LocalDateTime relayedAt) {
 
         /** The W3C trace id of the request that wrote the event (docs/tracing.md), or null. */
         public String traceId() {

@@ -30,6 +30,9 @@ import static org.mockito.Mockito.verify;
 public final class RecordingBroker extends RocketMQTemplate {
 
     private static final OrderTraces UNTRACED = new OrderTraces(Tracer.NOOP, Propagator.NOOP);
+    /** This broker stores every half message: no fallback to fall back to. */
+    private static final BrokerFallbackProperties FALLBACK_OFF = new BrokerFallbackProperties(false, 50, 10, 3,
+            Duration.ofSeconds(5), 2);
 
     private final List<Message<?>> halfMessages = new ArrayList<>();
     private final MessageLogMapper messageLog = mock(MessageLogMapper.class);
@@ -42,14 +45,16 @@ public final class RecordingBroker extends RocketMQTemplate {
 
     /** The outbox a use case gets, publishing through this broker, untraced and undecorated. */
     public OrderOutbox outbox() {
-        return new OrderOutbox(new OrderEventPublisher(this, UNTRACED), List.of());
+        return new OrderOutbox(new OrderEventPublisher(this, UNTRACED, new BrokerBreaker(FALLBACK_OFF), null,
+                mock(RelayMapper.class),
+                FALLBACK_OFF), List.of());
     }
 
     @Override
     public TransactionSendResult sendMessageInTransaction(String destination, Message<?> message, Object argument) {
         halfMessages.add(message);
         PublishAttempt attempt = (PublishAttempt) argument;
-        attempt.record(runner.run(attempt, "recording-broker-" + halfMessages.size()));
+        attempt.record(runner.run(attempt, "recording-broker-" + halfMessages.size(), OrderOutbox.NEW_EVENT_STATUS));
         TransactionSendResult result = new TransactionSendResult();
         result.setSendStatus(SendStatus.SEND_OK);
         return result;

@@ -9,6 +9,7 @@ import dev.eventual.bench.consistency.EndToEndResult;
 import dev.eventual.bench.flashsale.FlashSaleResult;
 import dev.eventual.bench.hotsku.HotSkuResult;
 import dev.eventual.bench.reconcile.ReconcileResult;
+import dev.eventual.bench.relay.RelayResult;
 import dev.eventual.bench.resources.SectionUsage;
 
 import java.util.List;
@@ -28,5 +29,6 @@ public record BenchReport(
         FlashSaleResult flashSale,
         List<SectionUsage> resources,
         List<TargetCheck> targets,
-        CostResult cost) {
+        CostResult cost,
+        RelayResult relay) {
 }

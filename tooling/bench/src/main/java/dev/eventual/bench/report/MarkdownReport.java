@@ -10,6 +10,7 @@ import dev.eventual.bench.limits.LimitStep;
 import dev.eventual.bench.limits.LimitsResult;
 import dev.eventual.bench.hotsku.HotSkuCase;
 import dev.eventual.bench.reconcile.ReconcileCase;
+import dev.eventual.bench.relay.RelayResult;
 import dev.eventual.bench.resources.CpuPart;
 import dev.eventual.bench.resources.ProcessUsage;
 import dev.eventual.bench.resources.SectionUsage;
@@ -125,6 +126,9 @@ public final class MarkdownReport {
         if (r.cost() != null) {
             CostReport.render(md, r.cost());
         }
+        if (r.relay() != null) {
+            relay(md, r.relay());
+        }
         if (!r.resources().isEmpty()) {
             md.append("## 6. Resources per process and section\n\n");
             md.append("CPU in cores (1.0 = one core busy) and as a share of all busy CPU time of the box in that section;"
@@ -167,6 +171,24 @@ public final class MarkdownReport {
                     ceiling == 0 ? 0 : r.endToEnd().consistentPerSecond() / ceiling));
         }
         md.append("\n");
+    }
+
+    private static void relay(StringBuilder md, RelayResult r) {
+        md.append("## 10. Orders while the broker is down, and the relay (issue 39)\n\n");
+        md.append(fmt("POST /api/orders from %d closed-loop clients for %.0f s with the broker up (after a 10 s warm-up),"
+                + " then %.0f s with it stopped (all of it measured: the first sends fail before the breaker opens).%n%n",
+                r.concurrency(), r.outageSeconds(), r.outageSeconds()));
+        md.append("| broker | orders (201) | orders/s | not 201 | p50 ms | p99 ms | max ms |\n|---|---:|---:|---:|---:|---:|---:|\n");
+        for (var run : List.of(Map.entry("up", r.brokerUp()), Map.entry("down", r.brokerDown()))) {
+            RelayResult.Run o = run.getValue();
+            md.append(fmt("| %s | %,d | %.0f | %d | %.1f | **%.1f** | %.0f |%n", run.getKey(), o.placed(), o.ordersPerSecond(),
+                    o.errors(), o.latency().p50Ms(), o.latency().p99Ms(), o.latency().maxMs()));
+        }
+        md.append(fmt("%nThe backlog: %,d events WAITING on the one order_db server, written by the fallback for orders"
+                + " placed in %.0f s with the broker stopped. From the broker's start: first relayed after %.1f s,"
+                + " none waiting after %.1f s, every event consumed after %.1f s. The relay's rate, first to last"
+                + " relayed_at over %.1f s: **%,.0f rows/s**.%n%n", r.backlog(), r.fillSeconds(), r.firstSentSeconds(),
+                r.allSentSeconds(), r.allConsistentSeconds(), r.relaySeconds(), r.rowsPerSecond()));
     }
 
     private static void flashSale(StringBuilder md, FlashSaleResult f) {

@@ -93,7 +93,7 @@ class ReportTest {
                     assertThat(t.status()).isEqualTo(TargetCheck.Status.MET);
                 });
         assertThat(MarkdownReport.render(new BenchReport("2026-01-01", new Machine(2, 24, "CPU", "JDK 17", "Linux"), "x", 1,
-                null, consistency, null, null, null, null, null, List.of(), List.of(), null)))
+                null, consistency, null, null, null, null, null, List.of(), List.of(), null, null)))
                 .contains("checked at 150 orders/s", "| - | 150 | 149 |");
         assertThat(MarkdownReport.render(report())).contains("| 51% | 150 | 149 |", "| 92% | 270 | 268 |");
     }
@@ -152,8 +152,9 @@ class ReportTest {
     }
 
     @Test
-    void theFlashSaleRunsLastButTheCostSection() {
-        assertThat(Section.parse("all")).endsWith(Section.FLASHSALE, Section.COST);
+    void theFlashSaleRunsLastButTheCostAndRelaySections() {
+        // the relay section stops the broker and leaves the consumers a backlog: nothing runs after it
+        assertThat(Section.parse("all")).endsWith(Section.FLASHSALE, Section.COST, Section.RELAY);
     }
 
     /** 20,000 orders for 100 units in 3.5 s; refusals 3 ms at p99. */
@@ -188,6 +189,6 @@ class ReportTest {
                 acceptance, consistency, endToEnd, reconcile, hotSku, new LimitsResult(List.of(
                         new LimitStep(LimitsResult.JDBC, 8, 1_200, 1.1), new LimitStep(LimitsResult.ROCKETMQ, 8, 600, 1.6))),
                 flashSale, resources,
-                Targets.check(acceptance, consistency, endToEnd, reconcile, hotSku, flashSale, resources), null);
+                Targets.check(acceptance, consistency, endToEnd, reconcile, hotSku, flashSale, resources), null, null);
     }
 }

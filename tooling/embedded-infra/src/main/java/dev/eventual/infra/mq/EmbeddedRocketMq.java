@@ -28,7 +28,7 @@ import java.util.Map;
  * A real RocketMQ NameServer and Broker running in this JVM, storing under one directory.
  * Topics are created explicitly with their message type (the gRPC proxy enforces it, and
  * auto-created topics delayed first delivery by ~20 s here). The broker can be stopped and started
- * again on the same port and store, for fault-injection tests.
+ * again on the same port and store, or made to hang while it runs, for fault-injection tests.
  */
 public final class EmbeddedRocketMq implements AutoCloseable {
 
@@ -110,6 +110,17 @@ public final class EmbeddedRocketMq implements AutoCloseable {
         broker.shutdown();
         broker = null;
         log.info("Embedded RocketMQ broker stopped in {} ms", (System.nanoTime() - started) / 1_000_000);
+    }
+
+    /**
+     * Makes the running broker hang without stopping it, until the returned handle is closed: it stays
+     * registered and reachable, but answers no send meanwhile ({@link StalledSends}).
+     */
+    public synchronized StalledSends stallSends() {
+        if (broker == null) {
+            throw new IllegalStateException("the broker is stopped: nothing to stall");
+        }
+        return StalledSends.of(broker);
     }
 
     /** Starts the broker (again) on the same port and store, with every topic created so far. */

@@ -102,6 +102,11 @@ final class CheckArguments {
             description = "check stock conservation for these SKUs, which started with these units")
     List<InitialUnits> initialStock = List.of();
 
+    @Option(names = "--relay-max-attempts", paramLabel = "SENDS", converter = Sends.class,
+            description = {"the relay's eventual.order.relay.max-attempts (default ${DEFAULT-VALUE}, the relay's own):"
+                    + " an event still WAITING for the broker after that many sends, without a work order, is a violation"})
+    int relayMaxAttempts;
+
     @Option(names = "--redis", paramLabel = "HOST[:PORT]",
             description = "also check the stock gate in this Redis (port " + CheckOptions.REDIS_PORT + " by default):"
                     + " per gated SKU, count + reservations = stock and no reservation left")
@@ -134,6 +139,7 @@ final class CheckArguments {
                             case "--db-port" -> String.valueOf(defaults.port());
                             case "--db-user" -> defaults.user();
                             case "--ssl-mode" -> defaults.sslMode().name();
+                            case "--relay-max-attempts" -> String.valueOf(InvariantChecker.RELAY_MAX_ATTEMPTS);
                             default -> null;
                         } : null);
     }
@@ -261,6 +267,22 @@ final class CheckArguments {
                 // refused below with the value
             }
             throw new TypeConversionException("'" + value + "' is no port (1-65535)");
+        }
+    }
+
+    static final class Sends implements ITypeConverter<Integer> {
+
+        @Override
+        public Integer convert(String value) {
+            try {
+                int sends = Integer.parseInt(value.trim());
+                if (sends >= 1) {
+                    return sends;
+                }
+            } catch (NumberFormatException e) {
+                // refused below with the value
+            }
+            throw new TypeConversionException("'" + value + "' is no number of sends (1 or more)");
         }
     }
 

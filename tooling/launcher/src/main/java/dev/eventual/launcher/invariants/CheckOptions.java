@@ -23,7 +23,7 @@ import java.util.Set;
  * common one, a file before the environment, and the defaults' last.
  */
 record CheckOptions(List<DatabaseTarget> databases, int orderServers, TlsSettings tls, Map<Long, Integer> initialStock,
-                    GateTarget gate) {
+                    int relayMaxAttempts, GateTarget gate) {
 
     static final String PASSWORD_VARIABLE = "EVENTUAL_CHECK_DB_PASSWORD";
     static final String TRUST_STORE_PASSWORD_VARIABLE = "EVENTUAL_CHECK_TRUST_STORE_PASSWORD";
@@ -59,7 +59,8 @@ record CheckOptions(List<DatabaseTarget> databases, int orderServers, TlsSetting
         if (!OrderShards.isServerCount(orderServers)) {
             throw given.refused("--order-db: order_db is split across a power of two of servers, not " + orderServers);
         }
-        return new CheckOptions(databases, orderServers, tls(given, env), initialStock(given), gate(given, defaults, env));
+        return new CheckOptions(databases, orderServers, tls(given, env), initialStock(given), given.relayMaxAttempts,
+                gate(given, defaults, env));
     }
 
     /** {@code EVENTUAL_CHECK_ORDER_DB_PASSWORD} for order_db. */

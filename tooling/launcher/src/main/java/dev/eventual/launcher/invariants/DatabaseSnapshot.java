@@ -19,11 +19,15 @@ import java.util.Set;
 
 /**
  * What the {@link InvariantChecker} reads, once, from the three databases: the orders, their events
- * (archived ones included) and open work orders (order_db), the deduct records (inventory_db) and
- * the notices (notice_db).
+ * (archived ones included), the events still waiting for the broker, and work orders (order_db), the
+ * deduct records (inventory_db) and the notices (notice_db).
+ *
+ * @param waitingEvents the message_log rows WAITING for the broker (docs/design.md, "The outbox")
+ * @param workOrders    the events with a work order, OPEN or RESOLVED
  */
 record DatabaseSnapshot(Map<Long, OrderStatus> orders, Map<Long, Integer> serverOfOrder, Map<EventKey, Event> committedEvents,
                         Set<EventKey> rolledBackEvents, Map<EventKey, Long> openWorkOrders,
+                        Map<EventKey, Waiting> waitingEvents, Set<EventKey> workOrders,
                         Map<Long, Deduction> deductions, Map<EventKey, NoticeStatus> notices) {
 
     /** One order event: the message_log key, and the notice_log key with the notice type. */
@@ -32,6 +36,16 @@ record DatabaseSnapshot(Map<Long, OrderStatus> orders, Map<Long, Integer> server
 
     /** A message_log (or message_log_hist) row: a committed event. */
     record Event(MessageStatus messageStatus, ReconcileStatus reconcileStatus) {
+    }
+
+    /**
+     * A WAITING row as the relay left it.
+     *
+     * @param relayAttempts sends the relay tried
+     * @param relayOwns     whether the relay still plans a send ({@code next_relay_time} set); it lets go of a
+     *                      row once the row is on the broker or handed to a work order
+     */
+    record Waiting(int relayAttempts, boolean relayOwns) {
     }
 
     record Deduction(long skuId, int quantity, DeductStatus status) {
@@ -44,9 +58,13 @@ record DatabaseSnapshot(Map<Long, OrderStatus> orders, Map<Long, Integer> server
         Map<EventKey, Event> committed = new HashMap<>();
         Set<EventKey> rolledBack = new HashSet<>();
         Map<EventKey, Long> openWorkOrders = new HashMap<>();
+        Map<EventKey, Waiting> waiting = new HashMap<>();
+        Set<EventKey> workOrders = new HashSet<>();
         for (int server = 0; server < orderDbs.size(); server++) {
             Map<Long, OrderStatus> onServer = new HashMap<>();
-            readOrderDb(orderDbs.get(server), onServer, committed, rolledBack, openWorkOrders);
+            Connection orderDb = orderDbs.get(server);
+            readOrderDb(orderDb, onServer, committed, rolledBack, openWorkOrders);
+            readWaiting(orderDb, waiting, workOrders);
             orders.putAll(onServer);
             for (Long order : onServer.keySet()) {
                 serverOfOrder.put(order, server);
@@ -62,7 +80,8 @@ record DatabaseSnapshot(Map<Long, OrderStatus> orders, Map<Long, Integer> server
         query(noticeDb, "SELECT order_id, notice_type, status FROM notice_log",
                 row -> notices.put(new EventKey(row.getLong(1), OrderEventType.valueOf(row.getString(2))),
                         NoticeStatus.valueOf(row.getString(3))));
-        return new DatabaseSnapshot(orders, serverOfOrder, committed, rolledBack, openWorkOrders, deductions, notices);
+        return new DatabaseSnapshot(orders, serverOfOrder, committed, rolledBack, openWorkOrders, waiting, workOrders,
+                deductions, notices);
     }
 
     private static void readOrderDb(Connection orderDb, Map<Long, OrderStatus> orders, Map<EventKey, Event> committed,
@@ -84,6 +103,20 @@ record DatabaseSnapshot(Map<Long, OrderStatus> orders, Map<Long, Integer> server
                         + " GROUP BY order_id, event_type",
                 row -> openWorkOrders.put(new EventKey(row.getLong(1), OrderEventType.valueOf(row.getString(2))),
                         row.getLong(3)));
+    }
+
+    /**
+     * The rows the broker fallback wrote that are still WAITING (an archived row is finished, never waiting), and
+     * every event a work order took, open or resolved: the relay hands its last failed row to one.
+     */
+    private static void readWaiting(Connection orderDb, Map<EventKey, Waiting> waiting, Set<EventKey> workOrders)
+            throws SQLException {
+        query(orderDb, "SELECT order_id, event_type, relay_attempts, next_relay_time IS NOT NULL FROM message_log"
+                        + " WHERE msg_status = 'WAITING'",
+                row -> waiting.put(new EventKey(row.getLong(1), OrderEventType.valueOf(row.getString(2))),
+                        new Waiting(row.getInt(3), row.getBoolean(4))));
+        query(orderDb, "SELECT DISTINCT order_id, event_type FROM reconcile_work_order WHERE status IN ('OPEN', 'RESOLVED')",
+                row -> workOrders.add(new EventKey(row.getLong(1), OrderEventType.valueOf(row.getString(2)))));
     }
 
     /**

@@ -76,7 +76,7 @@ public final class InvariantCheckCommand {
         Connection inventory = connections.get(options.orderServers());
         Connection notices = connections.get(options.orderServers() + 1);
         try {
-            InvariantChecker checker = new InvariantChecker(orders, inventory, notices);
+            InvariantChecker checker = new InvariantChecker(orders, inventory, notices, options.relayMaxAttempts());
             List<Violation> violations = checker.check(options.initialStock());
             Set<Long> gated = Set.of();
             if (options.gate() != null) {
@@ -92,8 +92,8 @@ public final class InvariantCheckCommand {
                 reportPerServer(orders, options, violations, out);
             }
             if (!quiet(orders)) {
-                out.println("note: some events still wait for reconciliation (message_log PENDING or RETRY);"
-                        + " violations about their orders may be work in progress");
+                out.println("note: some events still wait for reconciliation (message_log PENDING or RETRY) or for the"
+                        + " relay (WAITING for the broker); violations about their orders may be work in progress");
             }
             out.printf("%d violation(s); stock conservation checked for %s%n", violations.size(),
                     options.initialStock().isEmpty() ? "no SKU (pass --initial-stock=sku:units,...)"

@@ -31,21 +31,37 @@ import java.util.Map;
  *   <li>notices: every SUCCESS notice belongs to a committed order;</li>
  *   <li>cancels ({@link CancelInvariants}): a CANCELED order has its committed cancel event, its
  *       stock released or never taken and its cancel notice sent; nothing is released or noticed as
- *       canceled for an order that is not.</li>
+ *       canceled for an order that is not;</li>
+ *   <li>the broker fallback ({@link WaitingInvariants}): an event still WAITING for the broker is the
+ *       relay's, with sends left, or has a work order.</li>
  * </ul>
  * Used by the tests and, against a running stack, by {@link InvariantCheckCommand}.
  */
 public final class InvariantChecker {
 
+    /** The relay's default {@code eventual.order.relay.max-attempts} (order-core's outbox {@code RelayProperties}). */
+    public static final int RELAY_MAX_ATTEMPTS = 16;
+
     private final List<Connection> orders;
     private final Connection inventory;
     private final Connection notices;
+    private final int relayMaxAttempts;
 
-    /** @param orders order_db's servers, one connection each (docs/design.md, "Sharding order_db") */
-    public InvariantChecker(List<Connection> orders, Connection inventory, Connection notices) {
+    /**
+     * @param orders           order_db's servers, one connection each (docs/design.md, "Sharding order_db")
+     * @param relayMaxAttempts the relay's {@code eventual.order.relay.max-attempts}: a WAITING event sent this often
+     *                         without a work order is a violation
+     */
+    public InvariantChecker(List<Connection> orders, Connection inventory, Connection notices, int relayMaxAttempts) {
         this.orders = List.copyOf(orders);
         this.inventory = inventory;
         this.notices = notices;
+        this.relayMaxAttempts = relayMaxAttempts;
+    }
+
+    /** With the relay's default maximum of sends. */
+    public InvariantChecker(List<Connection> orders, Connection inventory, Connection notices) {
+        this(orders, inventory, notices, RELAY_MAX_ATTEMPTS);
     }
 
     public InvariantChecker(Connection orders, Connection inventory, Connection notices) {
@@ -61,6 +77,7 @@ public final class InvariantChecker {
         stockConserved(db, initialStock, violations);
         eventsSettled(db, violations);
         CancelInvariants.check(db, violations);
+        WaitingInvariants.check(db, relayMaxAttempts, violations);
         return violations;
     }
 

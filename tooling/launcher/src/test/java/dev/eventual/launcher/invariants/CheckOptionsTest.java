@@ -49,6 +49,12 @@ class CheckOptionsTest {
         assertThat(options.tls()).isEqualTo(new TlsSettings(SslMode.REQUIRED, null, null, null));
         assertThat(options.initialStock()).isEmpty();
         assertThat(options.gate()).as("the stock gate is checked only when asked").isNull();
+        assertThat(options.relayMaxAttempts()).as("the relay's own default").isEqualTo(16);
+    }
+
+    @Test
+    void theRelaysMaximumOfSendsIsTheOneItRunsWith() {
+        assertThat(options(Map.of(), "--relay-max-attempts=5").relayMaxAttempts()).isEqualTo(5);
     }
 
     @Test
@@ -192,6 +198,7 @@ class CheckOptionsTest {
             "--redis-password=secret              | --redis-password: passwords are not taken on the command line",
             "--order-db=a:13306,b:13307,c:13308   | --order-db: order_db is split across a power of two of servers, not 3",
             "--order-db=a:13306,,b:13307          | Invalid value for option '--order-db' (HOST[:PORT]): an empty address",
+            "--relay-max-attempts=0               | Invalid value for option '--relay-max-attempts': '0' is no number of sends (1 or more)",
     })
     void aBadCommandLineIsRefusedWithWhatToChange(String commandLine, String message) {
         assertThatThrownBy(() -> options(Map.of(), commandLine.split(" ")))

@@ -32,7 +32,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * account that may only SELECT. Exit 0 on consistent data and 1 with a seeded violation prove that
  * it needs nothing but SELECT (a write would be refused and end in 3); an account without rights
  * on a database, a closed port and TLS the server does not offer end in 3. With order_db on two
- * servers, an order on the server its id does not name is reported.
+ * servers, an order on the server its id does not name is reported. An event waiting for the broker
+ * (issue 39) is work in progress until the relay's last attempt, and then needs a work order.
  */
 class ReadOnlyCheckIT {
 
@@ -133,6 +134,45 @@ class ReadOnlyCheckIT {
     }
 
     @Test
+    void anEventWaitingForTheBrokerIsTheRelaysUntilItsLastAttempt() throws SQLException {
+        // reconciliation re-drove it already; the relay still sends it (docs/design.md, "The outbox")
+        asAdmin(ServiceDatabase.ORDER, "UPDATE message_log SET msg_status = 'WAITING', relay_attempts = 3,"
+                + " next_relay_time = CURRENT_TIMESTAMP(3) WHERE order_id = " + ORDER);
+        Map<String, String> env = Map.of(CheckOptions.PASSWORD_VARIABLE, READER_PASSWORD);
+
+        Run sendsLeft = check(env, "--db-user", READER);
+        Run lastAttemptGone = check(env, "--db-user", READER, "--relay-max-attempts=3");
+
+        assertThat(sendsLeft.exitCode()).as(sendsLeft.output()).isZero();
+        assertThat(sendsLeft.output()).contains("note: some events still wait for reconciliation (message_log PENDING or"
+                + " RETRY) or for the relay (WAITING for the broker)");
+        assertThat(lastAttemptGone.exitCode()).as(lastAttemptGone.output()).isEqualTo(1);
+        assertThat(lastAttemptGone.output()).contains("VIOLATION " + WaitingInvariants.RELAYED_OR_HANDED_OVER + " [order "
+                + ORDER + "]: ORDER_CREATED WAITING after 3 relay sends, past the relay's last attempt (3), no work order",
+                "1 violation(s)");
+    }
+
+    @Test
+    void anEventTheRelayLetGoOfNeedsAWorkOrder() throws SQLException {
+        asAdmin(ServiceDatabase.ORDER, "UPDATE message_log SET msg_status = 'WAITING', relay_attempts = 16,"
+                + " next_relay_time = NULL WHERE order_id = " + ORDER);
+        Map<String, String> env = Map.of(CheckOptions.PASSWORD_VARIABLE, READER_PASSWORD);
+
+        Run withoutWorkOrder = check(env, "--db-user", READER);
+        // resolved with RETRY: reconciliation re-drove the event over the consumers' APIs, no broker needed
+        asAdmin(ServiceDatabase.ORDER, "INSERT INTO reconcile_work_order (order_id, event_type, message_log_id, status,"
+                + " resolution, reason, retry_count) SELECT order_id, event_type, id, 'RESOLVED', 'RETRY',"
+                + " 'never on the broker', 16 FROM message_log WHERE order_id = " + ORDER);
+        Run resolved = check(env, "--db-user", READER);
+
+        assertThat(withoutWorkOrder.exitCode()).as(withoutWorkOrder.output()).isEqualTo(1);
+        assertThat(withoutWorkOrder.output()).contains("VIOLATION " + WaitingInvariants.RELAYED_OR_HANDED_OVER
+                + " [order " + ORDER + "]: ORDER_CREATED WAITING after 16 relay sends, let go by the relay, no work order");
+        assertThat(resolved.exitCode()).as(resolved.output()).isZero();
+        assertThat(resolved.output()).doesNotContain("note:");
+    }
+
+    @Test
     void anOrderOnAnOrderDbServerItsIdDoesNotNameIsReported() throws SQLException {
         String servers = "--order-db=127.0.0.1:" + server.port() + ",127.0.0.1:" + secondOrderServer.port();
         Map<String, String> env = Map.of(CheckOptions.PASSWORD_VARIABLE, READER_PASSWORD);
@@ -213,7 +253,8 @@ class ReadOnlyCheckIT {
 
     /** {@link #ORDER}'s rows in order_db, consistent with the other databases' rows of {@link #oneConsistentOrder()}. */
     private static String[] orderRows() {
-        return new String[] {"DELETE FROM message_log", "DELETE FROM message_log_hist", "DELETE FROM t_order",
+        return new String[] {"DELETE FROM reconcile_work_order", "DELETE FROM message_log", "DELETE FROM message_log_hist",
+                "DELETE FROM t_order",
                 "INSERT INTO t_order (order_id, user_id, idempotency_key, sku_id, quantity, status) VALUES ("
                         + ORDER + ", 1, 'k-" + ORDER + "', " + SKU + ", " + QUANTITY + ", 'CREATED')",
                 "INSERT INTO message_log (order_id, event_type, shard_key, topic, tag, msg_key, msg_status, reconcile_status,"

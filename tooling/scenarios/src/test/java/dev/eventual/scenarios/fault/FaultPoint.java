@@ -14,6 +14,11 @@ public enum FaultPoint {
     CANCEL_HANG_BEFORE_LOCAL_COMMIT,
     /** order-service canceling an order: the local transaction committed, the broker never hears COMMIT. */
     CANCEL_HANG_AFTER_LOCAL_COMMIT,
+    /**
+     * order-service's relay: the broker answered SEND_OK for a batch of WAITING events and their mark SENT is
+     * written, its commit never comes (the claim's row locks stay held); arrivals count the batch's events.
+     */
+    RELAY_HANG_BEFORE_MARK_COMMIT,
     /** inventory-service: a deduction committed, its message never acknowledged. */
     INVENTORY_HANG_AFTER_DEDUCT,
     /** inventory-service: handling of order-created events waits while armed (cancels pass); arrivals count events. */

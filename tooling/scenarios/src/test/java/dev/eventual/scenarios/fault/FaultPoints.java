@@ -15,8 +15,10 @@ import org.springframework.aop.support.NameMatchMethodPointcutAdvisor;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
+import org.springframework.util.ClassUtils;
 
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -25,6 +27,12 @@ import java.util.List;
  * "after the deduction" then really means after its commit.
  */
 final class FaultPoints implements BeanPostProcessor {
+
+    /**
+     * The relay's mapper (order-core's outbox, package-private): known by its name, so production code needs
+     * no hook. {@code markSent} runs in the claim's transaction after every send of the batch got SEND_OK.
+     */
+    private static final String RELAY_MAPPER = "dev.eventual.order.core.outbox.RelayMapper";
 
     private final FaultSwitches switches;
 
@@ -42,6 +50,8 @@ final class FaultPoints implements BeanPostProcessor {
             advisor = advisor(this::aroundDeduction, "deduct", "applyAll");
         } else if (type == NoticeEventHandler.class) {
             advisor = advisor(this::aroundNoticeConsumption, "handleAll", "handle");
+        } else if (ClassUtils.getAllInterfacesForClassAsSet(type).stream().anyMatch(i -> i.getName().equals(RELAY_MAPPER))) {
+            advisor = advisor(this::aroundRelayMark, "markSent");
         } else {
             return bean;
         }
@@ -84,6 +94,16 @@ final class FaultPoints implements BeanPostProcessor {
             }
         };
         return invocation.proceed();
+    }
+
+    /** After the relay's batch was stored by the broker and marked SENT, before that mark commits. */
+    private Object aroundRelayMark(MethodInvocation invocation) throws Throwable {
+        Object marked = invocation.proceed();
+        if (switches.armed(FaultPoint.RELAY_HANG_BEFORE_MARK_COMMIT)) {
+            Collection<?> ids = (Collection<?>) invocation.getArguments()[0];
+            switches.hang(FaultPoint.RELAY_HANG_BEFORE_MARK_COMMIT, ids.size());
+        }
+        return marked;
     }
 
     private static int indexOf(Object[] arguments, Class<?> type) {

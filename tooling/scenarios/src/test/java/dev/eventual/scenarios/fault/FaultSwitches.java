@@ -85,7 +85,12 @@ public final class FaultSwitches {
 
     /** Counts the arrival and blocks this thread for good: the test kills the process next. */
     public void hang(FaultPoint point) {
-        arrive(point);
+        hang(point, 1);
+    }
+
+    /** Counts {@code events} arrivals (a batch arrives as many) and blocks this thread for good. */
+    public void hang(FaultPoint point, int events) {
+        arrive(point, events);
         while (true) {
             LockSupport.park(this);
         }
