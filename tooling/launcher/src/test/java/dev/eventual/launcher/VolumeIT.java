@@ -1,5 +1,6 @@
 package dev.eventual.launcher;
 
+import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.launcher.invariants.InvariantChecker;
 import dev.eventual.launcher.invariants.Quiescence;
@@ -26,7 +27,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * 2,000 orders of 100 customers over 50 SKUs, ten of them oversold on purpose, through the whole suite:
- * once it is quiet, every invariant holds (InvariantChecker), and the time to consistency is logged.
+ * once it is quiet, every invariant holds (InvariantChecker), and the time to consistency is logged; the
+ * checker then sees breakage planted in that data, down to one forged consumer status (issue 40).
  * Each customer signs in once, before the clock starts: the time is the orders'.
  */
 class VolumeIT {
@@ -107,6 +109,26 @@ class VolumeIT {
                 }
             }
             assertThat(new InvariantChecker(orders, inventory, notices).check(initial)).isEmpty();
+
+            // issue 40's forgery: an oversold order's inventory status set to SUCCESS, no stock taken
+            long oversold = count(orders, "SELECT MIN(s.order_id) FROM message_consumer_status s JOIN t_order o"
+                    + " ON o.order_id = s.order_id WHERE o.sku_id BETWEEN " + (FIRST_SKU + 40) + " AND " + (FIRST_SKU + 49)
+                    + " AND s.event_type = 'ORDER_CREATED' AND s.consumer_group = '"
+                    + OrderMessaging.INVENTORY_CONSUMER_GROUP + "' AND s.status = 'FAIL'");
+            assertThat(oversold).as("an order of an oversold SKU that inventory reported FAIL").isPositive();
+            String itsReport = " WHERE order_id = " + oversold + " AND event_type = 'ORDER_CREATED' AND consumer_group = '"
+                    + OrderMessaging.INVENTORY_CONSUMER_GROUP + "'";
+            try (Statement sql = orders.createStatement()) {
+                sql.executeUpdate("UPDATE message_consumer_status SET status = 'SUCCESS'" + itsReport);
+                assertThat(new InvariantChecker(orders, inventory, notices).check(initial))
+                        .extracting(Violation::toString)
+                        .containsExactly("consumer status matches its effect [order " + oversold
+                                + "]: inventory SUCCESS for ORDER_CREATED, deduct record FAIL");
+            } finally {
+                try (Statement sql = orders.createStatement()) {
+                    sql.executeUpdate("UPDATE message_consumer_status SET status = 'FAIL'" + itsReport);
+                }
+            }
         }
     }
 

@@ -42,13 +42,13 @@ final class CancelInvariants {
     }
 
     private static void committedTogether(DatabaseSnapshot db, List<Violation> violations) {
-        db.orders().forEach((order, status) -> {
-            if (status == OrderStatus.CANCELED && !db.committedEvents().containsKey(canceled(order))) {
+        db.orders().forEach((order, row) -> {
+            if (row.status() == OrderStatus.CANCELED && !db.committedEvents().containsKey(canceled(order))) {
                 violations.add(new Violation(COMMITTED_TOGETHER, "order " + order, "CANCELED without an ORDER_CANCELED event"));
             }
         });
         for (EventKey event : db.committedEvents().keySet()) {
-            OrderStatus status = db.orders().get(event.orderId());
+            OrderStatus status = db.orderStatus(event.orderId());
             if (event.type() == OrderEventType.ORDER_CANCELED && status != OrderStatus.CANCELED) {
                 violations.add(new Violation(COMMITTED_TOGETHER, "order " + event.orderId(),
                         "ORDER_CANCELED event committed, order " + (status == null ? "missing" : status)));
@@ -57,9 +57,10 @@ final class CancelInvariants {
     }
 
     private static void stockReleased(DatabaseSnapshot db, List<Violation> violations) {
-        db.orders().forEach((order, status) -> {
+        db.orders().forEach((order, row) -> {
             Deduction deduction = db.deductions().get(order);
-            if (status == OrderStatus.CANCELED && !givenBackOrNeverTaken(deduction) && !db.awaitsOperator(canceled(order))) {
+            if (row.status() == OrderStatus.CANCELED && !givenBackOrNeverTaken(deduction)
+                    && !db.awaitsOperator(canceled(order))) {
                 violations.add(new Violation(STOCK_RELEASED, "order " + order, deduction == null
                         ? "CANCELED, no deduct record: the cancel never reached inventory"
                         : "CANCELED, inventory " + deduction.status()
@@ -67,7 +68,7 @@ final class CancelInvariants {
             }
         });
         db.deductions().forEach((order, deduction) -> {
-            OrderStatus status = db.orders().get(order);
+            OrderStatus status = db.orderStatus(order);
             if (givenBackOrNeverTaken(deduction) && status != OrderStatus.CANCELED) {
                 violations.add(new Violation(STOCK_RELEASED, "order " + order, "inventory " + deduction.status()
                         + " for an order that is " + (status == null ? "missing" : status)));
@@ -76,15 +77,15 @@ final class CancelInvariants {
     }
 
     private static void noticeSent(DatabaseSnapshot db, List<Violation> violations) {
-        db.orders().forEach((order, status) -> {
+        db.orders().forEach((order, row) -> {
             NoticeStatus notice = db.notices().get(canceled(order));
-            if (status == OrderStatus.CANCELED && notice != NoticeStatus.SUCCESS && !db.awaitsOperator(canceled(order))) {
+            if (row.status() == OrderStatus.CANCELED && notice != NoticeStatus.SUCCESS && !db.awaitsOperator(canceled(order))) {
                 violations.add(new Violation(NOTICE_SENT, "order " + order,
                         "CANCELED, cancel notice " + (notice == null ? "missing" : notice)));
             }
         });
         db.notices().forEach((notice, noticeStatus) -> {
-            OrderStatus status = db.orders().get(notice.orderId());
+            OrderStatus status = db.orderStatus(notice.orderId());
             if (notice.type() == OrderEventType.ORDER_CANCELED && status != OrderStatus.CANCELED) {
                 violations.add(new Violation(NOTICE_SENT, "order " + notice.orderId(), "cancel notice " + noticeStatus
                         + " for an order that is " + (status == null ? "missing" : status)));
@@ -92,7 +93,7 @@ final class CancelInvariants {
         });
     }
 
-    private static boolean givenBackOrNeverTaken(Deduction deduction) {
+    static boolean givenBackOrNeverTaken(Deduction deduction) {
         return deduction != null
                 && (deduction.status() == DeductStatus.RELEASED || deduction.status() == DeductStatus.FENCED);
     }

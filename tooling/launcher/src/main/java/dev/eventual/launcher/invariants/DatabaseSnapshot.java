@@ -1,6 +1,8 @@
 package dev.eventual.launcher.invariants;
 
 import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.common.messaging.OrderMessaging;
+import dev.eventual.common.status.ConsumeStatus;
 import dev.eventual.order.core.status.MessageStatus;
 import dev.eventual.order.core.status.OrderStatus;
 import dev.eventual.order.core.status.ReconcileStatus;
@@ -19,16 +21,25 @@ import java.util.Set;
 
 /**
  * What the {@link InvariantChecker} reads, once, from the three databases: the orders, their events
- * (archived ones included), the events still waiting for the broker, and work orders (order_db), the
- * deduct records (inventory_db) and the notices (notice_db).
+ * (archived ones included), the events still waiting for the broker, work orders and what the consumers
+ * reported (order_db), the deduct records (inventory_db) and the notices (notice_db).
  *
- * @param waitingEvents the message_log rows WAITING for the broker (docs/design.md, "The outbox")
- * @param workOrders    the events with a work order, OPEN or RESOLVED
+ * @param waitingEvents    the message_log rows WAITING for the broker (docs/design.md, "The outbox")
+ * @param workOrders       the events with a work order, OPEN or RESOLVED
+ * @param unfinishedEvents the events the suite still works on, as {@link Quiescence} counts them: a consumer's
+ *                         report of one may still be on its way
+ * @param inventoryReports inventory's consumer group's status of each event (message_consumer_status)
+ * @param noticeReports    notice's consumer group's status of each event
  */
-record DatabaseSnapshot(Map<Long, OrderStatus> orders, Map<Long, Integer> serverOfOrder, Map<EventKey, Event> committedEvents,
+record DatabaseSnapshot(Map<Long, Order> orders, Map<Long, Integer> serverOfOrder, Map<EventKey, Event> committedEvents,
                         Set<EventKey> rolledBackEvents, Map<EventKey, Long> openWorkOrders,
-                        Map<EventKey, Waiting> waitingEvents, Set<EventKey> workOrders,
+                        Map<EventKey, Waiting> waitingEvents, Set<EventKey> workOrders, Set<EventKey> unfinishedEvents,
+                        Map<EventKey, ConsumeStatus> inventoryReports, Map<EventKey, ConsumeStatus> noticeReports,
                         Map<Long, Deduction> deductions, Map<EventKey, NoticeStatus> notices) {
+
+    /** A t_order row: its status and what it orders. */
+    record Order(OrderStatus status, long skuId, int quantity) {
+    }
 
     /** One order event: the message_log key, and the notice_log key with the notice type. */
     record EventKey(long orderId, OrderEventType type) {
@@ -53,18 +64,22 @@ record DatabaseSnapshot(Map<Long, OrderStatus> orders, Map<Long, Integer> server
 
     /** @param orderDbs order_db's servers: an order's rows are all on one of them, so their rows simply add up */
     static DatabaseSnapshot read(List<Connection> orderDbs, Connection inventoryDb, Connection noticeDb) throws SQLException {
-        Map<Long, OrderStatus> orders = new HashMap<>();
+        Map<Long, Order> orders = new HashMap<>();
         Map<Long, Integer> serverOfOrder = new HashMap<>();
         Map<EventKey, Event> committed = new HashMap<>();
         Set<EventKey> rolledBack = new HashSet<>();
         Map<EventKey, Long> openWorkOrders = new HashMap<>();
         Map<EventKey, Waiting> waiting = new HashMap<>();
         Set<EventKey> workOrders = new HashSet<>();
+        Set<EventKey> unfinished = new HashSet<>();
+        Map<String, Map<EventKey, ConsumeStatus>> reports = Map.of(OrderMessaging.INVENTORY_CONSUMER_GROUP, new HashMap<>(),
+                OrderMessaging.NOTICE_CONSUMER_GROUP, new HashMap<>());
         for (int server = 0; server < orderDbs.size(); server++) {
-            Map<Long, OrderStatus> onServer = new HashMap<>();
+            Map<Long, Order> onServer = new HashMap<>();
             Connection orderDb = orderDbs.get(server);
             readOrderDb(orderDb, onServer, committed, rolledBack, openWorkOrders);
             readWaiting(orderDb, waiting, workOrders);
+            readReports(orderDb, unfinished, reports);
             orders.putAll(onServer);
             for (Long order : onServer.keySet()) {
                 serverOfOrder.put(order, server);
@@ -81,13 +96,15 @@ record DatabaseSnapshot(Map<Long, OrderStatus> orders, Map<Long, Integer> server
                 row -> notices.put(new EventKey(row.getLong(1), OrderEventType.valueOf(row.getString(2))),
                         NoticeStatus.valueOf(row.getString(3))));
         return new DatabaseSnapshot(orders, serverOfOrder, committed, rolledBack, openWorkOrders, waiting, workOrders,
-                deductions, notices);
+                unfinished, reports.get(OrderMessaging.INVENTORY_CONSUMER_GROUP),
+                reports.get(OrderMessaging.NOTICE_CONSUMER_GROUP), deductions, notices);
     }
 
-    private static void readOrderDb(Connection orderDb, Map<Long, OrderStatus> orders, Map<EventKey, Event> committed,
+    private static void readOrderDb(Connection orderDb, Map<Long, Order> orders, Map<EventKey, Event> committed,
                                     Set<EventKey> rolledBack, Map<EventKey, Long> openWorkOrders) throws SQLException {
-        query(orderDb, "SELECT order_id, status FROM t_order",
-                row -> orders.put(row.getLong(1), OrderStatus.valueOf(row.getString(2))));
+        query(orderDb, "SELECT order_id, status, sku_id, quantity FROM t_order",
+                row -> orders.put(row.getLong(1), new Order(OrderStatus.valueOf(row.getString(2)), row.getLong(3),
+                        row.getInt(4))));
 
         // reconcile-job archives finished rows (eventual.reconcile.archive-after, 30 days): still committed
         // events; a row is moved in one transaction, so it is in exactly one of the two tables
@@ -117,6 +134,30 @@ record DatabaseSnapshot(Map<Long, OrderStatus> orders, Map<Long, Integer> server
                         new Waiting(row.getInt(3), row.getBoolean(4))));
         query(orderDb, "SELECT DISTINCT order_id, event_type FROM reconcile_work_order WHERE status IN ('OPEN', 'RESOLVED')",
                 row -> workOrders.add(new EventKey(row.getLong(1), OrderEventType.valueOf(row.getString(2)))));
+    }
+
+    /**
+     * What the two consumer groups reported (both groups' rows in one statement), and the events
+     * still in the suite's hands, which {@link Quiescence} counts: until one is finished, a report may lag its effect.
+     */
+    private static void readReports(Connection orderDb, Set<EventKey> unfinished,
+                                    Map<String, Map<EventKey, ConsumeStatus>> reports) throws SQLException {
+        query(orderDb, "SELECT order_id, event_type FROM message_log WHERE " + Quiescence.UNFINISHED_EVENTS,
+                row -> unfinished.add(new EventKey(row.getLong(1), OrderEventType.valueOf(row.getString(2)))));
+        query(orderDb, "SELECT order_id, event_type, consumer_group, status FROM message_consumer_status",
+                row -> {
+                    Map<EventKey, ConsumeStatus> ofGroup = reports.get(row.getString(3));
+                    if (ofGroup != null) { // another group's reports have no effect the checker knows
+                        ofGroup.put(new EventKey(row.getLong(1), OrderEventType.valueOf(row.getString(2))),
+                                ConsumeStatus.valueOf(row.getString(4)));
+                    }
+                });
+    }
+
+    /** @return null when the order is missing */
+    OrderStatus orderStatus(long order) {
+        Order row = orders.get(order);
+        return row == null ? null : row.status();
     }
 
     /**

@@ -33,7 +33,9 @@ import java.util.Map;
  *       stock released or never taken and its cancel notice sent; nothing is released or noticed as
  *       canceled for an order that is not;</li>
  *   <li>the broker fallback ({@link WaitingInvariants}): an event still WAITING for the broker is the
- *       relay's, with sends left, or has a work order.</li>
+ *       relay's, with sends left, or has a work order;</li>
+ *   <li>consumer statuses ({@link ConsumerStatusInvariants}): every inventory and notice report in order_db
+ *       has its effect in inventory_db or notice_db (a FAIL none), and every effect its report.</li>
  * </ul>
  * Used by the tests and, against a running stack, by {@link InvariantCheckCommand}.
  */
@@ -78,6 +80,7 @@ public final class InvariantChecker {
         eventsSettled(db, violations);
         CancelInvariants.check(db, violations);
         WaitingInvariants.check(db, relayMaxAttempts, violations);
+        ConsumerStatusInvariants.check(db, violations);
         return violations;
     }
 

@@ -16,8 +16,11 @@ import java.util.List;
  */
 public final class Quiescence {
 
-    private static final String UNFINISHED = " FROM message_log WHERE reconcile_status IN ('PENDING', 'RETRY')"
+    /** The condition on message_log of an unfinished event; {@link DatabaseSnapshot} reads which events they are. */
+    static final String UNFINISHED_EVENTS = "reconcile_status IN ('PENDING', 'RETRY')"
             + " OR msg_status = 'WAITING' AND next_relay_time IS NOT NULL";
+
+    private static final String UNFINISHED = " FROM message_log WHERE " + UNFINISHED_EVENTS;
 
     private Quiescence() {
     }

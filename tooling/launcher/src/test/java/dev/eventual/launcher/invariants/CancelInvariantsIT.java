@@ -1,5 +1,6 @@
 package dev.eventual.launcher.invariants;
 
+import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.infra.db.DatabaseServer;
 import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.infra.test.TestInfrastructure;
@@ -88,14 +89,19 @@ class CancelInvariantsIT {
         canceledAndCompensated(ORDER, "SUCCESS");
         stock(INITIAL - QUANTITY);
 
-        assertThat(violations()).containsExactly(new Violation(CancelInvariants.STOCK_RELEASED, "order " + ORDER,
-                "CANCELED, inventory SUCCESS: stock still taken"));
+        // and inventory's SUCCESS for the cancel, which the canceled-and-compensated rows carry, is untrue
+        assertThat(violations()).containsExactlyInAnyOrder(
+                new Violation(CancelInvariants.STOCK_RELEASED, "order " + ORDER, "CANCELED, inventory SUCCESS: stock still taken"),
+                new Violation(ConsumerStatusInvariants.REPORT_TRUE, "order " + ORDER,
+                        "inventory SUCCESS for ORDER_CANCELED, deduct record SUCCESS"));
     }
 
     @Test
     void aCancelThatNeverReachedInventoryIsReported() throws SQLException {
         canceledAndCompensated(ORDER, "RELEASED");
         run(inventory, "DELETE FROM inventory_deduct_log WHERE order_id = " + ORDER);
+        run(orders, "DELETE FROM message_consumer_status WHERE order_id = " + ORDER + " AND consumer_group = '"
+                + OrderMessaging.INVENTORY_CONSUMER_GROUP + "'");
         stock(INITIAL);
 
         assertThat(violations()).containsExactly(new Violation(CancelInvariants.STOCK_RELEASED, "order " + ORDER,
@@ -129,6 +135,11 @@ class CancelInvariantsIT {
         canceledAndCompensated(ORDER + 1, "RELEASED");
         run(notices, "DELETE FROM notice_log WHERE order_id = " + ORDER + " AND notice_type = 'ORDER_CANCELED'",
                 "UPDATE notice_log SET status = 'FAIL' WHERE order_id = " + (ORDER + 1) + " AND notice_type = 'ORDER_CANCELED'");
+        // what notice-service reported of them: nothing, and FAIL
+        String cancelNoticeReport = "event_type = 'ORDER_CANCELED' AND consumer_group = '"
+                + OrderMessaging.NOTICE_CONSUMER_GROUP + "' AND order_id = ";
+        run(orders, "DELETE FROM message_consumer_status WHERE " + cancelNoticeReport + ORDER,
+                "UPDATE message_consumer_status SET status = 'FAIL' WHERE " + cancelNoticeReport + (ORDER + 1));
         stock(INITIAL);
 
         assertThat(violations()).containsExactlyInAnyOrder(
@@ -160,10 +171,10 @@ class CancelInvariantsIT {
         notice(ORDER + 1, "ORDER_CREATED", "SUCCESS");
         run(orders, "INSERT INTO tx_attempt_barrier (transaction_id, order_id, event_type, outcome) VALUES ('it-"
                 + System.nanoTime() + "', " + (ORDER + 1) + ", 'ORDER_CANCELED', 'ROLLED_BACK')");
-        // a committed cancel event whose status change is missing
+        // a committed cancel event whose status change is missing (its consumers never reported it)
         order(ORDER + 2, "PAID");
         event(ORDER + 2, "ORDER_CREATED", "CONSUMED", "SUCCESS");
-        event(ORDER + 2, "ORDER_CANCELED", "CONSUMED", "SUCCESS");
+        event(ORDER + 2, "ORDER_CANCELED", "SENT", "SUCCESS");
         deduction(ORDER + 2, "SUCCESS");
         notice(ORDER + 2, "ORDER_CREATED", "SUCCESS");
         stock(INITIAL - 2 * QUANTITY);
@@ -210,10 +221,17 @@ class CancelInvariantsIT {
                 + order + ", 1, 'k-" + order + "', " + SKU + ", " + QUANTITY + ", '" + status + "')");
     }
 
+    /** A CONSUMED event comes with every consumer group's SUCCESS report, of which msg_status is derived. */
     private void event(long order, String type, String messageStatus, String reconcileStatus) throws SQLException {
         run(orders, "INSERT INTO message_log (order_id, event_type, shard_key, topic, tag, msg_key, msg_status,"
                 + " reconcile_status, next_reconcile_time) VALUES (" + order + ", '" + type + "', 0, 'EVENTUAL_ORDER_EVENT', '"
                 + type + "', '" + order + "', '" + messageStatus + "', '" + reconcileStatus + "', CURRENT_TIMESTAMP(3))");
+        if (messageStatus.equals("CONSUMED")) {
+            for (String group : OrderMessaging.EXPECTED_CONSUMER_GROUPS) {
+                run(orders, "INSERT INTO message_consumer_status (order_id, event_type, consumer_group, status) VALUES ("
+                        + order + ", '" + type + "', '" + group + "', 'SUCCESS')");
+            }
+        }
     }
 
     private void openWorkOrder(long order, String type) throws SQLException {

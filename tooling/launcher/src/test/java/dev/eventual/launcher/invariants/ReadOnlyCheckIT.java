@@ -1,5 +1,6 @@
 package dev.eventual.launcher.invariants;
 
+import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.infra.db.EmbeddedMariaDb;
 import dev.eventual.infra.db.SchemaMigrator;
 import dev.eventual.infra.db.ServiceDatabase;
@@ -33,7 +34,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * it needs nothing but SELECT (a write would be refused and end in 3); an account without rights
  * on a database, a closed port and TLS the server does not offer end in 3. With order_db on two
  * servers, an order on the server its id does not name is reported. An event waiting for the broker
- * (issue 39) is work in progress until the relay's last attempt, and then needs a work order.
+ * (issue 39) is work in progress until the relay's last attempt, and then needs a work order. Every
+ * consumer status is held to its effect and every effect to its status (issue 40), each lie planted
+ * on an order of its own; an effect whose event is still unfinished may wait for its report.
  */
 class ReadOnlyCheckIT {
 
@@ -45,6 +48,8 @@ class ReadOnlyCheckIT {
     private static final String READER_PASSWORD = "reader-password-0123";
     private static final String ORDER_ONLY = "order_reader";
     private static final String ORDER_ONLY_PASSWORD = "order-reader-password-0123";
+    private static final String CREATED = "ORDER_CREATED";
+    private static final String CANCELED = "ORDER_CANCELED";
 
     private static EmbeddedMariaDb server;
     /** order_db's second server, for an order that lies on the wrong one (docs/design.md, "Sharding order_db"). */
@@ -89,13 +94,9 @@ class ReadOnlyCheckIT {
     void oneConsistentOrder() throws SQLException {
         asAdmin(ServiceDatabase.ORDER, orderRows());
         asAdmin(ServiceDatabase.INVENTORY, "DELETE FROM inventory_deduct_log", "DELETE FROM inventory",
-                "INSERT INTO inventory_deduct_log (order_id, sku_id, quantity, status) VALUES (" + ORDER + ", " + SKU + ", "
-                        + QUANTITY + ", 'SUCCESS')",
+                deduction(ORDER, QUANTITY, "SUCCESS"),
                 "INSERT INTO inventory (sku_id, stock) VALUES (" + SKU + ", " + (INITIAL - QUANTITY) + ")");
-        asAdmin(ServiceDatabase.NOTICE, "DELETE FROM notice_log",
-                "INSERT INTO notice_log (order_id, notice_type, channel, recipient, message_id, status, attempts) VALUES ("
-                        + ORDER + ", 'ORDER_CREATED', 'log', 'user-1@example.com', 'order-" + ORDER
-                        + "-ORDER_CREATED@eventual.notice', 'SUCCESS', 1)");
+        asAdmin(ServiceDatabase.NOTICE, "DELETE FROM notice_log", notice(ORDER, CREATED));
     }
 
     @Test
@@ -173,11 +174,94 @@ class ReadOnlyCheckIT {
     }
 
     @Test
+    void everyConsumerStatusIsHeldToItsEffectAndEveryEffectToItsStatus() throws SQLException {
+        String inventoryGroup = OrderMessaging.INVENTORY_CONSUMER_GROUP;
+        String noticeGroup = OrderMessaging.NOTICE_CONSUMER_GROUP;
+        // issue 40's forgery: an oversold order, waiting for a person, reported SUCCESS by inventory, no stock taken
+        long forged = ORDER + 1;
+        asAdmin(ServiceDatabase.ORDER, order(forged, "CREATED"), event(forged, CREATED, "FAIL", "FAIL"),
+                "INSERT INTO reconcile_work_order (order_id, event_type, message_log_id, status, reason, retry_count)"
+                        + " SELECT order_id, event_type, id, 'OPEN', 'retries exhausted', 5 FROM message_log WHERE order_id = "
+                        + forged,
+                report(forged, CREATED, inventoryGroup, "SUCCESS"), report(forged, CREATED, noticeGroup, "SUCCESS"));
+        asAdmin(ServiceDatabase.INVENTORY, deduction(forged, QUANTITY, "FAIL"));
+        asAdmin(ServiceDatabase.NOTICE, notice(forged, CREATED));
+        // a notice reported sent and never recorded
+        long unsent = ORDER + 2;
+        asAdmin(ServiceDatabase.ORDER, order(unsent, "CREATED"), event(unsent, CREATED, "CONSUMED", "SUCCESS"),
+                report(unsent, CREATED, inventoryGroup, "SUCCESS"), report(unsent, CREATED, noticeGroup, "SUCCESS"));
+        asAdmin(ServiceDatabase.INVENTORY, deduction(unsent, QUANTITY, "SUCCESS"));
+        // stock taken, reported FAIL
+        long failed = ORDER + 3;
+        asAdmin(ServiceDatabase.ORDER, order(failed, "CREATED"), event(failed, CREATED, "FAIL", "SUCCESS"),
+                report(failed, CREATED, inventoryGroup, "FAIL"), report(failed, CREATED, noticeGroup, "SUCCESS"));
+        asAdmin(ServiceDatabase.INVENTORY, deduction(failed, QUANTITY, "SUCCESS"));
+        asAdmin(ServiceDatabase.NOTICE, notice(failed, CREATED));
+        // stock taken, never reported
+        long unreported = ORDER + 4;
+        asAdmin(ServiceDatabase.ORDER, order(unreported, "CREATED"), event(unreported, CREATED, "SENT", "SUCCESS"),
+                report(unreported, CREATED, noticeGroup, "SUCCESS"));
+        asAdmin(ServiceDatabase.INVENTORY, deduction(unreported, QUANTITY, "SUCCESS"));
+        asAdmin(ServiceDatabase.NOTICE, notice(unreported, CREATED));
+        // SUCCESS for less than was ordered
+        long shortDeduction = ORDER + 5;
+        asAdmin(ServiceDatabase.ORDER, order(shortDeduction, "CREATED"), event(shortDeduction, CREATED, "CONSUMED", "SUCCESS"),
+                report(shortDeduction, CREATED, inventoryGroup, "SUCCESS"),
+                report(shortDeduction, CREATED, noticeGroup, "SUCCESS"));
+        asAdmin(ServiceDatabase.INVENTORY, deduction(shortDeduction, 1, "SUCCESS"));
+        asAdmin(ServiceDatabase.NOTICE, notice(shortDeduction, CREATED));
+        // stock given back for a cancel inventory never reported
+        long released = ORDER + 6;
+        asAdmin(ServiceDatabase.ORDER, order(released, "CANCELED"), event(released, CREATED, "CONSUMED", "SUCCESS"),
+                report(released, CREATED, inventoryGroup, "SUCCESS"), report(released, CREATED, noticeGroup, "SUCCESS"),
+                event(released, CANCELED, "SENT", "SUCCESS"), report(released, CANCELED, noticeGroup, "SUCCESS"));
+        asAdmin(ServiceDatabase.INVENTORY, deduction(released, QUANTITY, "RELEASED"));
+        asAdmin(ServiceDatabase.NOTICE, notice(released, CREATED), notice(released, CANCELED));
+
+        Run run = check(Map.of(CheckOptions.PASSWORD_VARIABLE, READER_PASSWORD), "--db-user", READER);
+
+        String untrue = "VIOLATION " + ConsumerStatusInvariants.REPORT_TRUE + " [order ";
+        String unreportedEffect = "VIOLATION " + ConsumerStatusInvariants.EFFECT_REPORTED + " [order ";
+        assertThat(run.exitCode()).as(run.output()).isEqualTo(1);
+        assertThat(run.output()).contains(
+                untrue + forged + "]: inventory SUCCESS for ORDER_CREATED, deduct record FAIL",
+                untrue + unsent + "]: notice SUCCESS for ORDER_CREATED, notice record missing",
+                untrue + failed + "]: inventory FAIL for ORDER_CREATED, deduct record SUCCESS",
+                unreportedEffect + unreported + "]: deduct record SUCCESS, inventory's ORDER_CREATED status missing",
+                untrue + shortDeduction + "]: inventory SUCCESS for ORDER_CREATED, deducted 1 of sku " + SKU + ", ordered "
+                        + QUANTITY + " of sku " + SKU,
+                unreportedEffect + released + "]: deduct record RELEASED, inventory's ORDER_CANCELED status missing",
+                "6 violation(s)");
+    }
+
+    @Test
+    void anEffectWhoseReportMayStillBeOnItsWayIsWorkInProgress() throws SQLException {
+        // the create waits for reconciliation, which records the reports it finds missing before it finishes it
+        asAdmin(ServiceDatabase.ORDER, "DELETE FROM message_consumer_status",
+                "UPDATE message_log SET msg_status = 'SENT', reconcile_status = 'PENDING' WHERE order_id = " + ORDER);
+        Map<String, String> env = Map.of(CheckOptions.PASSWORD_VARIABLE, READER_PASSWORD);
+
+        Run pending = check(env, "--db-user", READER);
+        asAdmin(ServiceDatabase.ORDER, "UPDATE message_log SET reconcile_status = 'SUCCESS' WHERE order_id = " + ORDER);
+        Run finished = check(env, "--db-user", READER);
+
+        assertThat(pending.exitCode()).as(pending.output()).isEqualTo(1);
+        assertThat(pending.output()).contains("VIOLATION reconciled or exactly one work order [order " + ORDER
+                + "]: ORDER_CREATED reconcile PENDING, open work orders 0", "1 violation(s)");
+        assertThat(finished.exitCode()).as(finished.output()).isEqualTo(1);
+        assertThat(finished.output()).contains("VIOLATION " + ConsumerStatusInvariants.EFFECT_REPORTED + " [order " + ORDER
+                        + "]: deduct record SUCCESS, inventory's ORDER_CREATED status missing",
+                "VIOLATION " + ConsumerStatusInvariants.EFFECT_REPORTED + " [order " + ORDER
+                        + "]: notice record SUCCESS, notice's ORDER_CREATED status missing", "2 violation(s)");
+    }
+
+    @Test
     void anOrderOnAnOrderDbServerItsIdDoesNotNameIsReported() throws SQLException {
         String servers = "--order-db=127.0.0.1:" + server.port() + ",127.0.0.1:" + secondOrderServer.port();
         Map<String, String> env = Map.of(CheckOptions.PASSWORD_VARIABLE, READER_PASSWORD);
         assertThat(new OrderShards(2).serverOfOrder(ORDER)).as("the order's id names the first server").isZero();
-        on(secondOrderServer, ServiceDatabase.ORDER, "DELETE FROM message_log", "DELETE FROM t_order");
+        on(secondOrderServer, ServiceDatabase.ORDER, "DELETE FROM message_consumer_status", "DELETE FROM message_log",
+                "DELETE FROM t_order");
 
         Run inPlace = check(env, "--db-user", READER, servers);
 
@@ -253,13 +337,39 @@ class ReadOnlyCheckIT {
 
     /** {@link #ORDER}'s rows in order_db, consistent with the other databases' rows of {@link #oneConsistentOrder()}. */
     private static String[] orderRows() {
-        return new String[] {"DELETE FROM reconcile_work_order", "DELETE FROM message_log", "DELETE FROM message_log_hist",
-                "DELETE FROM t_order",
-                "INSERT INTO t_order (order_id, user_id, idempotency_key, sku_id, quantity, status) VALUES ("
-                        + ORDER + ", 1, 'k-" + ORDER + "', " + SKU + ", " + QUANTITY + ", 'CREATED')",
-                "INSERT INTO message_log (order_id, event_type, shard_key, topic, tag, msg_key, msg_status, reconcile_status,"
-                        + " next_reconcile_time) VALUES (" + ORDER + ", 'ORDER_CREATED', 0, 'EVENTUAL_ORDER_EVENT',"
-                        + " 'ORDER_CREATED', '" + ORDER + "', 'CONSUMED', 'SUCCESS', CURRENT_TIMESTAMP(3))"};
+        return new String[] {"DELETE FROM reconcile_work_order", "DELETE FROM message_consumer_status",
+                "DELETE FROM message_log", "DELETE FROM message_log_hist", "DELETE FROM t_order",
+                order(ORDER, "CREATED"), event(ORDER, CREATED, "CONSUMED", "SUCCESS"),
+                report(ORDER, CREATED, OrderMessaging.INVENTORY_CONSUMER_GROUP, "SUCCESS"),
+                report(ORDER, CREATED, OrderMessaging.NOTICE_CONSUMER_GROUP, "SUCCESS")};
+    }
+
+    private static String order(long order, String status) {
+        return "INSERT INTO t_order (order_id, user_id, idempotency_key, sku_id, quantity, status) VALUES ("
+                + order + ", 1, 'k-" + order + "', " + SKU + ", " + QUANTITY + ", '" + status + "')";
+    }
+
+    private static String event(long order, String type, String messageStatus, String reconcileStatus) {
+        return "INSERT INTO message_log (order_id, event_type, shard_key, topic, tag, msg_key, msg_status, reconcile_status,"
+                + " next_reconcile_time) VALUES (" + order + ", '" + type + "', 0, 'EVENTUAL_ORDER_EVENT', '" + type + "', '"
+                + order + "', '" + messageStatus + "', '" + reconcileStatus + "', CURRENT_TIMESTAMP(3))";
+    }
+
+    /** A consumer group's report in message_consumer_status. */
+    private static String report(long order, String type, String group, String status) {
+        return "INSERT INTO message_consumer_status (order_id, event_type, consumer_group, status) VALUES (" + order
+                + ", '" + type + "', '" + group + "', '" + status + "')";
+    }
+
+    private static String deduction(long order, int quantity, String status) {
+        return "INSERT INTO inventory_deduct_log (order_id, sku_id, quantity, status) VALUES (" + order + ", " + SKU + ", "
+                + quantity + ", '" + status + "')";
+    }
+
+    private static String notice(long order, String type) {
+        return "INSERT INTO notice_log (order_id, notice_type, channel, recipient, message_id, status, attempts) VALUES ("
+                + order + ", '" + type + "', 'log', 'user-1@example.com', 'order-" + order + "-" + type
+                + "@eventual.notice', 'SUCCESS', 1)";
     }
 
     private static void asAdmin(ServiceDatabase database, String... statements) throws SQLException {

@@ -43,7 +43,7 @@ class WaitingInvariantsTest {
 
     private static List<Violation> violations(Map<EventKey, Waiting> waiting, Set<EventKey> workOrders) {
         DatabaseSnapshot db = new DatabaseSnapshot(Map.of(), Map.of(), Map.of(), Set.of(), Map.of(), waiting, workOrders,
-                Map.of(), Map.of());
+                Set.of(), Map.of(), Map.of(), Map.of(), Map.of());
         List<Violation> violations = new ArrayList<>();
         WaitingInvariants.check(db, MAX, violations);
         return violations;
