@@ -147,10 +147,12 @@ record DatabaseSnapshot(Map<Long, Order> orders, Map<Long, Integer> serverOfOrde
         query(orderDb, "SELECT order_id, event_type, consumer_group, status FROM message_consumer_status",
                 row -> {
                     Map<EventKey, ConsumeStatus> ofGroup = reports.get(row.getString(3));
-                    if (ofGroup != null) { // another group's reports have no effect the checker knows
-                        ofGroup.put(new EventKey(row.getLong(1), OrderEventType.valueOf(row.getString(2))),
-                                ConsumeStatus.valueOf(row.getString(4)));
+                    if (ofGroup == null) {
+                        // order-service records only these two: another is a newer suite's, refused like a status
+                        throw new IllegalArgumentException("unknown consumer group " + row.getString(3));
                     }
+                    ofGroup.put(new EventKey(row.getLong(1), OrderEventType.valueOf(row.getString(2))),
+                            ConsumeStatus.valueOf(row.getString(4)));
                 });
     }
 

@@ -106,7 +106,7 @@ public final class InvariantCheckCommand {
             err.println("cannot read the databases (" + options.databases() + "): " + firstLine(e));
             return CheckOutcome.UNREADABLE;
         } catch (IllegalArgumentException e) {
-            // a status this checker does not know: the schema is newer than the checker
+            // a status (or consumer group) this checker does not know: the schema is newer than the checker
             err.println("unexpected value in the databases, is the checker older than the schema? " + e.getMessage());
             return CheckOutcome.UNREADABLE;
         }
