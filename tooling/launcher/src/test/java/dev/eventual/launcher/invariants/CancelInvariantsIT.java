@@ -202,11 +202,21 @@ class CancelInvariantsIT {
                         "ORDER_CANCELED reconcile FAIL, open work orders 0"));
     }
 
-    /** A canceled order, both events reconciled, both notices sent, the deduct record in the given status. */
+    /**
+     * A canceled order, both events reconciled, both notices sent, the deduct record in the given status. A fenced
+     * order's late create was refused and reported FAIL by inventory (docs/state-machines.md).
+     */
     private void canceledAndCompensated(long order, String deductStatus) throws SQLException {
         order(order, "CANCELED");
         event(order, "ORDER_CREATED", "CONSUMED", "SUCCESS");
         event(order, "ORDER_CANCELED", "CONSUMED", "SUCCESS");
+        if (deductStatus.equals("FENCED")) {
+            run(orders, "UPDATE message_log SET msg_status = 'FAIL' WHERE order_id = " + order
+                            + " AND event_type = 'ORDER_CREATED'",
+                    "UPDATE message_consumer_status SET status = 'FAIL' WHERE order_id = " + order
+                            + " AND event_type = 'ORDER_CREATED' AND consumer_group = '"
+                            + OrderMessaging.INVENTORY_CONSUMER_GROUP + "'");
+        }
         deduction(order, deductStatus);
         notice(order, "ORDER_CREATED", "SUCCESS");
         notice(order, "ORDER_CANCELED", "SUCCESS");
