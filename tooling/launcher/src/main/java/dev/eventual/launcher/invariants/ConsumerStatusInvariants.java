@@ -21,8 +21,8 @@ import java.util.List;
  *       ORDER_CANCELED the record RELEASED or FENCED; notice's has its notice_log row of the event's type
  *       SUCCESS. A consumer reports only after its effect committed, and order_db is read before the
  *       other two, so nothing excuses a SUCCESS without its effect.</li>
- *   <li>{@value #REPORT_TRUE}, FAIL: nothing applied: inventory's for ORDER_CREATED no stock held (record
- *       SUCCESS), for ORDER_CANCELED nothing released or fenced; notice's no notice recorded sent.</li>
+ *   <li>{@value #REPORT_TRUE}, FAIL: nothing applied: inventory's for ORDER_CREATED no stock held (the
+ *       record not SUCCESS), for ORDER_CANCELED nothing released or fenced; notice's no notice recorded sent.</li>
  *   <li>{@value #EFFECT_REPORTED}: stock held for an order (record SUCCESS) has inventory's ORDER_CREATED
  *       report, a record RELEASED or FENCED its ORDER_CANCELED report, a notice sent its event's notice
  *       report (SUCCESS or FAIL: a FAIL is the rule above's).</li>
