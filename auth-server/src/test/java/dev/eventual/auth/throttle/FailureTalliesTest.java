@@ -64,7 +64,7 @@ class FailureTalliesTest {
     }
 
     @Test
-    void aSignInForgetsTheNamesFailuresButNotTheAddresss() {
+    void aSignInForgetsTheUserNamesFailuresButNotTheAddresses() {
         Attempt alice = Attempt.of("alice", "10.0.0.1");
         for (int i = 0; i < 4; i++) {
             tallies.admit(alice);
@@ -76,6 +76,12 @@ class FailureTalliesTest {
             assertThat(tallies.admit(alice)).as("attempt %d after signing in", i + 1).isEmpty();
         }
         assertThat(tallies.admit(alice)).isPresent();
+
+        for (int i = 0; i < 16; i++) {
+            tallies.failed(Attempt.of("name-" + i, "10.0.0.1"));
+        }
+        assertThat(tallies.admit(Attempt.of("bob", "10.0.0.1"))).as("alice's four failures and sixteen more")
+                .hasValueSatisfying(lockout -> assertThat(lockout.scope()).isEqualTo(Lockout.Scope.ADDRESS));
     }
 
     @Test
