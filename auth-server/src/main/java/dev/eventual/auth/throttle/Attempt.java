@@ -3,8 +3,9 @@ package dev.eventual.auth.throttle;
 /**
  * One sign-in: the user name as typed and the client's address, as the throttle keys and the log
  * prints them. The name is the caller's to choose: it is trimmed as Spring Security trims it, cut to
- * {@value #LONGEST_NAME} characters (no user has a longer one, and the tallies keep every name they
- * see for a window) and its control characters replaced, so that it cannot forge a log line.
+ * {@value #LONGEST_NAME} characters (the tallies keep every name they see for a window; longer names
+ * share the tally of their beginning) and its control characters replaced, so that it cannot forge a
+ * log line.
  */
 record Attempt(String userName, String address) {
 
