@@ -210,18 +210,25 @@ class AuthServerIT {
             for (int i = 0; i < 100; i++) {
                 guesses.add("guess-" + i + "-0123456789");
             }
+            List<HttpResponse<String>> answers = new ArrayList<>();
             for (String guess : guesses) {
-                HttpResponse<String> answer = postLogin(guesser, issuer, "olga", guess, csrf, "text/html");
-                assertThat(answer.statusCode()).as(guess).isEqualTo(302);
-                assertThat(answer.headers().firstValue("Location")).as(guess).hasValueSatisfying(
-                        location -> assertThat(location).endsWith("/login?error"));
+                answers.add(postLogin(guesser, issuer, "olga", guess, csrf, "text/html"));
             }
-            assertThat(page(guesser, issuer.resolve("/login?error")).body())
-                    .contains("Too many failed sign-ins for this user name. Sign-in is paused: try again in");
+            assertThat(answers.subList(0, 5)).as("checked: back to the form").allSatisfy(answer -> {
+                assertThat(answer.statusCode()).isEqualTo(302);
+                assertThat(answer.headers().firstValue("Location")).hasValueSatisfying(location -> assertThat(location).endsWith("/login?error"));
+            });
+            assertThat(answers.subList(5, 100)).as("refused unchecked: a page that says why and until when").allSatisfy(answer -> {
+                assertThat(answer.statusCode()).isEqualTo(429);
+                assertThat(answer.headers().firstValue("Content-Type")).hasValueSatisfying(type -> assertThat(type).startsWith("text/html"));
+                assertThat(answer.body()).contains("429 \u00b7 Too Many Requests",
+                        "Too many failed sign-ins for this user name. Sign-in is paused: try again in");
+                assertRetryAfterWithin(answer, window);
+            });
             HttpResponse<String> program = postLogin(guesser, issuer, "olga", "guess-json-0123456789", csrf, "application/json");
             assertThat(program.statusCode()).as("a caller that is no browser").isEqualTo(429);
-            assertThat(program.headers().firstValue("Retry-After")).hasValueSatisfying(seconds ->
-                    assertThat(Long.parseLong(seconds)).isBetween(1L, window.toSeconds()));
+            assertThat(program.body()).contains("\"status\":429");
+            assertRetryAfterWithin(program, window);
             assertThatThrownBy(() -> login.signIn("olga", OLGA_PASSWORD)).as("the right password while paused")
                     .isInstanceOf(LoginRefusedException.class);
 
@@ -238,9 +245,9 @@ class AuthServerIT {
             for (int i = 0; i < 3; i++) {
                 postLogin(guesser, issuer, "alice", "alice-guess-" + i + "-0123456789", csrf, "text/html");
             }
-            postLogin(guesser, issuer, "adam", "adam-guess-0123456789", csrf, "text/html");
-            assertThat(page(guesser, issuer.resolve("/login?error")).body())
-                    .contains("Too many failed sign-ins from your address. Sign-in is paused: try again in");
+            HttpResponse<String> anotherName = postLogin(guesser, issuer, "adam", "adam-guess-0123456789", csrf, "text/html");
+            assertThat(anotherName.statusCode()).isEqualTo(429);
+            assertThat(anotherName.body()).contains("Too many failed sign-ins from your address. Sign-in is paused: try again in");
             assertThatThrownBy(() -> login.signIn("alice", ALICE_PASSWORD)).as("alice's right password from that address")
                     .isInstanceOf(LoginRefusedException.class);
             assertThat(signInFailures(issuer)).isEqualTo(Map.of("bad-credentials", 8.0, "throttled", 99.0));
@@ -258,6 +265,11 @@ class AuthServerIT {
 
     private static HttpResponse<String> page(HttpClient browser, URI uri) throws IOException, InterruptedException {
         return browser.send(HttpRequest.newBuilder(uri).header("Accept", "text/html").build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static void assertRetryAfterWithin(HttpResponse<String> answer, Duration window) {
+        assertThat(answer.headers().firstValue("Retry-After")).hasValueSatisfying(seconds ->
+                assertThat(Long.parseLong(seconds)).isBetween(1L, window.toSeconds()));
     }
 
     private static String csrf(HttpClient browser, URI issuer) throws IOException, InterruptedException {

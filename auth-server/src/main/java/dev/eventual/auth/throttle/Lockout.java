@@ -20,7 +20,7 @@ record Lockout(Scope scope, Duration remaining) {
         }
     }
 
-    /** What the login page says: it neither confirms nor denies that the user exists (unknown names lock too). */
+    /** What the refusal says: it neither confirms nor denies that the user exists (unknown names pause too). */
     String message() {
         return "Too many failed sign-ins " + scope.words + ". Sign-in is paused: try again in " + remainingInWords() + ".";
     }
