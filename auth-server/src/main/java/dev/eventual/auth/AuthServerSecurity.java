@@ -1,5 +1,7 @@
 package dev.eventual.auth;
 
+import dev.eventual.auth.throttle.SignInThrottleFilter;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
@@ -8,12 +10,14 @@ import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.LoginUrlAuthenticationEntryPoint;
+import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
 import org.springframework.security.web.util.matcher.MediaTypeRequestMatcher;
 
 /**
  * Two chains, as Spring Authorization Server's own default: its endpoints (authorize, token, JWKS,
  * discovery, OIDC), sending a browser without a session to the login page; and the login page itself,
- * with health open for probes. Written out only because the default keeps health behind the login.
+ * throttled against guessing, with health open for probes and the meters for Prometheus. Written out
+ * only because the default keeps both behind the login.
  */
 @Configuration(proxyBeanMethods = false)
 class AuthServerSecurity {
@@ -34,12 +38,21 @@ class AuthServerSecurity {
 
     @Bean
     @Order(2)
-    SecurityFilterChain loginChain(HttpSecurity http) throws Exception {
+    SecurityFilterChain loginChain(HttpSecurity http, SignInThrottleFilter throttle) throws Exception {
         return http
                 .authorizeHttpRequests(requests -> requests
-                        .requestMatchers("/actuator/health", "/actuator/health/**", "/error").permitAll()
+                        .requestMatchers("/actuator/health", "/actuator/health/**", "/actuator/prometheus", "/error").permitAll()
                         .anyRequest().authenticated())
                 .formLogin(Customizer.withDefaults())
+                .addFilterBefore(throttle, UsernamePasswordAuthenticationFilter.class)
                 .build();
+    }
+
+    /** The throttle runs in the login chain only: a filter bean would otherwise also see every request on its own. */
+    @Bean
+    FilterRegistrationBean<SignInThrottleFilter> throttleOutsideTheChain(SignInThrottleFilter throttle) {
+        FilterRegistrationBean<SignInThrottleFilter> registration = new FilterRegistrationBean<>(throttle);
+        registration.setEnabled(false);
+        return registration;
     }
 }

@@ -1,15 +1,20 @@
 package dev.eventual.auth;
 
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import dev.eventual.signin.CodeFlowLogin;
 import dev.eventual.signin.LoginRefusedException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.JwtDecoders;
 
 import java.io.IOException;
+import java.net.CookieManager;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -21,23 +26,37 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.LongStream;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The real authorization server on a port of its own: users sign in through its login form by the
- * authorization code flow with PKCE, and the tokens it signs say who they are, to whom and for whom.
+ * authorization code flow with PKCE, and the tokens it signs say who they are, to whom and for whom;
+ * guessing at the form is paused, logged and counted (docs/security.md, "Sign-in guessing").
  */
 class AuthServerIT {
 
     private static final String ALICE_PASSWORD = "alice-password-0123456789";
     private static final String SYNTHETIC_PASSWORD = "synthetic-password-0123456789";
+    private static final String OLGA_PASSWORD = "olga-password-0123456789";
+    private static final Pattern CSRF = Pattern.compile("name=\"_csrf\"[^>]*value=\"([^\"]+)\"");
+    private static final Pattern SIGN_IN_FAILURES = Pattern.compile(
+            "^eventual_auth_sign_in_failures_total\\{[^}]*outcome=\"([^\"]+)\"[^}]*} (\\S+)", Pattern.MULTILINE);
     private final Path keyFile = Path.of("target/auth-it-" + System.nanoTime()).toAbsolutePath().resolve("signing-key.json");
     private ConfigurableApplicationContext server;
 
@@ -62,7 +81,7 @@ class AuthServerIT {
         assertThat(alice.<Number>getClaim("customer_id").longValue()).isEqualTo(1L);
         assertThat(alice.getExpiresAt()).isAfter(alice.getIssuedAt().plus(Duration.ofMinutes(29)));
 
-        Jwt olga = decoder.decode(login.signIn("olga", "olga-password-0123456789").value());
+        Jwt olga = decoder.decode(login.signIn("olga", OLGA_PASSWORD).value());
         assertThat(olga.getClaimAsStringList("roles")).containsExactly("operator");
         assertThat(olga.hasClaim("customer_id")).isFalse();
 
@@ -171,30 +190,148 @@ class AuthServerIT {
         assertThat(errorPage.body()).contains("404 \u00b7 Not Found", "There is nothing at this address.");
     }
 
+    @Test
+    void guessingIsPausedWithoutPasswordChecksLoggedAndCountedUntilTheWindowHasPassed() throws Exception {
+        Duration window = Duration.ofSeconds(10);
+        URI issuer = start(freePort(), "--eventual.auth.sign-in-throttle.window=" + window.toSeconds() + "s",
+                "--eventual.auth.sign-in-throttle.failures-per-address=8");
+        ListAppender<ILoggingEvent> lines = capture("dev.eventual.auth.throttle");
+        try {
+            assertThat(signInFailures(issuer)).as("before any sign-in, for Prometheus's increase()")
+                    .isEqualTo(Map.of("bad-credentials", 0.0, "throttled", 0.0));
+            HttpClient guesser = HttpClient.newBuilder().cookieHandler(new CookieManager())
+                    .followRedirects(HttpClient.Redirect.NEVER).build();
+            String csrf = csrf(guesser, issuer);
+            CodeFlowLogin login = new CodeFlowLogin(issuer, Duration.ofSeconds(10));
+
+            // 100 guesses at olga's password through the login form, as a browser posts it
+            Instant firstGuess = Instant.now();
+            List<String> guesses = new ArrayList<>();
+            for (int i = 0; i < 100; i++) {
+                guesses.add("guess-" + i + "-0123456789");
+            }
+            List<HttpResponse<String>> answers = new ArrayList<>();
+            for (String guess : guesses) {
+                answers.add(postLogin(guesser, issuer, "olga", guess, csrf, "text/html"));
+            }
+            assertThat(answers.subList(0, 5)).as("checked: back to the form").allSatisfy(answer -> {
+                assertThat(answer.statusCode()).isEqualTo(302);
+                assertThat(answer.headers().firstValue("Location")).hasValueSatisfying(location -> assertThat(location).endsWith("/login?error"));
+            });
+            assertThat(answers.subList(5, 100)).as("refused unchecked: a page that says why and until when").allSatisfy(answer -> {
+                assertThat(answer.statusCode()).isEqualTo(429);
+                assertThat(answer.headers().firstValue("Content-Type")).hasValueSatisfying(type -> assertThat(type).startsWith("text/html"));
+                assertThat(answer.body()).contains("429 \u00b7 Too Many Requests",
+                        "Too many failed sign-ins for this user name. Sign-in is paused: try again in");
+                assertRetryAfterWithin(answer, window);
+            });
+            HttpResponse<String> program = postLogin(guesser, issuer, "olga", "guess-json-0123456789", csrf, "application/json");
+            assertThat(program.statusCode()).as("a caller that is no browser").isEqualTo(429);
+            assertThat(program.body()).contains("\"status\":429");
+            assertRetryAfterWithin(program, window);
+            assertThatThrownBy(() -> login.signIn("olga", OLGA_PASSWORD)).as("the right password while paused")
+                    .isInstanceOf(LoginRefusedException.class);
+
+            // five passwords checked, the rest refused unchecked: each a log line with the name and address, never the password
+            assertThat(signInFailures(issuer)).isEqualTo(Map.of("bad-credentials", 5.0, "throttled", 97.0));
+            List<String> logged = lines.list.stream().map(ILoggingEvent::getFormattedMessage).toList();
+            assertThat(logged).filteredOn(line -> line.startsWith("Sign-in failed: wrong password or unknown user name \"olga\" from 127.0.0.1"))
+                    .hasSize(5);
+            assertThat(logged).filteredOn(line -> line.startsWith("Sign-in refused without a password check: user name \"olga\""
+                    + " from 127.0.0.1; the user name failed too often")).hasSize(97);
+            assertThat(logged).noneMatch(line -> Stream.concat(guesses.stream(), Stream.of(OLGA_PASSWORD, "guess-json")).anyMatch(line::contains));
+
+            // other names from the same address: eight failures in all pause the address, whatever the name
+            for (int i = 0; i < 3; i++) {
+                postLogin(guesser, issuer, "alice", "alice-guess-" + i + "-0123456789", csrf, "text/html");
+            }
+            HttpResponse<String> anotherName = postLogin(guesser, issuer, "adam", "adam-guess-0123456789", csrf, "text/html");
+            assertThat(anotherName.statusCode()).isEqualTo(429);
+            assertThat(anotherName.body()).contains("Too many failed sign-ins from your address. Sign-in is paused: try again in");
+            assertThatThrownBy(() -> login.signIn("alice", ALICE_PASSWORD)).as("alice's right password from that address")
+                    .isInstanceOf(LoginRefusedException.class);
+            assertThat(signInFailures(issuer)).isEqualTo(Map.of("bad-credentials", 8.0, "throttled", 99.0));
+
+            // unpaused by time alone: the right password works once the window of the first failure has passed
+            String token = await().atMost(window.plusSeconds(15)).pollInterval(Duration.ofMillis(500))
+                    .ignoreException(LoginRefusedException.class).until(() -> login.signIn("olga", OLGA_PASSWORD).value(), Objects::nonNull);
+            assertThat(Duration.between(firstGuess, Instant.now())).isGreaterThanOrEqualTo(window);
+            assertThat(JwtDecoders.fromIssuerLocation(issuer.toString()).decode(token).getSubject()).isEqualTo("olga");
+            assertThat(login.signIn("alice", ALICE_PASSWORD).value()).isNotBlank();
+        } finally {
+            ((Logger) LoggerFactory.getLogger("dev.eventual.auth.throttle")).detachAppender(lines);
+        }
+    }
+
     private static HttpResponse<String> page(HttpClient browser, URI uri) throws IOException, InterruptedException {
         return browser.send(HttpRequest.newBuilder(uri).header("Accept", "text/html").build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    private URI start() throws IOException {
-        int port;
-        try (ServerSocket probe = new ServerSocket(0)) {
-            port = probe.getLocalPort();
-        }
-        return start(port);
+    private static void assertRetryAfterWithin(HttpResponse<String> answer, Duration window) {
+        assertThat(answer.headers().firstValue("Retry-After")).hasValueSatisfying(seconds ->
+                assertThat(Long.parseLong(seconds)).isBetween(1L, window.toSeconds()));
     }
 
-    private URI start(int port) {
+    private static String csrf(HttpClient browser, URI issuer) throws IOException, InterruptedException {
+        Matcher csrf = CSRF.matcher(page(browser, issuer.resolve("/login")).body());
+        assertThat(csrf.find()).as("the login form's CSRF token").isTrue();
+        return csrf.group(1);
+    }
+
+    private static HttpResponse<String> postLogin(HttpClient browser, URI issuer, String username, String password, String csrf,
+                                                  String accept) throws IOException, InterruptedException {
+        String form = "username=" + URLEncoder.encode(username, StandardCharsets.UTF_8) + "&password="
+                + URLEncoder.encode(password, StandardCharsets.UTF_8) + "&_csrf=" + URLEncoder.encode(csrf, StandardCharsets.UTF_8);
+        return browser.send(HttpRequest.newBuilder(issuer.resolve("/login")).header("Accept", accept)
+                .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(form)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** eventual.auth.sign-in.failures by outcome, as Prometheus scrapes it. */
+    private static Map<String, Double> signInFailures(URI issuer) throws IOException, InterruptedException {
+        HttpResponse<String> scrape = HttpClient.newHttpClient().send(HttpRequest.newBuilder(issuer.resolve("/actuator/prometheus")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(scrape.statusCode()).as(scrape.body()).isEqualTo(200);
+        Map<String, Double> counts = new TreeMap<>();
+        Matcher sample = SIGN_IN_FAILURES.matcher(scrape.body());
+        while (sample.find()) {
+            counts.put(sample.group(1), Double.parseDouble(sample.group(2)));
+        }
+        return counts;
+    }
+
+    /** Started after the server: Spring Boot sets logging up afresh as it starts. */
+    private static ListAppender<ILoggingEvent> capture(String loggerName) {
+        ListAppender<ILoggingEvent> lines = new ListAppender<>();
+        lines.start();
+        ((Logger) LoggerFactory.getLogger(loggerName)).addAppender(lines);
+        return lines;
+    }
+
+    private URI start() throws IOException {
+        return start(freePort());
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket probe = new ServerSocket(0)) {
+            return probe.getLocalPort();
+        }
+    }
+
+    private URI start(int port, String... settings) {
         String issuer = "http://127.0.0.1:" + port;
-        server = AuthServerApplication.application().run(
+        List<String> arguments = new ArrayList<>(List.of(
                 "--server.port=" + port,
                 "--spring.security.oauth2.authorizationserver.issuer=" + issuer,
                 "--eventual.auth.signing-key-file=" + keyFile,
                 "--eventual.auth.users.alice.password=" + ALICE_PASSWORD,
                 "--eventual.auth.users.alice.role=CUSTOMER",
                 "--eventual.auth.users.alice.customer-id=1",
-                "--eventual.auth.users.olga.password=olga-password-0123456789",
+                "--eventual.auth.users.olga.password=" + OLGA_PASSWORD,
                 "--eventual.auth.users.olga.role=OPERATOR",
-                "--eventual.auth.synthetic-customers.password=" + SYNTHETIC_PASSWORD);
+                "--eventual.auth.synthetic-customers.password=" + SYNTHETIC_PASSWORD));
+        arguments.addAll(List.of(settings));
+        server = AuthServerApplication.application().run(arguments.toArray(String[]::new));
         return URI.create(issuer);
     }
 }

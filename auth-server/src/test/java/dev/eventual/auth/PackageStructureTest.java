@@ -14,5 +14,5 @@ class PackageStructureTest {
 
     @ArchTest
     static final ArchRule packageStructure = DeployableStructure.rootedAt("dev.eventual.auth", NONE,
-            "errors", "grants", "keys", "tokens", "users").rules();
+            "errors", "grants", "keys", "throttle", "tokens", "users").rules();
 }

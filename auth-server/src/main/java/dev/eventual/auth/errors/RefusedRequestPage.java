@@ -20,7 +20,8 @@ import static org.springframework.web.util.HtmlUtils.htmlEscape;
  * application itself is in doubt (an unknown {@code client_id}, a {@code redirect_uri} or
  * {@code post_logout_redirect_uri} not registered for it): Spring Authorization Server answers 400 with
  * the OAuth 2.0 error ({@code [invalid_request] OAuth 2.0 Parameter: redirect_uri}), and the page says
- * in words which parameter was refused and what it held. Everything shown is escaped.
+ * in words which parameter was refused and what it held. A 429 is a sign-in paused by the throttle,
+ * whose message says why and until when, written for people. Everything shown is escaped.
  */
 final class RefusedRequestPage implements ErrorViewResolver {
 
@@ -30,7 +31,8 @@ final class RefusedRequestPage implements ErrorViewResolver {
     public ModelAndView resolveErrorView(HttpServletRequest request, HttpStatus status, Map<String, Object> model) {
         String message = request.getAttribute(RequestDispatcher.ERROR_MESSAGE) instanceof String text ? text : "";
         Matcher parameter = OAUTH2_PARAMETER.matcher(message);
-        String explanation = parameter.find() ? refusedParameter(request, parameter.group(1)) : plain(status);
+        String explanation = parameter.find() ? refusedParameter(request, parameter.group(1))
+                : status == HttpStatus.TOO_MANY_REQUESTS && !message.isEmpty() ? message : plain(status);
         View page = (values, ignored, response) -> {
             response.setContentType("text/html;charset=UTF-8");
             response.getWriter().write(html(status, explanation));

@@ -81,12 +81,12 @@ class MonitoringTest {
     }
 
     @Test
-    void theAlertRulesWatchTheLagOpenWorkOrdersAndEventsWaitingForTheBroker() {
+    void theAlertRulesWatchTheLagOpenWorkOrdersEventsWaitingForTheBrokerAndSignInGuessing() {
         List<Map<String, Object>> rules = new ArrayList<>();
         list(yaml(ALERTS).get("groups")).forEach(group -> rules.addAll(list(Compose.map(group).get("rules"))));
 
         assertThat(rules).extracting(rule -> rule.get("alert")).containsExactlyInAnyOrder("ConsistencyLagHigh", "WorkOrdersOpen",
-                "EventsWaitingForBroker");
+                "EventsWaitingForBroker", "SignInGuessing");
         assertThat(rules).allSatisfy(rule -> {
             String expression = rule.get("expr").toString();
             asksOnlyForRegisteredMetrics(expression);
@@ -95,6 +95,7 @@ class MonitoringTest {
         assertThat(expression(rules, "ConsistencyLagHigh")).contains("eventual_reconcile_lag_seconds");
         assertThat(expression(rules, "WorkOrdersOpen")).contains("eventual_reconcile_work_orders_open");
         assertThat(expression(rules, "EventsWaitingForBroker")).contains("eventual_order_relay_oldest_seconds");
+        assertThat(expression(rules, "SignInGuessing")).contains("eventual_auth_sign_in_failures_total");
     }
 
     @Test
@@ -106,8 +107,8 @@ class MonitoringTest {
             list(Compose.map(job).get("static_configs")).forEach(statics ->
                     ((List<?>) statics.get("targets")).forEach(target -> targets.add(target.toString())));
         });
-        // every built service that serves metrics is scraped; those that register the suite's meters must
-        // serve them (the auth-server registers none and exposes health only)
+        // every built service that serves metrics is scraped, the auth-server included (its sign-in failures);
+        // those that register the suite's meters must serve them
         Set<String> expected = new HashSet<>();
         compose.builtModules().forEach((name, module) -> {
             boolean exposes = SpringService.ofModule(module).ymlDefault("management.endpoints.web.exposure.include")
@@ -119,7 +120,7 @@ class MonitoringTest {
                 expected.add(name + ":" + compose.buildArgs(name).get("HTTP_PORT"));
             }
         });
-        assertThat(expected).as("scraped services").hasSizeGreaterThanOrEqualTo(5);
+        assertThat(expected).as("scraped services").hasSizeGreaterThanOrEqualTo(6).contains("auth-server:9000");
         assertThat(targets).containsExactlyInAnyOrderElementsOf(expected);
         assertThat(String.valueOf(config.get("rule_files"))).isEqualTo(List.of(mountTarget("prometheus", ALERTS)).toString());
         assertThat(mountTarget("prometheus", PROMETHEUS)).isEqualTo("/etc/prometheus/prometheus.yml");

@@ -32,7 +32,7 @@ final class ServiceMeters {
 
     /** The directories of the modules whose main code registers meters. */
     static final List<String> MODULES = List.of("order-core", "order-service", "inventory-service", "notice-service",
-            "reconcile-job", "platform/consumer-support");
+            "reconcile-job", "platform/consumer-support", "auth-server");
 
     static final List<Meter> ALL = List.of(
             // order-service (OrderMetrics, WorkerLeaseKeeper, PaymentMetrics, OrderGate) and the order core it runs
@@ -81,7 +81,9 @@ final class ServiceMeters {
             counter("eventual.reconcile.unpaid.orders", "outcome"),
             counter("eventual.gate.repaired", "kind"),
             new Meter("eventual.reconcile.work-orders.open", Kind.GAUGE, null, List.of()),
-            new Meter("eventual.reconcile.lag.seconds", Kind.GAUGE, "seconds", List.of()));
+            new Meter("eventual.reconcile.lag.seconds", Kind.GAUGE, "seconds", List.of()),
+            // auth-server: FailureLog (the sign-in throttle)
+            counter("eventual.auth.sign-in.failures", "outcome"));
 
     /** A meter-name literal: "eventual." and at least two more dot-separated parts. */
     private static final Pattern METER_LITERAL = Pattern.compile("\"(eventual\\.[a-z0-9-]+(?:\\.[a-z0-9-]+)+)\"");

@@ -44,7 +44,9 @@ public final class MonitoredMetrics {
         INVENTORY_SERVICE("eventual_inventory_", "eventual_gate_updates_", "eventual_gate_drift_",
                 "eventual_consumer_report_batch_"),
         NOTICE_SERVICE("eventual_notice_", "eventual_consumer_report_batch_"),
-        RECONCILE_JOB("eventual_reconcile_", "eventual_gate_repaired_");
+        RECONCILE_JOB("eventual_reconcile_", "eventual_gate_repaired_"),
+        // its series at 0 from the start: AuthServerIT (the auth-server's tests cannot use this module)
+        AUTH_SERVER("eventual_auth_");
 
         private final List<String> prefixes;
 
