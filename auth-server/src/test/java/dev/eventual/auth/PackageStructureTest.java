@@ -14,5 +14,5 @@ class PackageStructureTest {
 
     @ArchTest
     static final ArchRule packageStructure = DeployableStructure.rootedAt("dev.eventual.auth", NONE,
-            "errors", "grants", "keys", "throttle", "tokens", "users").rules();
+            "clients", "errors", "grants", "keys", "throttle", "tokens", "users").rules();
 }

@@ -7,7 +7,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 
 /**
- * notice-service's internal API (service token required), used by the reconcile job.
+ * notice-service's internal API, used by the reconcile job with its client's scope notices.redrive.
  * Bodies are JSON only: without {@code consumes}, any other converter on the classpath (YAML, brought
  * by swagger-core) would read them too, past the strict JSON rules of web-support.
  */

@@ -5,7 +5,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 
 /**
  * inventory-service's repair acts on the stock gate (docs/stock-gate.md), as the reconcile job calls them
- * (service token); the admin may too. inventory-service's controller does not implement this interface:
+ * (its client's scope inventory.gate); the admin may too. inventory-service's controller does not implement this interface:
  * its handlers also take the caller, for the audit, so they share the paths instead.
  */
 public interface StockGateApi {

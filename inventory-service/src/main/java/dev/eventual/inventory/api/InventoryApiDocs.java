@@ -11,8 +11,9 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 @OpenAPIDefinition(info = @Info(description = "Stock per SKU, deducted exactly once per order from the order events."
         + " Reading stock takes a person's access token, setting it an admin's; the stock gate's repair acts take"
-        + " an admin's or the service token, and /internal/** (where the reconcile job asks for deduction statuses"
-        + " and re-drives events) the service token. Ids are 64-bit"
+        + " an admin's token or reconcile-job's client token (scope inventory.gate), and /internal/** (where the"
+        + " reconcile job asks for deduction statuses and re-drives events) its client token (scope inventory.redrive)."
+        + " Ids are 64-bit"
         + " and travel as JSON strings; every error is an RFC 9457 problem."))
 class InventoryApiDocs {
 }

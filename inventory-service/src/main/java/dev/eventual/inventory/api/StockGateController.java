@@ -1,5 +1,6 @@
 package dev.eventual.inventory.api;
 
+import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.common.api.StockGateApi;
 import dev.eventual.common.api.StockGateApi.GateRebuildView;
 import dev.eventual.common.api.StockGateApi.GateSeedView;
@@ -21,7 +22,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * The stock gate's repair acts at {@link StockGateApi}'s paths (docs/stock-gate.md): the reconcile job
- * calls them with the service token, the admin may. Each is logged with who asked.
+ * calls them with its client's scope inventory.gate, the admin may. Each is logged with who asked.
  */
 @RestController
 public class StockGateController {
@@ -38,7 +39,7 @@ public class StockGateController {
 
     @Operation(summary = "Seed a gated SKU's count again from its stock, exactly (the admin, or the reconcile job"
             + " with header X-Eventual-Service-Token)")
-    @Allowed(act = "seeding the stock gate", value = {CallerRole.ADMIN, CallerRole.SERVICE})
+    @Allowed(act = "seeding the stock gate", value = CallerRole.ADMIN, scopes = InternalAuth.SCOPE_STOCK_GATE)
     @ApiResponse(responseCode = "200", description = "Seeded: the count before and now, and the reservations ended")
     @ApiResponse(responseCode = "404", description = "urn:eventual:problem:not-found: the SKU has no inventory")
     @ApiResponse(responseCode = "409", description = "urn:eventual:problem:conflict: the SKU is not gated")
@@ -55,7 +56,7 @@ public class StockGateController {
 
     @Operation(summary = "Seed every gated SKU that has no count, then mark the gate seeded (the admin, or the"
             + " reconcile job with header X-Eventual-Service-Token)")
-    @Allowed(act = "rebuilding the stock gate", value = {CallerRole.ADMIN, CallerRole.SERVICE})
+    @Allowed(act = "rebuilding the stock gate", value = CallerRole.ADMIN, scopes = InternalAuth.SCOPE_STOCK_GATE)
     @ApiResponse(responseCode = "200", description = "Rebuilt: how many SKUs were seeded")
     @ApiResponse(responseCode = "409", description = "urn:eventual:problem:conflict: the stock gate is off")
     @ApiResponse(responseCode = "503", description = "Not finished, retry later: urn:eventual:problem:"

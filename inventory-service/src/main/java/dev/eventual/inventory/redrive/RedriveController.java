@@ -1,5 +1,7 @@
 package dev.eventual.inventory.redrive;
 
+import dev.eventual.web.Allowed;
+import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.common.api.BatchStatusRequest;
 import dev.eventual.common.api.BatchStatusResponse;
 import dev.eventual.common.api.InventoryInternalApi;
@@ -28,7 +30,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
-/** What the reconcile job asks and re-drives (service token required, enforced by web-support). */
+/** What the reconcile job asks and re-drives (its client's scope inventory.redrive, enforced by web-support). */
 @RestController
 public class RedriveController implements InventoryInternalApi {
 
@@ -41,6 +43,7 @@ public class RedriveController implements InventoryInternalApi {
     }
 
     @Override
+    @Allowed(act = "reading inventory events' status", scopes = InternalAuth.SCOPE_INVENTORY_REDRIVE)
     public BatchStatusResponse status(@Valid @RequestBody BatchStatusRequest request) {
         List<Long> ids = new ArrayList<>();
         for (int i = 0; i < request.orderIds().size(); i++) {
@@ -57,6 +60,7 @@ public class RedriveController implements InventoryInternalApi {
     }
 
     @Override
+    @Allowed(act = "re-driving deductions", scopes = InternalAuth.SCOPE_INVENTORY_REDRIVE)
     public RedriveResults retryAll(@Valid @RequestBody RedriveBatch<OrderCreatedEvent> batch) {
         for (int i = 0; i < batch.events().size(); i++) {
             OrderCreatedEvent event = batch.events().get(i);
@@ -67,6 +71,7 @@ public class RedriveController implements InventoryInternalApi {
     }
 
     @Override
+    @Allowed(act = "re-driving releases", scopes = InternalAuth.SCOPE_INVENTORY_REDRIVE)
     public RedriveResults releaseAll(@Valid @RequestBody RedriveBatch<OrderCanceledEvent> batch) {
         for (int i = 0; i < batch.events().size(); i++) {
             OrderCanceledEvent event = batch.events().get(i);

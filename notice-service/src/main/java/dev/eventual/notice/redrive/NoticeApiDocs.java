@@ -10,7 +10,8 @@ import org.springframework.context.annotation.Configuration;
  */
 @Configuration(proxyBeanMethods = false)
 @OpenAPIDefinition(info = @Info(description = "Sends one notice per order and event type, deduplicated by notice_log."
-        + " Its only HTTP API is /internal/** (service token): the reconcile job asks for notice statuses and"
+        + " Its only HTTP API is /internal/** (reconcile-job's client token, scope notices.redrive): the reconcile job"
+        + " asks for notice statuses and"
         + " re-drives notices. Ids are 64-bit and travel as JSON strings; every error is an RFC 9457 problem."))
 class NoticeApiDocs {
 }

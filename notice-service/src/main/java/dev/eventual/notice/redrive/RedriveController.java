@@ -1,5 +1,7 @@
 package dev.eventual.notice.redrive;
 
+import dev.eventual.web.Allowed;
+import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.common.api.BatchStatusRequest;
 import dev.eventual.common.api.BatchStatusResponse;
 import dev.eventual.common.api.NoticeInternalApi;
@@ -29,7 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-/** notice-service's internal API for the reconcile job (service token required, enforced by web-support). */
+/** notice-service's internal API for the reconcile job (its client's scope notices.redrive, enforced by web-support). */
 @RestController
 public class RedriveController implements NoticeInternalApi {
 
@@ -50,6 +52,7 @@ public class RedriveController implements NoticeInternalApi {
     @Override
     @Operation(summary = "Order-created notice status of up to 500 orders",
             description = "SUCCESS, FAIL, PROCESSING or NOT_FOUND for every requested id")
+    @Allowed(act = "reading notices' status", scopes = InternalAuth.SCOPE_NOTICE_REDRIVE)
     public BatchStatusResponse status(@Valid @RequestBody BatchStatusRequest request) {
         List<Long> ids = new ArrayList<>(request.orderIds().size());
         for (int i = 0; i < request.orderIds().size(); i++) {
@@ -64,6 +67,7 @@ public class RedriveController implements NoticeInternalApi {
     @Override
     @Operation(summary = "Send the order-created notices of up to 500 orders unless they already succeeded",
             description = REDRIVE_ALL)
+    @Allowed(act = "re-driving order-created notices", scopes = InternalAuth.SCOPE_NOTICE_REDRIVE)
     public RedriveResults retryAllCreated(@Valid @RequestBody RedriveBatch<OrderCreatedEvent> batch) {
         List<NoticeRequest> requests = new ArrayList<>();
         for (int i = 0; i < batch.events().size(); i++) {
@@ -77,6 +81,7 @@ public class RedriveController implements NoticeInternalApi {
     @Override
     @Operation(summary = "Send the order-canceled notices of up to 500 orders unless they already succeeded",
             description = REDRIVE_ALL)
+    @Allowed(act = "re-driving order-canceled notices", scopes = InternalAuth.SCOPE_NOTICE_REDRIVE)
     public RedriveResults retryAllCanceled(@Valid @RequestBody RedriveBatch<OrderCanceledEvent> batch) {
         List<NoticeRequest> requests = new ArrayList<>();
         for (int i = 0; i < batch.events().size(); i++) {

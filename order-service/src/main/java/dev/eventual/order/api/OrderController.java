@@ -10,6 +10,7 @@ import dev.eventual.order.query.OrderPage;
 import dev.eventual.order.query.OrderQueries;
 import dev.eventual.order.query.OrderView;
 import dev.eventual.web.Ids;
+import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.web.Allowed;
 import dev.eventual.web.ApiProblemException;
 import dev.eventual.web.Caller;
@@ -130,8 +131,8 @@ public class OrderController {
 
     @Operation(summary = "Cancel an order", description = "CREATED or PAID → CANCELED; 409 otherwise; 404 if unknown."
             + " A customer cancels its own orders (another's is 404), the admin any (its name goes into the reason and"
-            + " the log), the unpaid timeout with the service token")
-    @Allowed(act = "canceling an order", value = {CallerRole.CUSTOMER, CallerRole.ADMIN, CallerRole.SERVICE})
+            + " the log), reconcile-job (the unpaid timeout, a work order) with its client's scope " + InternalAuth.SCOPE_CANCEL)
+    @Allowed(act = "canceling an order", value = {CallerRole.CUSTOMER, CallerRole.ADMIN}, scopes = InternalAuth.SCOPE_CANCEL)
     @ApiResponse(responseCode = "200", description = "Canceled: the order")
     @ApiResponse(responseCode = "404", description = "urn:eventual:problem:not-found: no such order")
     @ApiResponse(responseCode = "409", description = "urn:eventual:problem:conflict: the order is not CREATED or PAID"
@@ -152,10 +153,10 @@ public class OrderController {
         return queries.findFor(id, own);
     }
 
-    @Operation(summary = "Confirm an order's payment (the payment callback: header X-Eventual-Service-Token)",
+    @Operation(summary = "Confirm an order's payment (the payment provider's callback: its client's scope " + InternalAuth.SCOPE_PAY + ")",
             description = "CREATED → PAID; the same paymentId again answers 200 with the order; another paymentId on a"
                     + " PAID order, or a CANCELED order, is 409; 404 if unknown. No event is published")
-    @Allowed(act = "confirming payments", value = CallerRole.SERVICE)
+    @Allowed(act = "confirming payments", scopes = InternalAuth.SCOPE_PAY)
     @ApiResponse(responseCode = "200", description = "Paid, or paid before by the same paymentId: the order")
     @ApiResponse(responseCode = "404", description = "urn:eventual:problem:not-found: no such order")
     @ApiResponse(responseCode = "409", description = "urn:eventual:problem:conflict: the order is CANCELED or paid by"

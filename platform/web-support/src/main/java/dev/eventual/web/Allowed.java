@@ -6,11 +6,12 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Who may make a public act ({@code /api/**} handler): every one carries this, or it answers 403 to
- * everyone. The security filter chain matches the annotated handlers' paths and methods
- * ({@link AllowedActs}), so a caller without the role is refused before the body is read, learning
- * nothing about what a valid request looks like. What a caller may do with a particular resource
- * (a customer's own orders) is the use case's to decide.
+ * Who may make an act (an {@code /api/**} or {@code /internal/**} handler): every one carries this, or the
+ * service refuses to start. A person may make it with one of the {@link #value() roles}, a service with one
+ * of the {@link #scopes() scopes} its OAuth2 client was granted (docs/security.md). The security filter
+ * chain matches the annotated handlers' paths and methods ({@link AllowedActs}), so a caller without the
+ * role or scope is refused before the body is read, learning nothing about what a valid request looks
+ * like. What a caller may do with a particular resource (a customer's own orders) is the use case's to decide.
  */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)
@@ -19,6 +20,9 @@ public @interface Allowed {
     /** What the act is, for the problem detail ("placing an order"). */
     String act();
 
-    /** The roles that may make it. */
-    CallerRole[] value();
+    /** The roles of people that may make it. */
+    CallerRole[] value() default {};
+
+    /** The scopes of services' client tokens that may make it ({@code dev.eventual.common.messaging.InternalAuth}). */
+    String[] scopes() default {};
 }

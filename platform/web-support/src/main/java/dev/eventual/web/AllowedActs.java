@@ -11,18 +11,19 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The requests that reach an {@link Allowed} handler, derived once at start-up from the handler methods
- * (their path patterns and HTTP methods), so the annotation stays the one declaration and roles are
+ * (their path patterns and HTTP methods), so the annotation stays the one declaration and roles and scopes are
  * checked in the filter chain, before anything reads the body. Method security ({@code @PreAuthorize})
  * would run only after the arguments are resolved: a caller without the role would get the 400 that
  * describes a valid body. Only path and method are matched, not {@code consumes}.
  */
 final class AllowedActs {
 
-    /** One handler's path and method, what it is called and who may make it. */
-    record Act(RequestMatcher matcher, String name, Set<CallerRole> roles) implements RequestMatcher {
+    /** One handler's path and method, what it is called and who may make it: people by role, services by scope. */
+    record Act(RequestMatcher matcher, String name, Set<CallerRole> roles, Set<String> scopes) implements RequestMatcher {
 
         @Override
         public boolean matches(HttpServletRequest request) {
@@ -30,19 +31,25 @@ final class AllowedActs {
         }
 
         String[] authorities() {
-            return roles.stream().map(CallerRole::authority).toArray(String[]::new);
+            return Stream.concat(roles.stream().map(CallerRole::authority), scopes.stream().map(JwtCallers::authority))
+                    .toArray(String[]::new);
+        }
+
+        /** Only services make it. */
+        boolean forServicesOnly() {
+            return roles.isEmpty();
         }
     }
 
     /** One handler's path pattern and method (null: any), as the OpenAPI documents list them too. */
-    record Route(HttpMethod method, String pattern, String name, Set<CallerRole> roles) {
+    record Route(HttpMethod method, String pattern, String name, Set<CallerRole> roles, Set<String> scopes) {
     }
 
     private final List<Act> acts;
 
     AllowedActs(RequestMappingHandlerMapping handlers) {
         this.acts = routes(handlers).stream()
-                .map(route -> new Act(matcher(route.method(), route.pattern()), route.name(), route.roles())).toList();
+                .map(route -> new Act(matcher(route.method(), route.pattern()), route.name(), route.roles(), route.scopes())).toList();
     }
 
     /** Every {@link Allowed} handler's routes: the one source of the filter chain's rules and the documents' requirements. */
@@ -51,20 +58,25 @@ final class AllowedActs {
         handlers.getHandlerMethods().forEach((mapping, method) -> {
             Allowed allowed = method.getMethodAnnotation(Allowed.class);
             if (allowed == null) {
-                List<String> open = mapping.getPatternValues().stream().filter(pattern -> pattern.startsWith("/api/")).toList();
+                List<String> open = mapping.getPatternValues().stream()
+                        .filter(pattern -> pattern.startsWith("/api/") || InternalPaths.covers(pattern)).toList();
                 if (!open.isEmpty()) {
                     throw new IllegalStateException(method + " serves " + open + " without @Allowed: every public"
-                            + " handler says who may call it (docs/security.md)");
+                            + " and internal handler says who may call it (docs/security.md)");
                 }
                 return;
             }
             Set<CallerRole> roles = Set.copyOf(Arrays.asList(allowed.value()));
+            Set<String> scopes = Set.copyOf(Arrays.asList(allowed.scopes()));
+            if (roles.isEmpty() && scopes.isEmpty()) {
+                throw new IllegalStateException(method + ": @Allowed names no role and no scope, so no one could call it");
+            }
             Set<RequestMethod> methods = mapping.getMethodsCondition().getMethods();
             for (String pattern : mapping.getPatternValues()) {
                 if (methods.isEmpty()) {
-                    found.add(new Route(null, pattern, allowed.act(), roles));
+                    found.add(new Route(null, pattern, allowed.act(), roles, scopes));
                 }
-                methods.forEach(httpMethod -> found.add(new Route(httpMethod.asHttpMethod(), pattern, allowed.act(), roles)));
+                methods.forEach(httpMethod -> found.add(new Route(httpMethod.asHttpMethod(), pattern, allowed.act(), roles, scopes)));
             }
         });
         return List.copyOf(found);
@@ -76,12 +88,6 @@ final class AllowedActs {
 
     List<Act> all() {
         return acts;
-    }
-
-    /** The acts a service may make with the service token (the payment callback, the unpaid timeout's cancel). */
-    RequestMatcher forServices() {
-        List<Act> services = acts.stream().filter(act -> act.roles().contains(CallerRole.SERVICE)).toList();
-        return request -> services.stream().anyMatch(act -> act.matches(request));
     }
 
     /** The act at this request, or null when it reaches none. */

@@ -11,8 +11,11 @@ public final class ApiDocs {
 
     public static final String PROBLEM_REF = "#/components/schemas/" + PROBLEM_SCHEMA;
 
-    /** The {@code apiKey} scheme of the service-token header: {@code /internal/**} and the acts services make. */
-    public static final String SERVICE_TOKEN_SCHEME = "serviceToken";
+    /**
+     * The OAuth2 client-credentials scheme of a service's access token, with the scopes its acts need:
+     * {@code /internal/**} and the public acts services make (docs/security.md).
+     */
+    public static final String SERVICE_CLIENT_SCHEME = "serviceClient";
 
     /** The HTTP bearer scheme of a person's access token (a JWT): the acts people make (docs/security.md). */
     public static final String BEARER_SCHEME = "bearer";

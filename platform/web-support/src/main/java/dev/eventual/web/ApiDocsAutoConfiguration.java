@@ -14,7 +14,7 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
  * What every service's OpenAPI document (springdoc, {@code /v3/api-docs}) shares, so that clients
  * generated from it know what the services really answer: the title and the project version, the
  * RFC 9457 problem responses web-support gives (with their {@value ApiDocs#PROBLEM_SCHEMA} schema),
- * and the service-token scheme on exactly the operations the token guard covers; the {@link Caller}
+ * and the bearer and service-client schemes on exactly the acts that take them; the {@link Caller}
  * a handler takes is no parameter of it. Each service
  * describes itself ({@code @OpenAPIDefinition}) and declares its own outcomes ({@code @ApiResponse})
  * beside its controllers.
@@ -23,6 +23,9 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
 @ConditionalOnClass(OpenApiCustomizer.class)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 public class ApiDocsAutoConfiguration {
+
+    /** Where a service's own client gets its tokens (its configuration); else Spring Authorization Server's path under the issuer. */
+    private static final String TOKEN_URI = "spring.security.oauth2.client.provider.eventual-service.token-uri";
 
     static {
         // a handler's Caller is who sent the request, resolved from its credential (CallerArgumentResolver),
@@ -33,7 +36,8 @@ public class ApiDocsAutoConfiguration {
     @Bean
     ApiDocsComponents eventualApiDocsComponents(Environment environment) {
         return new ApiDocsComponents(environment.getProperty("spring.application.name", "service"),
-                ApiDocsComponents.projectVersion());
+                ApiDocsComponents.projectVersion(), environment.getProperty(TOKEN_URI,
+                        environment.getProperty("spring.security.oauth2.resourceserver.jwt.issuer-uri", "") + "/oauth2/token"));
     }
 
     @Bean

@@ -6,6 +6,9 @@ import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
 import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.security.OAuthFlow;
+import io.swagger.v3.oas.models.security.OAuthFlows;
+import io.swagger.v3.oas.models.security.Scopes;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.core.io.ClassPathResource;
@@ -18,9 +21,8 @@ import java.util.Set;
 
 /**
  * The parts of a service's OpenAPI document that belong to no one operation: its title ("Eventual
- * " and {@code spring.application.name}) and the project version, the problem schemas and the
- * service-token scheme. A second scheme (bearer tokens, say) would be one more entry here and one
- * more alternative in {@link ApiDocsOperations}' requirements.
+ * " and {@code spring.application.name}) and the project version, the problem schemas and the two
+ * security schemes: a person's bearer token and a service's client-credentials token.
  */
 final class ApiDocsComponents implements OpenApiCustomizer {
 
@@ -28,10 +30,12 @@ final class ApiDocsComponents implements OpenApiCustomizer {
 
     private final String title;
     private final String version;
+    private final String tokenUrl;
 
-    ApiDocsComponents(String applicationName, String version) {
+    ApiDocsComponents(String applicationName, String version, String tokenUrl) {
         this.title = "Eventual " + applicationName;
         this.version = version;
+        this.tokenUrl = tokenUrl;
     }
 
     /** Filtered into web-support's jar by the build; every module shares the one project version. */
@@ -57,10 +61,24 @@ final class ApiDocsComponents implements OpenApiCustomizer {
                 .addSecuritySchemes(ApiDocs.BEARER_SCHEME, new SecurityScheme()
                         .type(SecurityScheme.Type.HTTP).scheme("bearer").bearerFormat("JWT")
                         .description("a person's OAuth 2.1 access token from the authorization server (docs/security.md)"))
-                .addSecuritySchemes(ApiDocs.SERVICE_TOKEN_SCHEME, new SecurityScheme()
-                        .type(SecurityScheme.Type.APIKEY).in(SecurityScheme.In.HEADER).name(InternalAuth.TOKEN_HEADER)
-                        .description("The shared service token; a missing or wrong one is 401 "
-                                + ProblemTypes.UNAUTHORIZED + ", before the body is read"));
+                .addSecuritySchemes(ApiDocs.SERVICE_CLIENT_SCHEME, new SecurityScheme()
+                        .type(SecurityScheme.Type.OAUTH2).flows(new OAuthFlows().clientCredentials(new OAuthFlow()
+                                .tokenUrl(tokenUrl).scopes(scopes())))
+                        .description("a service's access token from its own OAuth2 client (client credentials); each act"
+                                + " needs the scope it names; a missing or refused token is 401 " + ProblemTypes.UNAUTHORIZED
+                                + ", a token without the scope 403 " + ProblemTypes.FORBIDDEN + ", before the body is read"));
+    }
+
+    private static Scopes scopes() {
+        Scopes scopes = new Scopes();
+        scopes.addString(InternalAuth.SCOPE_PAY, "confirm a payment (the payment provider)");
+        scopes.addString(InternalAuth.SCOPE_CANCEL, "cancel any order (reconcile-job)");
+        scopes.addString(InternalAuth.SCOPE_REPORT_INVENTORY, "report the inventory consumer group's outcomes");
+        scopes.addString(InternalAuth.SCOPE_REPORT_NOTICE, "report the notice consumer group's outcomes");
+        scopes.addString(InternalAuth.SCOPE_INVENTORY_REDRIVE, "read, re-drive and release inventory events (reconcile-job)");
+        scopes.addString(InternalAuth.SCOPE_STOCK_GATE, "seed and rebuild the stock gate (reconcile-job)");
+        scopes.addString(InternalAuth.SCOPE_NOTICE_REDRIVE, "read and re-drive notices (reconcile-job)");
+        return scopes;
     }
 
     /** What ProblemDetailsAdvice, ApiProblemException and the filters write. */

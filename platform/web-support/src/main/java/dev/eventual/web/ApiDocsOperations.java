@@ -12,22 +12,22 @@ import io.swagger.v3.oas.models.security.SecurityRequirement;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
+import java.util.Locale;
 import java.util.TreeMap;
 
 /**
- * Completes every operation with what web-support does to its requests: the service-token
- * requirement and its 401 where the token guard applies, and the problems of bad input, of a body it
- * refuses, of the database and of an unexpected error. A service declares its own outcomes with
- * {@code @ApiResponse}; a description it gives for one of these codes is kept. Every 4xx and 5xx
- * response then gets the {@value ApiDocs#PROBLEM_SCHEMA} body as {@code application/problem+json},
- * unless the service named a more specific problem schema under that media type.
+ * Completes every operation with what web-support does to its requests: the credential an act takes and
+ * its 401 and 403, and the problems of bad input, of a body it refuses, of the database and of an
+ * unexpected error. A service declares its own outcomes with {@code @ApiResponse}; a description it gives
+ * for one of these codes is kept. Every 4xx and 5xx response then gets the {@value ApiDocs#PROBLEM_SCHEMA}
+ * body as {@code application/problem+json}, unless the service named a more specific problem schema under
+ * that media type.
  * <p>
- * Per path and method, as the filter chain decides (CallerSecurityAutoConfiguration): a path under
- * {@code /internal/} takes the service token; an {@link Allowed} act takes a bearer token when people may
- * make it and the service token when services may, listed as alternative requirements.
+ * Per path and method, as the filter chain decides (CallerSecurityAutoConfiguration): an {@link Allowed}
+ * act takes a person's bearer token when people may make it and a service's client token with its scopes
+ * when services may, listed as alternative requirements.
  */
 final class ApiDocsOperations implements OpenApiCustomizer {
 
@@ -46,37 +46,37 @@ final class ApiDocsOperations implements OpenApiCustomizer {
             return;
         }
         openApi.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, operation) ->
-                complete(operation, InternalPaths.covers(path) ? Set.of(CallerRole.SERVICE) : rolesOf(method.name(), path))));
+                complete(operation, actAt(method.name(), path))));
     }
 
-    /** Who may make the act at this path and method; empty when it is no act (open). */
-    private Set<CallerRole> rolesOf(String method, String path) {
+    /** The act at this path and method; null when it is no act (open). */
+    private AllowedActs.Route actAt(String method, String path) {
         return acts.stream().filter(act -> act.pattern().equals(path)
                         && (act.method() == null || act.method().name().equals(method)))
-                .map(AllowedActs.Route::roles).findFirst().orElse(Set.of());
+                .findFirst().orElse(null);
     }
 
-    private static void complete(Operation operation, Set<CallerRole> roles) {
+    private static void complete(Operation operation, AllowedActs.Route act) {
         ApiResponses responses = operation.getResponses() == null ? new ApiResponses() : operation.getResponses();
         boolean hasBody = operation.getRequestBody() != null;
         if (hasBody || (operation.getParameters() != null && !operation.getParameters().isEmpty())) {
             addIfAbsent(responses, "400", "Bad input: " + ProblemTypes.VALIDATION + " names every offending input in "
                     + ProblemTypes.INVALID_PARAMS + "; " + ProblemTypes.MALFORMED_REQUEST + " for a body that is not JSON");
         }
-        // several requirements are alternatives: a person's bearer token or the service token
-        if (roles.stream().anyMatch(role -> role != CallerRole.SERVICE)) {
-            operation.addSecurityItem(new SecurityRequirement().addList(ApiDocs.BEARER_SCHEME));
-        }
-        if (roles.contains(CallerRole.SERVICE)) {
-            operation.addSecurityItem(new SecurityRequirement().addList(ApiDocs.SERVICE_TOKEN_SCHEME));
-        }
-        if (!roles.isEmpty()) {
-            addIfAbsent(responses, "401", ProblemTypes.UNAUTHORIZED + ": no valid credential (" + roles.stream()
-                    .map(role -> role == CallerRole.SERVICE ? "the service-token header" : "a bearer access token")
-                    .distinct().sorted().collect(Collectors.joining(" or ")) + ")");
-            addIfAbsent(responses, "403", ProblemTypes.FORBIDDEN + ": the caller's role may not make this act (it is for "
-                    + roles.stream().map(role -> role.name().toLowerCase(java.util.Locale.ROOT)).sorted()
-                    .collect(Collectors.joining(", ")) + ")");
+        if (act != null) {
+            // several requirements are alternatives: a person's bearer token or a service's client token
+            List<String> who = new ArrayList<>(act.roles().stream().map(role -> role.name().toLowerCase(Locale.ROOT)).sorted().toList());
+            if (!act.roles().isEmpty()) {
+                operation.addSecurityItem(new SecurityRequirement().addList(ApiDocs.BEARER_SCHEME));
+            }
+            if (!act.scopes().isEmpty()) {
+                List<String> scopes = act.scopes().stream().sorted().toList();
+                operation.addSecurityItem(new SecurityRequirement().addList(ApiDocs.SERVICE_CLIENT_SCHEME, scopes));
+                who.add("a client with scope " + String.join(" or ", scopes));
+            }
+            addIfAbsent(responses, "401", ProblemTypes.UNAUTHORIZED + ": no valid bearer access token");
+            addIfAbsent(responses, "403", ProblemTypes.FORBIDDEN + ": the caller may not make this act (it is for "
+                    + String.join(", ", who) + ")");
         }
         if (hasBody) {
             addIfAbsent(responses, "413", ProblemTypes.MALFORMED_REQUEST + ": the body is over the size limit");

@@ -9,8 +9,6 @@ import org.springframework.web.context.request.NativeWebRequest;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.method.support.ModelAndViewContainer;
 
-import java.util.Set;
-
 /**
  * A {@link Caller} handler parameter: who the filter chain authenticated. Every {@link Allowed} act has
  * one; a handler that declares the parameter without being an act is a programming error.
@@ -34,10 +32,6 @@ final class CallerArgumentResolver implements HandlerMethodArgumentResolver {
         Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
         if (authentication instanceof JwtAuthenticationToken token) {
             return jwtCallers.caller(token.getToken());
-        }
-        if (authentication != null && authentication.getAuthorities().stream()
-                .anyMatch(authority -> CallerRole.SERVICE.authority().equals(authority.getAuthority()))) {
-            return new Caller(ServiceTokenAuthenticationProvider.SERVICE, Set.of(CallerRole.SERVICE), null);
         }
         throw new IllegalStateException(parameter.getMethod() + " takes a Caller but is not an @Allowed act");
     }

@@ -10,7 +10,6 @@ import org.springframework.boot.security.autoconfigure.UserDetailsServiceAutoCon
 import org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.annotation.Order;
-import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configuration.WebSecurityCustomizer;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
@@ -19,12 +18,8 @@ import org.springframework.security.oauth2.jwt.JwtClaimNames;
 import org.springframework.security.oauth2.jwt.JwtClaimValidator;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
-import org.springframework.security.oauth2.server.resource.web.authentication.BearerTokenAuthenticationFilter;
 import org.springframework.security.web.SecurityFilterChain;
-import org.springframework.security.web.authentication.AuthenticationEntryPointFailureHandler;
-import org.springframework.security.web.authentication.AuthenticationFilter;
 import org.springframework.security.web.firewall.StrictHttpFirewall;
-import org.springframework.security.web.util.matcher.OrRequestMatcher;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
@@ -38,14 +33,16 @@ import java.util.List;
  * resource server, so a public act ({@link Allowed}) needs a bearer access token whose signature,
  * issuer, audience, expiry (required) and issue time (required, not in the future) Spring Security
  * checks against the authorization server's keys (fetched
- * once and cached: no call per request) and whose roles the act allows; {@code /internal/**} and the acts
- * that allow {@link CallerRole#SERVICE} take the shared service token of the suite's own services
- * instead. Anything else (health, metrics, the OpenAPI documents) is open.
+ * once and cached: no call per request) and whose roles the act allows. The suite's services call
+ * {@code /internal/**} and their public acts the same way, with an access token of their own OAuth2 client
+ * (client credentials) carrying the act's scope. Anything else (health, metrics, the OpenAPI documents) is open.
  * <p>
  * Stateless: callers send a header on every request, never a cookie, so there is no session and no
  * CSRF token (CSRF abuses a browser's ambient credentials; a header the browser never adds is none), no
- * request cache, no anonymous user, no logout and no response headers of its own. The operators'
- * console, where a browser signs in, is a chain of its own in reconcile-job, ordered before this one.
+ * request cache, no anonymous user and no logout. Answers carry Spring Security's default headers
+ * ({@code X-Content-Type-Options: nosniff}, {@code Cache-Control: no-store}, {@code X-Frame-Options: DENY}):
+ * an answer about one person's orders is no page to frame and nothing a shared cache may keep. The
+ * operators' console, where a browser signs in, is a chain of its own in reconcile-job, ordered before this one.
  */
 @AutoConfiguration(before = {ServletWebSecurityAutoConfiguration.class, UserDetailsServiceAutoConfiguration.class},
         beforeName = {"org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration",
@@ -59,12 +56,6 @@ public class CallerSecurityAutoConfiguration {
     public static final int API_CHAIN_ORDER = 100;
     /** Spring Security's own clock skew for {@code exp} and {@code nbf}, kept for {@code iat}. */
     private static final Duration CLOCK_SKEW = Duration.ofSeconds(60);
-
-    /** A bean, so that Boot sees an authentication provider and generates no default user. */
-    @Bean
-    ServiceTokenAuthenticationProvider serviceTokenAuthenticationProvider(ServiceTokenProperties properties) {
-        return new ServiceTokenAuthenticationProvider(properties);
-    }
 
     /**
      * Spring Security checks {@code exp} and {@code nbf} only where a token has them: a signed token
@@ -105,7 +96,7 @@ public class CallerSecurityAutoConfiguration {
 
     @Bean
     @Order(API_CHAIN_ORDER)
-    SecurityFilterChain apiFilterChain(HttpSecurity http, ServiceTokenAuthenticationProvider provider, JwtCallers jwtCallers,
+    SecurityFilterChain apiFilterChain(HttpSecurity http, JwtCallers jwtCallers,
             ObjectProvider<JwtDecoder> jwtDecoder,
             @Qualifier("requestMappingHandlerMapping") RequestMappingHandlerMapping handlers) throws Exception {
         if (jwtDecoder.getIfAvailable() == null) {
@@ -115,27 +106,17 @@ public class CallerSecurityAutoConfiguration {
         AllowedActs acts = new AllowedActs(handlers);
         CallerRefusals refusals = new CallerRefusals(acts);
 
-        AuthenticationFilter serviceToken = new AuthenticationFilter(new ProviderManager(provider),
-                new ServiceTokenAuthenticationConverter());
-        // elsewhere the header means nothing: a stray or wrong one changes no other request
-        serviceToken.setRequestMatcher(new OrRequestMatcher(InternalPaths.MATCHER, acts.forServices()));
-        // success goes on down the chain (the default handler would redirect to a saved request)
-        serviceToken.setSuccessHandler((request, response, authentication) -> {
-        });
-        serviceToken.setFailureHandler(new AuthenticationEntryPointFailureHandler(refusals));
-
         return http
-                .addFilterBefore(serviceToken, BearerTokenAuthenticationFilter.class)
                 .oauth2ResourceServer(resourceServer -> resourceServer
                         .jwt(jwt -> jwt.jwtAuthenticationConverter(jwtCallers))
                         .authenticationEntryPoint(refusals)
                         .accessDeniedHandler(refusals))
                 .authorizeHttpRequests(requests -> {
-                    requests.requestMatchers(InternalPaths.MATCHER).hasAuthority(CallerRole.SERVICE.authority());
                     acts.all().forEach(act -> requests.requestMatchers(act).hasAnyAuthority(act.authorities()));
-                    // every /api handler declares its act (AllowedActs refuses to start otherwise), so what
-                    // else a signed-in caller reaches under /api is Spring MVC's 404 or 405, never a handler
+                    // every /api and /internal handler declares its act (AllowedActs refuses to start otherwise), so
+                    // what else an authenticated caller reaches there is Spring MVC's 404 or 405, never a handler
                     requests.requestMatchers("/api/**").authenticated();
+                    requests.requestMatchers(InternalPaths.MATCHER).authenticated();
                     requests.anyRequest().permitAll();
                 })
                 .exceptionHandling(exceptions -> exceptions.authenticationEntryPoint(refusals).accessDeniedHandler(refusals))
@@ -146,7 +127,6 @@ public class CallerSecurityAutoConfiguration {
                 .anonymous(AbstractHttpConfigurer::disable)
                 .servletApi(AbstractHttpConfigurer::disable)
                 .logout(AbstractHttpConfigurer::disable)
-                .headers(AbstractHttpConfigurer::disable)
                 .build();
     }
 

@@ -3,24 +3,32 @@ package dev.eventual.web;
 import org.springframework.core.convert.converter.Converter;
 import org.springframework.security.authentication.AbstractAuthenticationToken;
 import org.springframework.security.core.authority.SimpleGrantedAuthority;
+import org.springframework.security.core.GrantedAuthority;
 import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
+import org.springframework.security.oauth2.server.resource.authentication.JwtGrantedAuthoritiesConverter;
 
 import java.util.Collection;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * A validated access token as the caller it speaks for: roles from the configured claim (unknown values
- * and {@code service} ignored: a person's token never makes a service), the customer id from its claim.
+ * ignored), the customer id from its claim, and the scopes it was granted ({@code scope} or {@code scp},
+ * as Spring Security reads them: {@code SCOPE_orders.pay}), which is how a service's client token acts.
  * A bean: reconcile-job's console maps the access token of a browser sign-in with it, so a person has
  * the same roles there as with the API.
  */
 public final class JwtCallers implements Converter<Jwt, AbstractAuthenticationToken> {
 
+    private static final String SCOPE = "SCOPE_";
+
     private final JwtClaimsProperties claims;
+    private final JwtGrantedAuthoritiesConverter scopes = new JwtGrantedAuthoritiesConverter();
 
     public JwtCallers(JwtClaimsProperties claims) {
         this.claims = claims;
@@ -28,14 +36,22 @@ public final class JwtCallers implements Converter<Jwt, AbstractAuthenticationTo
 
     @Override
     public AbstractAuthenticationToken convert(Jwt jwt) {
-        return new JwtAuthenticationToken(jwt, roles(jwt).stream().map(role -> new SimpleGrantedAuthority(role.authority())).toList(),
-                jwt.getSubject());
+        return new JwtAuthenticationToken(jwt, Stream.concat(
+                roles(jwt).stream().map(role -> new SimpleGrantedAuthority(role.authority())),
+                scopes.convert(jwt).stream()).toList(), jwt.getSubject());
     }
 
     /** Who an already checked token (signature, issuer, audience, expiry) speaks for. */
     public Caller caller(Jwt jwt) {
         Set<CallerRole> roles = roles(jwt);
-        return new Caller(jwt.getSubject(), roles, roles.contains(CallerRole.CUSTOMER) ? customerId(jwt) : null);
+        return new Caller(jwt.getSubject(), roles, roles.contains(CallerRole.CUSTOMER) ? customerId(jwt) : null,
+                scopes.convert(jwt).stream().map(GrantedAuthority::getAuthority)
+                        .map(authority -> authority.substring(SCOPE.length())).collect(Collectors.toSet()));
+    }
+
+    /** The authority a scope gives, {@code SCOPE_orders.pay}. */
+    static String authority(String scope) {
+        return SCOPE + scope;
     }
 
     private Set<CallerRole> roles(Jwt jwt) {

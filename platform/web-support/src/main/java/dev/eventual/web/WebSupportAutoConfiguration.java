@@ -33,7 +33,7 @@ import tools.jackson.databind.type.LogicalType;
  * independent of them.
  */
 @AutoConfiguration(beforeName = "org.springframework.boot.webmvc.autoconfigure.error.ErrorMvcAutoConfiguration")
-@EnableConfigurationProperties({ServiceTokenProperties.class, RequestLimitProperties.class, SecurityFilterProperties.class})
+@EnableConfigurationProperties({RequestLimitProperties.class, SecurityFilterProperties.class})
 @Import({ProblemDetailsAdvice.class, ProblemErrorController.class})
 public class WebSupportAutoConfiguration {
 

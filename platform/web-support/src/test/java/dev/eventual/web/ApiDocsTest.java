@@ -11,6 +11,7 @@ import io.swagger.v3.oas.models.parameters.Parameter;
 import io.swagger.v3.oas.models.parameters.RequestBody;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.responses.ApiResponses;
+import io.swagger.v3.oas.models.security.SecurityScheme;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.SpringBootConfiguration;
@@ -22,10 +23,11 @@ import org.springframework.context.annotation.Import;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The OpenAPI documents' shared parts, on the handlers of {@link CallerSecurityTest}: the token
- * is declared where the guard applies, per path and method, and every error is a problem.
+ * The OpenAPI documents' shared parts, on the handlers of {@link CallerSecurityTest}: each credential
+ * is declared where the chain takes it, per path and method, and every error is a problem.
  */
-@WebMvcTest(properties = {"eventual.security.service-token=0123456789abcdef", "spring.application.name=thing-service"})
+@WebMvcTest(properties = {"spring.application.name=thing-service",
+        "spring.security.oauth2.resourceserver.jwt.issuer-uri=https://issuer.test"})
 class ApiDocsTest {
 
     @Autowired
@@ -39,22 +41,25 @@ class ApiDocsTest {
         OpenAPI openApi = document();
 
         Operation internal = openApi.getPaths().get("/internal/echo").getPost();
-        assertThat(declared(internal, ApiDocs.SERVICE_TOKEN_SCHEME)).isTrue();
+        assertThat(scopes(internal, ApiDocs.SERVICE_CLIENT_SCHEME)).containsExactly("things.echo");
         assertThat(declared(internal, ApiDocs.BEARER_SCHEME)).isFalse();
-        // the same handler on an open path stays open, as the chain leaves it
+        // a handler on a path that is neither public nor internal stays open, as the chain leaves it
         Operation open = openApi.getPaths().get("/internalish").getPost();
         assertThat(open.getSecurity()).isNullOrEmpty();
-        // an act for people takes their bearer token, not the service token
+        // an act for people takes their bearer token, not a client's
         Operation set = openApi.getPaths().get("/api/things/{id}").getPut();
         assertThat(declared(set, ApiDocs.BEARER_SCHEME)).isTrue();
-        assertThat(declared(set, ApiDocs.SERVICE_TOKEN_SCHEME)).isFalse();
-        // an act for people and services takes either
+        assertThat(declared(set, ApiDocs.SERVICE_CLIENT_SCHEME)).isFalse();
+        // an act for people and services takes either, the client's with the act's scope
         Operation ping = openApi.getPaths().get("/api/things/{id}/ping").getPost();
         assertThat(declared(ping, ApiDocs.BEARER_SCHEME)).isTrue();
-        assertThat(declared(ping, ApiDocs.SERVICE_TOKEN_SCHEME)).isTrue();
+        assertThat(scopes(ping, ApiDocs.SERVICE_CLIENT_SCHEME)).containsExactly("things.ping");
         assertThat(ping.getResponses()).containsKeys("401", "403");
-        assertThat(openApi.getComponents().getSecuritySchemes().get(ApiDocs.SERVICE_TOKEN_SCHEME).getName())
-                .isEqualTo("X-Eventual-Service-Token");
+        assertThat(ping.getResponses().get("403").getDescription()).contains("admin, a client with scope things.ping");
+        SecurityScheme client = openApi.getComponents().getSecuritySchemes().get(ApiDocs.SERVICE_CLIENT_SCHEME);
+        assertThat(client.getType()).isEqualTo(SecurityScheme.Type.OAUTH2);
+        assertThat(client.getFlows().getClientCredentials().getTokenUrl()).isEqualTo("https://issuer.test/oauth2/token");
+        assertThat(client.getFlows().getClientCredentials().getScopes()).containsKeys("orders.pay", "orders.report.inventory");
         assertThat(openApi.getComponents().getSecuritySchemes().get(ApiDocs.BEARER_SCHEME).getBearerFormat())
                 .isEqualTo("JWT");
     }
@@ -119,6 +124,12 @@ class ApiDocsTest {
 
     private static Content anything() {
         return new Content().addMediaType("*/*", new MediaType().schema(new Schema<>().type("integer")));
+    }
+
+    private static java.util.List<String> scopes(Operation operation, String scheme) {
+        return operation.getSecurity() == null ? java.util.List.of() : operation.getSecurity().stream()
+                .filter(requirement -> requirement.containsKey(scheme)).flatMap(requirement -> requirement.get(scheme).stream())
+                .toList();
     }
 
     private static boolean declared(Operation operation, String scheme) {

@@ -1,7 +1,6 @@
 package dev.eventual.web;
 
 import com.nimbusds.jwt.JWTClaimsSet;
-import dev.eventual.common.messaging.InternalAuth;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
@@ -60,19 +59,22 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 /**
  * Who may do what, through the real filter chain (body limit, Spring Security, content-coding check)
- * and Spring MVC, with really signed tokens: {@code /internal/**} needs the service token, an
- * {@link Allowed} act a valid bearer token with a role it allows (or the service token where it allows
- * services), a public handler without an act stops the start, and every refusal is a problem.
+ * and Spring MVC, with really signed tokens: an {@link Allowed} act needs a valid bearer token with a
+ * role it allows or, from a service, a scope it allows; {@code /internal/**} is for services only; a
+ * public or internal handler without an act stops the start, and every refusal is a problem.
  */
-@WebMvcTest(properties = {"eventual.security.service-token=" + CallerSecurityTest.TOKEN,
-        "spring.security.oauth2.resourceserver.jwt.issuer-uri=" + TestJwts.ISSUER,
+@WebMvcTest(properties = {"spring.security.oauth2.resourceserver.jwt.issuer-uri=" + TestJwts.ISSUER,
         "spring.security.oauth2.resourceserver.jwt.jwk-set-uri=" + TestJwts.ISSUER + "/never-fetched",
         "spring.security.oauth2.resourceserver.jwt.audiences=" + TestJwts.AUDIENCE})
 class CallerSecurityTest {
 
-    static final String TOKEN = "a-sufficiently-long-token";
     private static final String ALICE = TestJwts.token("alice", "customer", 1L);
     private static final String ADAM = TestJwts.token("adam", "admin", null);
+    /** A service's client token with the scope the internal echo takes. */
+    private static final String ECHOER = TestJwts.client("echo-service", "things.echo");
+    private static final String PAYER = TestJwts.client("payer", "things.confirm");
+    private static final String ECHO_NEEDS = "echoing things is for the suite's services: it needs an access token of a client"
+            + " with scope things.echo (Authorization: Bearer ...)";
 
     @Autowired
     MockMvc mvc;
@@ -81,24 +83,34 @@ class CallerSecurityTest {
     ApplicationContext context;
 
     @Test
-    void internalPathsNeedTheRightToken() throws Exception {
-        unauthorized(internal("/internal/echo", null), "missing " + InternalAuth.TOKEN_HEADER + " header");
-        unauthorized(internal("/internal/echo", "wrong"), "wrong " + InternalAuth.TOKEN_HEADER + " header");
-        unauthorized(internal("/internal/echo", ""), "wrong " + InternalAuth.TOKEN_HEADER + " header");
-        unauthorized(internal("/internal/echo", TOKEN.toUpperCase()), "wrong " + InternalAuth.TOKEN_HEADER + " header");
-        // a person's token is no service's
-        forbidden(internal("/internal/echo", null).header("Authorization", "Bearer " + ADAM),
-                "only the suite's services (" + InternalAuth.TOKEN_HEADER + " header) call /internal/**");
-        mvc.perform(internal("/internal/echo", TOKEN)).andExpect(status().isOk()).andExpect(content().string("7"));
+    void internalPathsNeedAClientTokenWithTheirScope() throws Exception {
+        unauthorized(internal("/internal/echo", null), ECHO_NEEDS);
+        mvc.perform(internal("/internal/echo", "wrong")).andExpect(status().isUnauthorized())
+                .andExpect(jsonPath("$.detail").value(org.hamcrest.Matchers.startsWith("echoing things: the bearer token was refused")));
+        // a person's token is no service's, and a client's scopes open only their own acts
+        forbidden(internal("/internal/echo", ADAM), "echoing things is for a client with scope things.echo; the caller is admin");
+        forbidden(internal("/internal/echo", PAYER),
+                "echoing things is for a client with scope things.echo; the caller is client payer with scope things.confirm");
+        mvc.perform(internal("/internal/echo", ECHOER)).andExpect(status().isOk()).andExpect(content().string("7"));
+        // another identity provider's form of the claim (Keycloak: one space-delimited string)
+        String keycloakStyle = TestJwts.sign(TestJwts.claims("echo-service", "none", null).claim("roles", List.of())
+                .claim("scope", "profile things.echo").build());
+        mvc.perform(internal("/internal/echo", keycloakStyle)).andExpect(status().isOk());
+    }
+
+    @Test
+    void anInternalPathNoHandlerServesIsForAuthenticatedCallersOnly() throws Exception {
+        unauthorized(internal("/internal/nothing-here", null), "this request needs a bearer access token (Authorization: Bearer ...)");
+        mvc.perform(internal("/internal/nothing-here", ECHOER)).andExpect(status().isNotFound());
     }
 
     @Test
     void pathParametersAndEncodingDoNotHideAnInternalPath() throws Exception {
-        unauthorized(internal("/internal;x=1/echo", null), "missing " + InternalAuth.TOKEN_HEADER + " header");
-        unauthorized(internal("/internal;/echo", null), "missing " + InternalAuth.TOKEN_HEADER + " header");
-        unauthorized(internal("/%69nternal/echo", null), "missing " + InternalAuth.TOKEN_HEADER + " header");
-        mvc.perform(internal("/internal;x=1/echo", TOKEN)).andExpect(status().isOk());
-        mvc.perform(internal("/%69nternal/echo", TOKEN)).andExpect(status().isOk());
+        unauthorized(internal("/internal;x=1/echo", null), ECHO_NEEDS);
+        unauthorized(internal("/internal;/echo", null), ECHO_NEEDS);
+        unauthorized(internal("/%69nternal/echo", null), ECHO_NEEDS);
+        mvc.perform(internal("/internal;x=1/echo", ECHOER)).andExpect(status().isOk());
+        mvc.perform(internal("/%69nternal/echo", ECHOER)).andExpect(status().isOk());
     }
 
     @Test
@@ -108,9 +120,9 @@ class CallerSecurityTest {
                 .andExpect(jsonPath("$.subject").value("alice")).andExpect(jsonPath("$.customerId").value(1));
         forbidden(bearer(setThing("{\"quantity\":5}"), ALICE), "setting things is for admin; the caller is customer");
         mvc.perform(bearer(setThing("{\"quantity\":5}"), ADAM)).andExpect(status().isOk()).andExpect(content().string("5"));
-        // the service token is no admin
-        unauthorized(setThing("{\"quantity\":5}").header(InternalAuth.TOKEN_HEADER, TOKEN),
-                "setting things needs a bearer access token (Authorization: Bearer ...)");
+        // a service's client token is no admin
+        forbidden(bearer(setThing("{\"quantity\":5}"), PAYER),
+                "setting things is for admin; the caller is client payer with scope things.confirm");
     }
 
     @Test
@@ -125,13 +137,29 @@ class CallerSecurityTest {
     }
 
     @Test
-    void anActThatAllowsServicesTakesTheServiceToken() throws Exception {
-        mvc.perform(post("/api/things/1/ping").header(InternalAuth.TOKEN_HEADER, TOKEN)).andExpect(status().isOk())
-                .andExpect(content().string("service"));
+    void anActThatAllowsServicesTakesTheirClientTokenWithItsScope() throws Exception {
+        String pinger = TestJwts.client("pinger", "things.ping");
+        mvc.perform(bearer(post("/api/things/1/ping"), pinger)).andExpect(status().isOk()).andExpect(content().string("pinger"));
         mvc.perform(bearer(post("/api/things/1/ping"), ADAM)).andExpect(status().isOk()).andExpect(content().string("adam"));
-        unauthorized(post("/api/things/1/ping").header(InternalAuth.TOKEN_HEADER, "wrong"),
-                "pinging things: wrong " + InternalAuth.TOKEN_HEADER + " header");
-        forbidden(bearer(post("/api/things/1/ping"), ALICE), "pinging things is for admin, service; the caller is customer");
+        forbidden(bearer(post("/api/things/1/ping"), ALICE),
+                "pinging things is for admin or a client with scope things.ping; the caller is customer");
+        forbidden(bearer(post("/api/things/1/ping"), ECHOER),
+                "pinging things is for admin or a client with scope things.ping; the caller is client echo-service with scope things.echo");
+    }
+
+    @Test
+    void theOldServiceTokenHeaderOpensNothing() throws Exception {
+        unauthorized(internal("/internal/echo", null).header("X-Eventual-Service-Token", "a-sufficiently-long-token"), ECHO_NEEDS);
+        unauthorized(post("/api/things/1/confirm").header("X-Eventual-Service-Token", "a-sufficiently-long-token"),
+                "confirming things is for the suite's services: it needs an access token of a client with scope things.confirm"
+                        + " (Authorization: Bearer ...)");
+    }
+
+    @Test
+    void aPersonsTokenWithAServiceRoleClaimIsNoService() throws Exception {
+        // "service" was once a role; no roles claim makes a service now, only a scope the authorization server granted
+        forbidden(bearer(post("/api/things/1/confirm"), TestJwts.token("mallory", "service", null)),
+                "confirming things is for a client with scope things.confirm; the caller is none of these");
     }
 
     @Test
@@ -169,7 +197,6 @@ class CallerSecurityTest {
     @Test
     void aPublicHandlerThatDoesNotSayWhoMayCallItStopsTheStart() {
         new WebApplicationContextRunner()
-                .withPropertyValues("eventual.security.service-token=" + TOKEN)
                 .withConfiguration(AutoConfigurations.of(WebSupportAutoConfiguration.class, CallerSecurityAutoConfiguration.class,
                         WebMvcAutoConfiguration.class, ServletWebSecurityAutoConfiguration.class, SecurityAutoConfiguration.class))
                 .withBean(JwtDecoder.class, TestJwts::decoder)
@@ -179,11 +206,23 @@ class CallerSecurityTest {
     }
 
     @Test
-    void anActOnlyServicesMakeSaysItNeedsTheServiceToken() throws Exception {
-        unauthorized(post("/api/things/1/confirm"),
-                "confirming things is for the suite's services: it needs the " + InternalAuth.TOKEN_HEADER + " header");
-        forbidden(bearer(post("/api/things/1/confirm"), ADAM), "confirming things is for service; the caller is admin");
-        mvc.perform(post("/api/things/1/confirm").header(InternalAuth.TOKEN_HEADER, TOKEN)).andExpect(status().isOk());
+    void anInternalHandlerThatDoesNotSayWhoMayCallItStopsTheStart() {
+        new WebApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(WebSupportAutoConfiguration.class, CallerSecurityAutoConfiguration.class,
+                        WebMvcAutoConfiguration.class, ServletWebSecurityAutoConfiguration.class, SecurityAutoConfiguration.class))
+                .withBean(JwtDecoder.class, TestJwts::decoder)
+                .withBean(UndeclaredInternalController.class)
+                .run(context -> assertThat(context).hasFailed().getFailure().rootCause()
+                        .hasMessageContaining("/internal/undeclared").hasMessageContaining("without @Allowed"));
+    }
+
+    @Test
+    void anActOnlyServicesMakeSaysWhichScopeItNeeds() throws Exception {
+        unauthorized(post("/api/things/1/confirm"), "confirming things is for the suite's services: it needs an access token"
+                + " of a client with scope things.confirm (Authorization: Bearer ...)");
+        forbidden(bearer(post("/api/things/1/confirm"), ADAM),
+                "confirming things is for a client with scope things.confirm; the caller is admin");
+        mvc.perform(bearer(post("/api/things/1/confirm"), PAYER)).andExpect(status().isOk()).andExpect(content().string("payer"));
     }
 
     @Test
@@ -221,9 +260,8 @@ class CallerSecurityTest {
 
     @Test
     void theTokenIsCheckedBeforeTheContentCoding() throws Exception {
-        unauthorized(internal("/internal/echo", null).header("Content-Encoding", "gzip"),
-                "missing " + InternalAuth.TOKEN_HEADER + " header");
-        mvc.perform(internal("/internal/echo", TOKEN).header("Content-Encoding", "gzip"))
+        unauthorized(internal("/internal/echo", null).header("Content-Encoding", "gzip"), ECHO_NEEDS);
+        mvc.perform(internal("/internal/echo", ECHOER).header("Content-Encoding", "gzip"))
                 .andExpect(status().isUnsupportedMediaType());
     }
 
@@ -250,21 +288,32 @@ class CallerSecurityTest {
         MvcResult result = mvc.perform(bearer(get("/api/things/1"), ALICE)).andExpect(status().isOk()).andReturn();
 
         assertThat(result.getRequest().getSession(false)).isNull();
-        assertThat(result.getResponse().getHeaderNames()).doesNotContain("Set-Cookie", "Cache-Control", "X-Frame-Options");
+        assertThat(result.getResponse().getHeaderNames()).doesNotContain("Set-Cookie");
         List<String> filters = context.getBean(FilterChainProxy.class).getFilterChains().get(0).getFilters().stream()
                 .map(filter -> filter.getClass().getSimpleName()).toList();
         // the RFC 9728 metadata filter tells clients which authorization server issues the tokens
-        assertThat(filters).containsExactly("WebAsyncManagerIntegrationFilter", "OAuth2ProtectedResourceMetadataFilter",
-                "AuthenticationFilter",
-                "BearerTokenAuthenticationFilter", "ExceptionTranslationFilter", "AuthorizationFilter");
+        assertThat(filters).containsExactly("WebAsyncManagerIntegrationFilter", "HeaderWriterFilter",
+                "OAuth2ProtectedResourceMetadataFilter", "BearerTokenAuthenticationFilter", "ExceptionTranslationFilter",
+                "AuthorizationFilter");
+    }
+
+    @Test
+    void answersAndRefusalsCarryTheHeadersABrowserExpects() throws Exception {
+        for (MockHttpServletRequestBuilder request : List.of(bearer(get("/api/things/1"), ALICE), get("/api/things/1"),
+                internal("/internal/echo", ECHOER))) {
+            mvc.perform(request)
+                    .andExpect(header().string("X-Content-Type-Options", "nosniff"))
+                    .andExpect(header().string("X-Frame-Options", "DENY"))
+                    .andExpect(header().string("Cache-Control", org.hamcrest.Matchers.containsString("no-store")));
+        }
     }
 
     @Test
     void theChainAddsNoObservationsOfItsOwn() throws Exception {
         observed.clear();
-        mvc.perform(internal("/internal/echo", TOKEN)).andExpect(status().isOk());
+        mvc.perform(internal("/internal/echo", ECHOER)).andExpect(status().isOk());
         mvc.perform(bearer(get("/api/things/1"), ALICE)).andExpect(status().isOk());
-        unauthorized(internal("/internal/echo", null), "missing " + InternalAuth.TOKEN_HEADER + " header");
+        unauthorized(internal("/internal/echo", null), ECHO_NEEDS);
 
         assertThat(observed).noneMatch(name -> name.startsWith("spring.security"));
     }
@@ -301,7 +350,7 @@ class CallerSecurityTest {
     private static MockHttpServletRequestBuilder internal(String path, String token) {
         MockHttpServletRequestBuilder request = post(URI.create(path)).contentType(MediaType.APPLICATION_JSON)
                 .content("{\"quantity\":7}");
-        return token == null ? request : request.header(InternalAuth.TOKEN_HEADER, token);
+        return token == null ? request : bearer(request, token);
     }
 
     private static MockHttpServletRequestBuilder setThing(String body) {
@@ -314,8 +363,15 @@ class CallerSecurityTest {
     @RestController
     static class ThingController {
 
-        @PostMapping({"/internal/echo", "/internalish"})
+        @Allowed(act = "echoing things", scopes = "things.echo")
+        @PostMapping("/internal/echo")
         int echo(@RequestBody Thing thing) {
+            return thing.quantity();
+        }
+
+        /** Neither public nor internal: open, as health and the documents are. */
+        @PostMapping("/internalish")
+        int echoOpenly(@RequestBody Thing thing) {
             return thing.quantity();
         }
 
@@ -331,13 +387,13 @@ class CallerSecurityTest {
             return thing.quantity();
         }
 
-        @Allowed(act = "pinging things", value = {CallerRole.SERVICE, CallerRole.ADMIN})
+        @Allowed(act = "pinging things", value = CallerRole.ADMIN, scopes = "things.ping")
         @PostMapping("/api/things/{id}/ping")
         String ping(@PathVariable String id, Caller caller) {
             return caller.subject();
         }
 
-        @Allowed(act = "confirming things", value = CallerRole.SERVICE)
+        @Allowed(act = "confirming things", scopes = "things.confirm")
         @PostMapping("/api/things/{id}/confirm")
         String confirm(@PathVariable String id, Caller caller) {
             return caller.subject();
@@ -348,6 +404,15 @@ class CallerSecurityTest {
     static class UndeclaredController {
 
         @GetMapping("/api/undeclared")
+        String undeclared() {
+            return "reached";
+        }
+    }
+
+    @RestController
+    static class UndeclaredInternalController {
+
+        @PostMapping("/internal/undeclared")
         String undeclared() {
             return "reached";
         }

@@ -36,7 +36,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 /** The JSON rules every service's request bodies follow, through the real MVC stack of this module. */
-@WebMvcTest(properties = "eventual.security.service-token=0123456789abcdef")
+@WebMvcTest
 class JsonBodiesTest {
 
     @Autowired

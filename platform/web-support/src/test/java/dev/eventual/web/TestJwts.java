@@ -66,6 +66,14 @@ final class TestJwts {
         return customerId == null ? claims : claims.claim("customer_id", customerId);
     }
 
+    /** A client's token as Spring Authorization Server issues it: no roles, its scopes as a list. */
+    static String client(String clientId, String... scopes) {
+        Instant now = Instant.now();
+        return sign(new JWTClaimsSet.Builder().issuer(ISSUER).audience(AUDIENCE).subject(clientId)
+                .issueTime(Date.from(now)).notBeforeTime(Date.from(now)).expirationTime(Date.from(now.plus(Duration.ofMinutes(5))))
+                .claim("scope", List.of(scopes)).build());
+    }
+
     static String token(String subject, String role, Long customerId) {
         return sign(claims(subject, role, customerId).build());
     }

@@ -1,6 +1,5 @@
 package dev.eventual.infra.test;
 
-import dev.eventual.common.messaging.InternalAuth;
 import org.assertj.core.api.SoftAssertions;
 import tools.jackson.databind.JsonNode;
 
@@ -16,12 +15,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Holds a service's OpenAPI document ({@code /v3/api-docs}) to what the running service does, since
  * clients are generated from it: a real title and version, a success and a problem response on every
  * operation, every error as an RFC 9457 {@code Problem}, no parameter for who the caller is (the
- * credential says that), and the service-token requirement on exactly the operations that answer a
- * request without the token with 401.
+ * credential says that), and a credential requirement (a person's bearer token, a service's client token
+ * with its scopes) on exactly the operations that answer a request without a token with 401.
  */
 public final class ApiDocsCheck {
 
-    /** One request to the running service, without the service token; answers its status. */
+    /** One request to the running service, without a token; answers its status. */
     @FunctionalInterface
     public interface Caller {
         int status(String method, String path, String jsonBody);
@@ -30,7 +29,7 @@ public final class ApiDocsCheck {
     private static final String PROBLEM_JSON = "application/problem+json";
     private static final String SCHEMAS = "#/components/schemas/";
     private static final String PROBLEM_REF = SCHEMAS + "Problem";
-    private static final String SERVICE_TOKEN = "serviceToken";
+    private static final String SERVICE_CLIENT = "serviceClient";
     private static final String BEARER = "bearer";
     private static final Pattern PATH_VARIABLE = Pattern.compile("\\{[^}]+}");
     /** Not JSON: an open operation refuses it (400) before doing anything, a guarded one never reads it (401). */
@@ -70,9 +69,9 @@ public final class ApiDocsCheck {
     }
 
     /**
-     * Asserts all of the above, asking the service itself which operations need the token.
+     * Asserts all of the above, asking the service itself which operations need a token.
      *
-     * @return the operations ("POST /internal/...") that answered 401 without the token
+     * @return the operations ("POST /internal/...") that answered 401 without a token
      */
     public Set<String> assertDescribes(String applicationName, Caller withoutToken) {
         SoftAssertions soft = new SoftAssertions();
@@ -82,10 +81,10 @@ public final class ApiDocsCheck {
         soft.assertThat(info.path("description").stringValue("")).as("description").isNotBlank();
         soft.assertThat(docs.path("components").path("schemas").path("Problem").path("properties").propertyNames())
                 .as("Problem members").contains("type", "title", "status", "detail", "instance", "invalidParams");
-        JsonNode scheme = docs.path("components").path("securitySchemes").path(SERVICE_TOKEN);
-        soft.assertThat(scheme.path("type").stringValue("")).as("token scheme type").isEqualTo("apiKey");
-        soft.assertThat(scheme.path("in").stringValue("")).as("token scheme in").isEqualTo("header");
-        soft.assertThat(scheme.path("name").stringValue("")).as("token scheme header").isEqualTo(InternalAuth.TOKEN_HEADER);
+        JsonNode scheme = docs.path("components").path("securitySchemes").path(SERVICE_CLIENT);
+        soft.assertThat(scheme.path("type").stringValue("")).as("client scheme type").isEqualTo("oauth2");
+        soft.assertThat(scheme.path("flows").path("clientCredentials").path("tokenUrl").stringValue(""))
+                .as("client scheme token URL").endsWith("/oauth2/token");
         JsonNode bearer = docs.path("components").path("securitySchemes").path(BEARER);
         soft.assertThat(bearer.path("type").stringValue("")).as("bearer scheme type").isEqualTo("http");
         soft.assertThat(bearer.path("scheme").stringValue("")).as("bearer scheme").isEqualTo("bearer");
@@ -150,17 +149,25 @@ public final class ApiDocsCheck {
         return false;
     }
 
-    /** The credentials an operation declares ("bearer", "serviceToken"): each is enough on its own. */
+    /** The credentials an operation declares ("bearer", "serviceClient"): each is enough on its own. */
     public Set<String> credentials(String method, String path) {
         Set<String> schemes = new TreeSet<>();
         operation(method, path).path("security").forEach(requirement -> schemes.addAll(requirement.propertyNames()));
         return schemes;
     }
 
-    /** Requirements are alternatives: a person's bearer token, the service token, or either. */
+    /** The scopes a service's client token needs for an operation; empty when services may not make it. */
+    public Set<String> scopes(String method, String path) {
+        Set<String> scopes = new TreeSet<>();
+        operation(method, path).path("security").forEach(requirement ->
+                requirement.path(SERVICE_CLIENT).forEach(scope -> scopes.add(scope.stringValue(""))));
+        return scopes;
+    }
+
+    /** Requirements are alternatives: a person's bearer token, a service's client token, or either. */
     private static boolean declaresACredential(JsonNode operation) {
         for (JsonNode requirement : operation.path("security")) {
-            if (requirement.has(SERVICE_TOKEN) || requirement.has(BEARER)) {
+            if (requirement.has(SERVICE_CLIENT) || requirement.has(BEARER)) {
                 return true;
             }
         }

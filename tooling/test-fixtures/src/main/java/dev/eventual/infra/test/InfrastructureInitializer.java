@@ -16,7 +16,8 @@ import java.util.Map;
  * database with {@value #DATABASE_PROPERTY} (ORDER, INVENTORY, NOTICE; without it the context gets
  * none), may turn the broker off with {@value #BROKER_PROPERTY}=false, and asks for Redis with
  * {@value #REDIS_PROPERTY}=true: Spring Boot's {@code spring.data.redis.*} then name it, with
- * timeouts bounded so that a test which stops Redis sees failures within seconds, not hangs.
+ * timeouts bounded so that a test which stops Redis sees failures within seconds, not hangs. A service
+ * with a client of its own gets that client's test secret, so its Feign calls carry real client tokens.
  */
 public class InfrastructureInitializer implements ApplicationContextInitializer<ConfigurableApplicationContext> {
 
@@ -25,8 +26,7 @@ public class InfrastructureInitializer implements ApplicationContextInitializer<
     public static final String REDIS_PROPERTY = "eventual.test.redis";
     /** How long a Redis command or connection attempt of a test context may take. */
     public static final String REDIS_TIMEOUT = "2s";
-    /** The service token test contexts run with (services have no default, by design). */
-    public static final String TEST_SERVICE_TOKEN = "test-service-token-not-for-production";
+    private static final String CLIENT = "spring.security.oauth2.client.registration.eventual-service.";
 
     @Override
     public void initialize(ConfigurableApplicationContext context) {
@@ -41,7 +41,11 @@ public class InfrastructureInitializer implements ApplicationContextInitializer<
             properties.put("spring.datasource.username", database.username());
             properties.put("spring.datasource.password", database.password());
         }
-        properties.put("eventual.security.service-token", TEST_SERVICE_TOKEN);
+        // a service that calls its peers does it as its own client (its yml names it), with that client's test secret
+        String clientId = environment.getProperty(CLIENT + "client-id");
+        if (clientId != null) {
+            TestAuthServer.Client.withId(clientId).ifPresent(client -> properties.put(CLIENT + "client-secret", client.secret()));
+        }
         properties.put("spring.security.oauth2.resourceserver.jwt.issuer-uri", infrastructure.authServer().issuer());
         if (environment.getProperty(BROKER_PROPERTY, Boolean.class, true)) {
             properties.put("rocketmq.name-server", infrastructure.rocketMq().nameServerAddress());

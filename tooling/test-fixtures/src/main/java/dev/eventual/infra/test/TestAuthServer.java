@@ -7,12 +7,16 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The suite's real authorization server for tests, in this JVM on a free loopback port: synthetic
- * customers ({@code customer-<id>}), one operator and one admin, with test-only passwords. Services
- * under test check tokens against it as they would in production ({@link InfrastructureInitializer}
- * sets their issuer); {@link #tokens()} signs users in through its login form.
+ * customers ({@code customer-<id>}), one operator and one admin, with test-only passwords, and the
+ * services' and the payment provider's clients with test-only secrets. Services under test check tokens
+ * against it as they would in production and get their own client's tokens from it
+ * ({@link InfrastructureInitializer} sets their issuer and secret); {@link #tokens()} signs users in
+ * through its login form and gets clients' tokens.
  */
 public final class TestAuthServer implements AutoCloseable {
 
@@ -21,6 +25,35 @@ public final class TestAuthServer implements AutoCloseable {
     static final String CUSTOMERS_PASSWORD = "test-customers-password-not-for-production";
     static final String OPERATOR_PASSWORD = "test-operator-password-not-for-production";
     static final String ADMIN_PASSWORD = "test-admin-password-not-for-production";
+
+    /** The confidential clients auth-server.yml registers, each with its own test-only secret. */
+    public enum Client {
+        INVENTORY_SERVICE("inventory-service", "EVENTUAL_INVENTORY_SERVICE_CLIENT_SECRET"),
+        NOTICE_SERVICE("notice-service", "EVENTUAL_NOTICE_SERVICE_CLIENT_SECRET"),
+        RECONCILE_JOB("reconcile-job", "EVENTUAL_RECONCILE_JOB_CLIENT_SECRET"),
+        PAYMENT_PROVIDER("payment-provider", "EVENTUAL_PAYMENT_PROVIDER_CLIENT_SECRET");
+
+        private final String id;
+        private final String secretVariable;
+
+        Client(String id, String secretVariable) {
+            this.id = id;
+            this.secretVariable = secretVariable;
+        }
+
+        public String id() {
+            return id;
+        }
+
+        public String secret() {
+            return "test-" + id + "-secret-not-for-production";
+        }
+
+        /** The client whose id this is, if the suite has one. */
+        static java.util.Optional<Client> withId(String id) {
+            return java.util.Arrays.stream(values()).filter(client -> client.id.equals(id)).findFirst();
+        }
+    }
 
     private final ConfigurableApplicationContext context;
     private final String issuer;
@@ -35,7 +68,7 @@ public final class TestAuthServer implements AutoCloseable {
     static TestAuthServer start(Path directory) {
         int port = freePort();
         String issuer = "http://127.0.0.1:" + port;
-        ConfigurableApplicationContext context = AuthServerApplication.application().run(
+        List<String> args = new ArrayList<>(List.of(
                 "--server.port=" + port,
                 "--server.address=127.0.0.1",
                 "--spring.security.oauth2.authorizationserver.issuer=" + issuer,
@@ -44,7 +77,11 @@ public final class TestAuthServer implements AutoCloseable {
                 "--eventual.auth.users." + OPERATOR + ".password=" + OPERATOR_PASSWORD,
                 "--eventual.auth.users." + OPERATOR + ".role=OPERATOR",
                 "--eventual.auth.users." + ADMIN + ".password=" + ADMIN_PASSWORD,
-                "--eventual.auth.users." + ADMIN + ".role=ADMIN");
+                "--eventual.auth.users." + ADMIN + ".role=ADMIN"));
+        for (Client client : Client.values()) {
+            args.add("--" + client.secretVariable + "=" + client.secret());
+        }
+        ConfigurableApplicationContext context = AuthServerApplication.application().run(args.toArray(String[]::new));
         return new TestAuthServer(context, issuer);
     }
 

@@ -1,5 +1,6 @@
 package dev.eventual.infra.test;
 
+import dev.eventual.signin.ClientCredentials;
 import dev.eventual.signin.CodeFlowLogin;
 
 import java.net.URI;
@@ -10,8 +11,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Access tokens from a real authorization server, got the way a user gets them (authorization code with
- * PKCE through its login form) and kept until a minute before they expire: a test acts for a customer,
- * the operator or the admin with {@code Authorization: Bearer <token>}.
+ * PKCE through its login form) or a client gets them (client credentials), and kept until a minute before
+ * they expire: a test acts for a customer, the operator, the admin, a service or the payment provider with
+ * {@code Authorization: Bearer <token>}.
  */
 public final class TestTokens {
 
@@ -22,10 +24,12 @@ public final class TestTokens {
     }
 
     private final CodeFlowLogin login;
+    private final ClientCredentials clients;
     private final Map<String, Kept> kept = new ConcurrentHashMap<>();
 
     TestTokens(String issuer) {
         this.login = new CodeFlowLogin(URI.create(issuer), TIMEOUT);
+        this.clients = ClientCredentials.of(URI.create(issuer), TIMEOUT);
     }
 
     /** A token for customer {@code id}, whose orders carry that user id. */
@@ -41,18 +45,32 @@ public final class TestTokens {
         return token(TestAuthServer.ADMIN, TestAuthServer.ADMIN_PASSWORD);
     }
 
+    /** A token of one of the suite's confidential clients, with every scope it was registered with. */
+    public String client(TestAuthServer.Client client) {
+        return kept("client:" + client.id(), () -> clients.token(client.id(), client.secret()));
+    }
+
+    /** The payment provider's token: what pays an order. */
+    public String payment() {
+        return client(TestAuthServer.Client.PAYMENT_PROVIDER);
+    }
+
     /** The Authorization header's value. */
     public static String bearer(String token) {
         return "Bearer " + token;
     }
 
-    /** One sign-in per user at a time: concurrent callers for the same user share it. */
     private String token(String username, String password) {
-        return kept.compute(username, (name, token) -> {
+        return kept(username, () -> login.signIn(username, password));
+    }
+
+    /** One sign-in per user or client at a time: concurrent callers for the same one share it. */
+    private String kept(String key, java.util.function.Supplier<CodeFlowLogin.AccessToken> get) {
+        return kept.compute(key, (name, token) -> {
             if (token != null && Instant.now().isBefore(token.renewAt())) {
                 return token;
             }
-            CodeFlowLogin.AccessToken fresh = login.signIn(name, password);
+            CodeFlowLogin.AccessToken fresh = get.get();
             return new Kept(fresh.value(), Instant.now().plus(fresh.expiresIn()).minus(MARGIN));
         }).value();
     }
