@@ -1,6 +1,5 @@
 package dev.eventual.order;
 
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.infra.db.EmbeddedMariaDb;
@@ -115,7 +114,7 @@ class ShardedOrderDbIT {
 
         // one batch of reports over both servers: each server records its own order
         HttpCall.Response batch = HttpCall.post(port, "/internal/orders/consumer-reports")
-                .header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN)
+                .bearer(TestInfrastructure.shared().authServer().tokens().reporter(OrderMessaging.INVENTORY_CONSUMER_GROUP))
                 .json("{\"consumerGroup\":\"" + OrderMessaging.INVENTORY_CONSUMER_GROUP + "\",\"reports\":["
                         + "{\"orderId\":\"" + a + "\",\"eventType\":\"ORDER_CREATED\",\"status\":\"SUCCESS\",\"detail\":\"sharded\"},"
                         + "{\"orderId\":\"" + b + "\",\"eventType\":\"ORDER_CREATED\",\"status\":\"SUCCESS\",\"detail\":\"sharded\"}]}")

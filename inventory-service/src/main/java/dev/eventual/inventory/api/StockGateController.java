@@ -38,7 +38,7 @@ public class StockGateController {
     }
 
     @Operation(summary = "Seed a gated SKU's count again from its stock, exactly (the admin, or the reconcile job"
-            + " with header X-Eventual-Service-Token)")
+            + " with its client's scope inventory.gate)")
     @Allowed(act = "seeding the stock gate", value = CallerRole.ADMIN, scopes = InternalAuth.SCOPE_STOCK_GATE)
     @ApiResponse(responseCode = "200", description = "Seeded: the count before and now, and the reservations ended")
     @ApiResponse(responseCode = "404", description = "urn:eventual:problem:not-found: the SKU has no inventory")
@@ -55,7 +55,7 @@ public class StockGateController {
     }
 
     @Operation(summary = "Seed every gated SKU that has no count, then mark the gate seeded (the admin, or the"
-            + " reconcile job with header X-Eventual-Service-Token)")
+            + " reconcile job with its client's scope inventory.gate)")
     @Allowed(act = "rebuilding the stock gate", value = CallerRole.ADMIN, scopes = InternalAuth.SCOPE_STOCK_GATE)
     @ApiResponse(responseCode = "200", description = "Rebuilt: how many SKUs were seeded")
     @ApiResponse(responseCode = "409", description = "urn:eventual:problem:conflict: the stock gate is off")

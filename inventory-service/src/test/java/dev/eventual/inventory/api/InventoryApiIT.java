@@ -3,9 +3,8 @@ package dev.eventual.inventory.api;
 import dev.eventual.common.api.RedriveBatch;
 import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.event.OrderEvents;
-import dev.eventual.common.messaging.InternalAuth;
+import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.infra.test.HttpCall;
-import dev.eventual.infra.test.InfrastructureInitializer;
 import dev.eventual.infra.test.TestInfrastructure;
 import dev.eventual.infra.test.TestTokens;
 import dev.eventual.inventory.InventoryServiceApplication;
@@ -38,7 +37,6 @@ class InventoryApiIT {
     private static final String RETRIES = "/internal/inventory/retries";
     private static final String RELEASES = "/internal/inventory/releases";
 
-    private static final String TOKEN = InfrastructureInitializer.TEST_SERVICE_TOKEN;
 
     private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
 
@@ -92,7 +90,7 @@ class InventoryApiIT {
         handler.onCanceled(Events.canceled(released));
 
         JsonNode statuses = status("{\"orderIds\":[\"" + deducted.orderId() + "\",\"" + failed.orderId() + "\",\""
-                + released.orderId() + "\",\"123\"]}", TOKEN).json().get("statuses");
+                + released.orderId() + "\",\"123\"]}", tokens.reconcile()).json().get("statuses");
 
         assertThat(statuses.get(Long.toString(deducted.orderId())).asString()).isEqualTo("SUCCESS");
         assertThat(statuses.get(Long.toString(failed.orderId())).asString()).isEqualTo("FAIL");
@@ -159,6 +157,9 @@ class InventoryApiIT {
     @ParameterizedTest(name = "{0} -> {3}")
     @CsvSource(delimiter = '|', value = {
             "no token                | /internal/inventory/status  | {\"orderIds\":[\"1\"]}                 | 401 | ",
+            "notice-service's client | /internal/inventory/status  | {\"orderIds\":[\"1\"]}                 | 403 | ",
+            "notice-service's client | /internal/inventory/retries | {\"events\":[{\"schemaVersion\":1,\"orderId\":1,\"userId\":1,\"skuId\":1,\"quantity\":1}]} | 403 | ",
+            "payment provider's client | /internal/inventory/releases | {\"events\":[{\"schemaVersion\":1,\"orderId\":1,\"userId\":1,\"skuId\":1,\"quantity\":1}]} | 403 | ",
             "empty id list           | /internal/inventory/status  | {\"orderIds\":[]}                      | 400 | orderIds",
             "non-numeric id          | /internal/inventory/status  | {\"orderIds\":[\"x\"]}                 | 400 | orderIds[0]",
             "negative id             | /internal/inventory/status  | {\"orderIds\":[\"-4\"]}                | 400 | orderIds[0]",
@@ -173,7 +174,14 @@ class InventoryApiIT {
     void badInternalCallsAreRefusedAndWriteNothing(String name, String path, String body, int status, String field) {
         long before = jdbc.queryForObject("SELECT COUNT(*) FROM inventory_deduct_log", Long.class);
 
-        HttpCall.Response response = internal(path, body, name.equals("no token") ? null : TOKEN);
+        String token = switch (name) {
+            case "no token" -> null;
+            // a service's credential opens only its own acts: these are reconcile-job's
+            case "notice-service's client" -> tokens.reporter(OrderMessaging.NOTICE_CONSUMER_GROUP);
+            case "payment provider's client" -> tokens.payment();
+            default -> tokens.reconcile();
+        };
+        HttpCall.Response response = internal(path, body, token);
 
         assertThat(response.status()).as(response.body()).isEqualTo(status);
         assertThat(response.contentType()).startsWith("application/problem+json");
@@ -187,7 +195,7 @@ class InventoryApiIT {
     void batchesAreLimitedToFiveHundredIds() {
         String ids = IntStream.rangeClosed(1, 501).mapToObj(i -> "\"" + i + "\"").collect(Collectors.joining(","));
 
-        HttpCall.Response response = status("{\"orderIds\":[" + ids + "]}", TOKEN);
+        HttpCall.Response response = status("{\"orderIds\":[" + ids + "]}", tokens.reconcile());
 
         assertThat(response.status()).isEqualTo(400);
         assertThat(response.json().get("invalidParams").findValuesAsString("name")).contains("orderIds");
@@ -203,7 +211,7 @@ class InventoryApiIT {
         String events = "{\"events\":[" + OrderEvents.toJson(first) + "," + OrderEvents.toJson(tooMuch) + ","
                 + OrderEvents.toJson(first) + "]}";
 
-        HttpCall.Response retried = internal("/internal/inventory/retries", events, TOKEN);
+        HttpCall.Response retried = internal("/internal/inventory/retries", events, tokens.reconcile());
 
         assertThat(retried.status()).as(retried.body()).isEqualTo(200);
         List<String> statuses = new ArrayList<>();
@@ -214,7 +222,7 @@ class InventoryApiIT {
         assertThat(stockOf(sku).json().get("stock").asInt()).isEqualTo(2);
 
         HttpCall.Response released = internal("/internal/inventory/releases", "{\"events\":["
-                + OrderEvents.toJson(Events.canceled(first)) + "," + OrderEvents.toJson(Events.canceled(first)) + "]}", TOKEN);
+                + OrderEvents.toJson(Events.canceled(first)) + "," + OrderEvents.toJson(Events.canceled(first)) + "]}", tokens.reconcile());
 
         assertThat(released.status()).as(released.body()).isEqualTo(200);
         assertThat(released.json().get("results").get(0).get("status").asString()).isEqualTo("RELEASED");
@@ -231,8 +239,8 @@ class InventoryApiIT {
                 java.time.Instant.EPOCH));
 
         HttpCall.Response refused = internal("/internal/inventory/retries",
-                "{\"events\":[" + OrderEvents.toJson(good) + "," + bad + "]}", TOKEN);
-        HttpCall.Response empty = internal("/internal/inventory/retries", "{\"events\":[]}", TOKEN);
+                "{\"events\":[" + OrderEvents.toJson(good) + "," + bad + "]}", tokens.reconcile());
+        HttpCall.Response empty = internal("/internal/inventory/retries", "{\"events\":[]}", tokens.reconcile());
 
         assertThat(refused.status()).isEqualTo(400);
         assertThat(refused.json().get("invalidParams").findValuesAsString("name")).contains("events[1].quantity");
@@ -248,7 +256,7 @@ class InventoryApiIT {
         String events = IntStream.rangeClosed(0, RedriveBatch.MAX_EVENTS)
                 .mapToObj(i -> OrderEvents.toJson(Events.created(sku, 1))).collect(Collectors.joining(","));
 
-        HttpCall.Response refused = internal("/internal/inventory/retries", "{\"events\":[" + events + "]}", TOKEN);
+        HttpCall.Response refused = internal("/internal/inventory/retries", "{\"events\":[" + events + "]}", tokens.reconcile());
 
         assertThat(refused.status()).as(refused.body()).isEqualTo(400);
         assertThat(refused.json().get("invalidParams").findValuesAsString("name")).contains("events");
@@ -273,7 +281,7 @@ class InventoryApiIT {
 
     /** Re-drives one event as a batch of one, the reconcile job's smallest page: its result. */
     private JsonNode redriveOne(String path, String event) {
-        HttpCall.Response response = internal(path, "{\"events\":[" + event + "]}", TOKEN);
+        HttpCall.Response response = internal(path, "{\"events\":[" + event + "]}", tokens.reconcile());
         assertThat(response.status()).as(response.body()).isEqualTo(200);
         assertThat(response.json().get("results")).hasSize(1);
         return response.json().get("results").get(0);
@@ -282,7 +290,7 @@ class InventoryApiIT {
     private HttpCall.Response internal(String path, String body, String token) {
         HttpCall call = HttpCall.post(port, path).json(body);
         if (token != null) {
-            call.header(InternalAuth.TOKEN_HEADER, token);
+            call.bearer(token);
         }
         return call.send();
     }

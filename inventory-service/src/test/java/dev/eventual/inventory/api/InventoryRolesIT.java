@@ -1,8 +1,6 @@
 package dev.eventual.inventory.api;
 
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.test.HttpCall;
-import dev.eventual.infra.test.InfrastructureInitializer;
 import dev.eventual.infra.test.TestInfrastructure;
 import dev.eventual.infra.test.TestTokens;
 import dev.eventual.inventory.support.Events;
@@ -64,9 +62,10 @@ class InventoryRolesIT {
 
         HttpCall.Response anonymousSet = put("{\"stock\":9}").send();
         HttpCall.Response malformedSet = put("{\"stock\":").send();
-        // the service token is for the suite's services, and no service sets stock
-        HttpCall.Response serviceSet = put("{\"stock\":9}")
-                .header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN).send();
+        // the old shared service token opens nothing, and no service's client sets stock
+        HttpCall.Response serviceSet = put("{\"stock\":9}").header("X-Eventual-Service-Token", "test-service-token-not-for-production")
+                .send();
+        HttpCall.Response reconcileSet = put("{\"stock\":9}").bearer(tokens.reconcile()).send();
         HttpCall.Response anonymousRead = HttpCall.get(port, "/api/inventory/" + sku).send();
 
         assertThat(anonymousSet.status()).isEqualTo(401);
@@ -74,6 +73,8 @@ class InventoryRolesIT {
         assertThat(anonymousSet.json().get("detail").asString()).startsWith("setting stock needs a bearer access token");
         assertThat(malformedSet.status()).isEqualTo(401);
         assertThat(serviceSet.status()).isEqualTo(401);
+        assertThat(reconcileSet.status()).isEqualTo(403);
+        assertThat(reconcileSet.json().get("detail").asString()).startsWith("setting stock is for admin; the caller is client reconcile-job");
         assertThat(anonymousRead.status()).isEqualTo(401);
         assertThat(anonymousRead.json().get("detail").asString()).startsWith("reading stock needs a bearer access token");
         assertThat(stock()).isEqualTo(5);

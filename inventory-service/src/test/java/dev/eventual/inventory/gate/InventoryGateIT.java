@@ -2,7 +2,6 @@ package dev.eventual.inventory.gate;
 
 import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderCreatedEvent;
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.consumer.receive.ReceivedEvent;
 import dev.eventual.gate.GateState;
 import dev.eventual.gate.StockGate;
@@ -42,7 +41,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ContextConfiguration(initializers = InfrastructureInitializer.class)
 class InventoryGateIT {
 
-    private static final String TOKEN = InfrastructureInitializer.TEST_SERVICE_TOKEN;
 
     @LocalServerPort
     int port;
@@ -182,7 +180,7 @@ class InventoryGateIT {
         setStock(10);
         assertThat(gate.state(sku).available()).isNull();
 
-        HttpCall.Response rebuilt = HttpCall.post(port, "/api/inventory/gate/rebuild").header(InternalAuth.TOKEN_HEADER, TOKEN)
+        HttpCall.Response rebuilt = HttpCall.post(port, "/api/inventory/gate/rebuild").bearer(tokens.reconcile())
                 .send();
 
         assertThat(rebuilt.status()).as(rebuilt.body()).isEqualTo(200);
@@ -231,7 +229,7 @@ class InventoryGateIT {
     }
 
     private HttpCall.Response reseed() {
-        return HttpCall.post(port, "/api/inventory/" + sku + "/gate").header(InternalAuth.TOKEN_HEADER, TOKEN).send();
+        return HttpCall.post(port, "/api/inventory/" + sku + "/gate").bearer(tokens.reconcile()).send();
     }
 
     private void setStock(int units) {

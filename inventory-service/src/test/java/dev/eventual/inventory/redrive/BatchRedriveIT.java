@@ -2,9 +2,8 @@ package dev.eventual.inventory.redrive;
 
 import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.event.OrderEvents;
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.test.HttpCall;
-import dev.eventual.infra.test.InfrastructureInitializer;
+import dev.eventual.infra.test.TestInfrastructure;
 import dev.eventual.inventory.deduct.DeductLogMapper;
 import dev.eventual.inventory.deduct.DeductStatus;
 import dev.eventual.inventory.deduct.OrderEventHandler;
@@ -166,7 +165,7 @@ class BatchRedriveIT {
     }
 
     private HttpCall.Response post(String path, String body) {
-        return HttpCall.post(port, path).header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN)
+        return HttpCall.post(port, path).bearer(TestInfrastructure.shared().authServer().tokens().reconcile())
                 .json(body).send();
     }
 

@@ -1,6 +1,5 @@
 package dev.eventual.inventory.redrive;
 
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.consumer.receive.ReceivedEvent;
 import dev.eventual.infra.test.EventContracts.Fixture;
@@ -38,11 +37,10 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  * reading every service's request bodies get (web-support): each arrives at the handler as the order the
  * fixture describes. The handler is a stand-in; what it does with a re-drive is for BatchRedriveIT.
  */
-@WebMvcTest(properties = "eventual.security.service-token=" + RedriveContractTest.TOKEN)
+@WebMvcTest
 @ContextConfiguration(classes = RedriveContractTest.RedriveEndpoints.class)
 class RedriveContractTest {
 
-    static final String TOKEN = "0123456789abcdef";
     private static final String ORDER_ID = Long.toString(EventContracts.ORDER_ID);
 
     @Autowired
@@ -79,8 +77,7 @@ class RedriveContractTest {
     }
 
     private ResultActions send(String path, String json) throws Exception {
-        return mvc.perform(post(path).contentType(MediaType.APPLICATION_JSON).header(InternalAuth.TOKEN_HEADER, TOKEN)
-                .content(json));
+        return mvc.perform(post(path).contentType(MediaType.APPLICATION_JSON).content(json));
     }
 
     /**

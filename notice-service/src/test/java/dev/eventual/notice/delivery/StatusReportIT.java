@@ -2,9 +2,7 @@ package dev.eventual.notice.delivery;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.eventual.common.event.OrderCreatedEvent;
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.common.messaging.OrderMessaging;
-import dev.eventual.infra.test.InfrastructureInitializer;
 import dev.eventual.notice.support.Events;
 import dev.eventual.notice.support.InternalApi;
 import dev.eventual.notice.support.NoticeServiceIT;
@@ -70,7 +68,7 @@ class StatusReportIT {
         orderService.createContext("/", exchange -> {
             byte[] body = exchange.getRequestBody().readAllBytes();
             received.add(new Received(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
-                    exchange.getRequestHeaders().getFirst(InternalAuth.TOKEN_HEADER),
+                    exchange.getRequestHeaders().getFirst("Authorization"),
                     JSON.readTree(new String(body, StandardCharsets.UTF_8))));
             byte[] answer = "{\"recorded\":1,\"unchanged\":0,\"unknownOrderIds\":[]}".getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
@@ -94,7 +92,7 @@ class StatusReportIT {
     }
 
     @Test
-    void successAndRefusalAreReportedWithTheServiceToken() {
+    void successAndRefusalAreReportedWithTheServicesOwnClientTokenGotOnce() {
         OrderCreatedEvent sent = Events.created(Events.newId(), Events.newId(), 9, 1);
         long brokenUser = Events.newId();
         recipients.breakAddressOf(brokenUser);
@@ -107,13 +105,17 @@ class StatusReportIT {
 
         Report success = awaitReport(sent.orderId());
         assertThat(success.call().method()).isEqualTo("POST");
-        assertThat(success.call().token()).isEqualTo(InfrastructureInitializer.TEST_SERVICE_TOKEN);
+        // notice-service's own client, with the one scope that reports for its group
+        JsonNode claims = claims(success.call().token());
+        assertThat(claims.get("sub").asString()).isEqualTo("notice-service");
+        assertThat(claims.get("scope").valueStream().map(JsonNode::asString).toList()).containsExactly("orders.report.notice");
         assertThat(success.call().body().get("consumerGroup").asString()).isEqualTo(OrderMessaging.NOTICE_CONSUMER_GROUP);
         assertThat(success.entry().get("eventType").asString()).isEqualTo("ORDER_CREATED");
         assertThat(success.entry().get("status").asString()).isEqualTo("SUCCESS");
 
         Report failure = awaitReport(refused.orderId());
-        assertThat(failure.call().token()).isEqualTo(InfrastructureInitializer.TEST_SERVICE_TOKEN);
+        // the token is kept, not asked for per report: both calls carry the same one
+        assertThat(failure.call().token()).isEqualTo(success.call().token());
         assertThat(failure.entry().get("status").asString()).isEqualTo("FAIL");
         assertThat(failure.entry().get("detail").asString()).contains("invalid recipient address");
     }
@@ -146,5 +148,12 @@ class StatusReportIT {
         swapped.add(instance);
         original.add(instance.getUri());
         instance.setUri(fake);
+    }
+
+    /** The claims of a {@code Bearer <JWT>} header's token (already checked by Spring Security where it counts). */
+    private static JsonNode claims(String authorization) {
+        assertThat(authorization).startsWith("Bearer ");
+        String payload = authorization.substring("Bearer ".length()).split("\\.")[1];
+        return JSON.readTree(new String(java.util.Base64.getUrlDecoder().decode(payload), StandardCharsets.UTF_8));
     }
 }

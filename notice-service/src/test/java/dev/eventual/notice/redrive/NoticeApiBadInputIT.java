@@ -1,8 +1,7 @@
 package dev.eventual.notice.redrive;
 
-import dev.eventual.common.messaging.InternalAuth;
-import dev.eventual.infra.test.InfrastructureInitializer;
 import dev.eventual.infra.test.HttpCall;
+import dev.eventual.infra.test.TestInfrastructure;
 import dev.eventual.notice.support.NoticeRow;
 import dev.eventual.notice.support.NoticeServiceIT;
 import dev.eventual.notice.support.TestMailServer;
@@ -95,7 +94,7 @@ class NoticeApiBadInputIT {
         long rows = NoticeRow.count(jdbc);
         int mails = TestMailServer.receivedCount();
 
-        HttpCall call = HttpCall.post(port, path).header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN)
+        HttpCall call = HttpCall.post(port, path).bearer(TestInfrastructure.shared().authServer().tokens().reconcile())
                 .header("Content-Type", contentType).body(body.getBytes(StandardCharsets.UTF_8));
         HttpCall.Response response = call.send();
 

@@ -4,7 +4,6 @@ import dev.eventual.common.api.RedriveBatch;
 import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.event.OrderEvents;
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.notice.compose.MessageIds;
 import dev.eventual.notice.compose.NoticeComposer;
@@ -13,6 +12,9 @@ import dev.eventual.notice.delivery.Claim;
 import dev.eventual.notice.delivery.NoticeClaims;
 import dev.eventual.notice.support.Events;
 import dev.eventual.infra.test.HttpCall;
+import dev.eventual.infra.test.TestTokens;
+import dev.eventual.infra.test.TestInfrastructure;
+import dev.eventual.infra.test.TestAuthServer;
 import dev.eventual.notice.support.InternalApi;
 import dev.eventual.notice.support.Meters;
 import dev.eventual.notice.support.NoticeRow;
@@ -64,20 +66,26 @@ class NoticeApiIT {
     @Autowired
     NoticeComposer composer;
 
+    private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
+
     @Test
-    void aMissingOrWrongTokenIs401AndSendsNothing() {
+    void aMissingTokenIs401AnotherServicesIs403AndNothingIsSent() {
         OrderCreatedEvent event = Events.created(Events.newId(), Events.newId(), 1, 1);
         for (String path : new String[]{STATUS, RETRIES_CREATED, RETRIES_CANCELED}) {
             String body = STATUS.equals(path) ? "{\"orderIds\":[\"" + event.orderId() + "\"]}"
                     : InternalApi.batchOf(Events.json(event));
 
             HttpCall.Response missing = HttpCall.post(port, path).json(body).send();
-            HttpCall.Response wrong = HttpCall.post(port, path).header(InternalAuth.TOKEN_HEADER, "not-the-service-token")
+            HttpCall.Response oldHeader = HttpCall.post(port, path).header("X-Eventual-Service-Token", "not-the-service-token")
                     .json(body).send();
+            // another service's client: inventory-service reports its own group's outcomes and re-drives no notice
+            HttpCall.Response inventory = HttpCall.post(port, path)
+                    .bearer(tokens.client(TestAuthServer.Client.INVENTORY_SERVICE)).json(body).send();
 
             assertThat(missing.status()).as(path).isEqualTo(401);
             assertThat(missing.contentType()).startsWith("application/problem+json");
-            assertThat(wrong.status()).as(path).isEqualTo(401);
+            assertThat(oldHeader.status()).as(path).isEqualTo(401);
+            assertThat(inventory.status()).as(path).isEqualTo(403);
         }
         assertThat(NoticeRow.find(jdbc, event.orderId(), OrderEventType.ORDER_CREATED)).isNull();
         assertThat(NoticeRow.find(jdbc, event.orderId(), OrderEventType.ORDER_CANCELED)).isNull();

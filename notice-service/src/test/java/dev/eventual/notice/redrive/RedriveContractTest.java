@@ -1,6 +1,5 @@
 package dev.eventual.notice.redrive;
 
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.infra.test.EventContracts;
 import dev.eventual.infra.test.EventContracts.Fixture;
@@ -42,11 +41,10 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  * reading every service's request bodies get (web-support): each becomes the notice of the order the
  * fixture describes. The delivery is a stand-in that sends everything; what it does is for BatchRedriveIT.
  */
-@WebMvcTest(properties = "eventual.security.service-token=" + RedriveContractTest.TOKEN)
+@WebMvcTest
 @ContextConfiguration(classes = RedriveContractTest.RedriveEndpoints.class)
 class RedriveContractTest {
 
-    static final String TOKEN = "0123456789abcdef";
     private static final String ORDER_ID = Long.toString(EventContracts.ORDER_ID);
     private static final DeliveryResult SENT = new DeliveryResult(DeliveryOutcome.SENT, NoticeStatus.SUCCESS, "sent");
 
@@ -91,7 +89,7 @@ class RedriveContractTest {
     }
 
     private ResultActions send(String path, String json) throws Exception {
-        return mvc.perform(post(path).contentType(MediaType.APPLICATION_JSON).header(InternalAuth.TOKEN_HEADER, TOKEN)
+        return mvc.perform(post(path).contentType(MediaType.APPLICATION_JSON)
                 .content(json));
     }
 

@@ -1,8 +1,7 @@
 package dev.eventual.notice.support;
 
 import dev.eventual.infra.test.HttpCall;
-import dev.eventual.common.messaging.InternalAuth;
-import dev.eventual.infra.test.InfrastructureInitializer;
+import dev.eventual.infra.test.TestInfrastructure;
 import tools.jackson.databind.JsonNode;
 
 import java.util.Arrays;
@@ -10,7 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** notice-service's internal API, called with the test service token. */
+/** notice-service's internal API, called as reconcile-job calls it, with its client's token. */
 public final class InternalApi {
 
     public static final String STATUS = "/internal/notices/status";
@@ -21,8 +20,7 @@ public final class InternalApi {
     }
 
     public static HttpCall.Response post(int port, String path, String json) {
-        return HttpCall.post(port, path).header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN)
-                .json(json).send();
+        return HttpCall.post(port, path).bearer(TestInfrastructure.shared().authServer().tokens().reconcile()).json(json).send();
     }
 
     /** A re-drive batch of these events (as JSON), in order. */

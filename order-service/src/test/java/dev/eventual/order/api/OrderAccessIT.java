@@ -2,10 +2,8 @@ package dev.eventual.order.api;
 
 import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderEvents;
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.infra.test.HttpCall;
-import dev.eventual.infra.test.InfrastructureInitializer;
 import dev.eventual.infra.test.TestAuthServer;
 import dev.eventual.infra.test.TestConsumer;
 import dev.eventual.infra.test.TestInfrastructure;
@@ -191,22 +189,24 @@ class OrderAccessIT {
             HttpCall.Response refused = HttpCall.post(port, "/api/orders/" + toPay + "/pay").bearer(token)
                     .json("{\"paymentId\":\"pay-" + toPay + "\"}").send();
             assertForbidden(refused);
-            assertThat(refused.json().get("detail").asString()).contains("confirming payments is for service");
+            assertThat(refused.json().get("detail").asString()).contains("confirming payments is for a client with scope orders.pay");
         }
         assertThat(status(toPay)).isEqualTo("CREATED");
 
-        HttpCall.Response paid = asService(HttpCall.post(port, "/api/orders/" + toPay + "/pay"))
+        HttpCall.Response paid = HttpCall.post(port, "/api/orders/" + toPay + "/pay").bearer(tokens.payment())
                 .json("{\"paymentId\":\"pay-" + toPay + "\"}").send();
         assertThat(paid.status()).as(paid.body()).isEqualTo(200);
         assertThat(status(toPay)).isEqualTo("PAID");
 
-        // the unpaid timeout: the reason as sent, no one named
-        HttpCall.Response timedOut = asService(HttpCall.post(port, "/api/orders/" + unpaid + "/cancel")).json(TIMEOUT_CANCEL).send();
+        // the payment provider pays and cancels nothing
+        assertForbidden(HttpCall.post(port, "/api/orders/" + unpaid + "/cancel").bearer(tokens.payment()).json(TIMEOUT_CANCEL).send());
+        // the unpaid timeout (reconcile-job's client): the reason as sent, no one named
+        HttpCall.Response timedOut = asReconcile(HttpCall.post(port, "/api/orders/" + unpaid + "/cancel")).json(TIMEOUT_CANCEL).send();
         assertThat(timedOut.status()).as(timedOut.body()).isEqualTo(200);
         assertThat(status(unpaid)).isEqualTo("CANCELED");
         assertThat(canceledReason(unpaid)).isEqualTo("payment-timeout");
         // the same request on the order paid first is refused by its state, not by who sent it
-        assertThat(asService(HttpCall.post(port, "/api/orders/" + toPay + "/cancel")).json(TIMEOUT_CANCEL).send().status())
+        assertThat(asReconcile(HttpCall.post(port, "/api/orders/" + toPay + "/cancel")).json(TIMEOUT_CANCEL).send().status())
                 .isEqualTo(409);
         assertThat(status(toPay)).isEqualTo("PAID");
     }
@@ -285,8 +285,8 @@ class OrderAccessIT {
         return response.json();
     }
 
-    private static HttpCall asService(HttpCall call) {
-        return call.header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN);
+    private HttpCall asReconcile(HttpCall call) {
+        return call.bearer(tokens.reconcile());
     }
 
     private static void assertForbidden(HttpCall.Response response) {

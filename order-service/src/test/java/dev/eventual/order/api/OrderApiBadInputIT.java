@@ -1,9 +1,7 @@
 package dev.eventual.order.api;
 
 import dev.eventual.common.api.TextLimits;
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.test.HttpCall;
-import dev.eventual.infra.test.InfrastructureInitializer;
 import dev.eventual.infra.test.TestInfrastructure;
 import dev.eventual.infra.test.TestTokens;
 import dev.eventual.order.support.OrderServiceIT;
@@ -39,7 +37,7 @@ class OrderApiBadInputIT {
     private static final long CUSTOMER = 1;
 
     /** Who sends a case. */
-    enum As { CUSTOMER, OPERATOR, ADMIN, SERVICE, NOBODY, FORGED }
+    enum As { CUSTOMER, OPERATOR, ADMIN, PAYMENT, OLD_SERVICE_HEADER, NOBODY, FORGED }
 
     @LocalServerPort
     int port;
@@ -129,7 +127,9 @@ class OrderApiBadInputIT {
         cases.add(request(As.NOBODY, "no token placing a bad order", "POST", "/api/orders", JSON, null,
                 "{\"userId\":0,\"skuId\":1,\"quantity\":0}", 401, null));
         cases.add(request(As.FORGED, "a token the auth server never signed", "POST", "/api/orders", JSON, null, valid, 401, null));
-        cases.add(request(As.SERVICE, "the service token placing an order", "POST", "/api/orders", JSON, null, valid, 401, null));
+        cases.add(request(As.OLD_SERVICE_HEADER, "the old service token placing an order", "POST", "/api/orders", JSON, null, valid,
+                401, null));
+        cases.add(request(As.PAYMENT, "the payment provider placing an order", "POST", "/api/orders", JSON, null, valid, 403, null));
         cases.add(request(As.OPERATOR, "operator placing an order", "POST", "/api/orders", JSON, null, valid, 403, null));
         cases.add(request(As.ADMIN, "admin placing an order", "POST", "/api/orders", JSON, null, valid, 403, null));
         cases.add(request(As.OPERATOR, "operator placing a bad order", "POST", "/api/orders", JSON, null,
@@ -158,7 +158,8 @@ class OrderApiBadInputIT {
             case CUSTOMER -> tokens.customer(CUSTOMER);
             case OPERATOR -> tokens.operator();
             case ADMIN -> tokens.admin();
-            case SERVICE, NOBODY -> null;
+            case PAYMENT -> tokens.payment();
+            case OLD_SERVICE_HEADER, NOBODY -> null;
             case FORGED -> tampered(tokens.customer(CUSTOMER));
         };
         OrderTables before = OrderTables.count(jdbc);
@@ -170,8 +171,8 @@ class OrderApiBadInputIT {
         if (token != null) {
             call.bearer(token);
         }
-        if (as == As.SERVICE) {
-            call.header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN);
+        if (as == As.OLD_SERVICE_HEADER) {
+            call.header("X-Eventual-Service-Token", "test-service-token-not-for-production");
         }
         if (contentType != null) {
             call.header("Content-Type", contentType);

@@ -1,9 +1,7 @@
 package dev.eventual.order.consumer;
 
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.infra.test.HttpCall;
-import dev.eventual.infra.test.InfrastructureInitializer;
 import dev.eventual.infra.test.TestInfrastructure;
 import dev.eventual.infra.test.TestTokens;
 import dev.eventual.order.support.OrderServiceIT;
@@ -167,9 +165,10 @@ class ConcurrentStatusReportsIT {
                 String.class, Long.parseLong(orderId));
     }
 
+    /** As the service of the group the body names sends it, with its own client's token. */
     private HttpCall.Response sendBatch(String body) {
         return HttpCall.post(port, "/internal/orders/consumer-reports")
-                .header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN).json(body).send();
+                .bearer(tokens.reporter(body.contains("\"" + NOTICE + "\"") ? NOTICE : INVENTORY)).json(body).send();
     }
 
     /** A report of one order alone, as a consumer's flush of a single outcome sends it. */

@@ -1,8 +1,6 @@
 package dev.eventual.order.consumer;
 
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.common.messaging.OrderMessaging;
-import dev.eventual.infra.test.InfrastructureInitializer;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.infra.test.TestInfrastructure;
 import dev.eventual.infra.test.TestTokens;
@@ -41,12 +39,15 @@ class ConsumerStatusIT {
         String body = reports(INVENTORY, entry(orderId, "ORDER_CREATED", "SUCCESS", null));
 
         HttpCall.Response missing = HttpCall.post(port, REPORTS).json(body).send();
-        HttpCall.Response wrong = HttpCall.post(port, REPORTS).header(InternalAuth.TOKEN_HEADER, "guess-guess-guess-guess")
+        HttpCall.Response oldHeader = HttpCall.post(port, REPORTS).header("X-Eventual-Service-Token", "guess-guess-guess-guess")
+                .json(body).send();
+        HttpCall.Response forged = HttpCall.post(port, REPORTS).bearer("eyJhbGciOiJub25lIn0.eyJzY29wZSI6WyJvcmRlcnMucmVwb3J0LmludmVudG9yeSJdfQ.")
                 .json(body).send();
 
         assertThat(missing.status()).isEqualTo(401);
         assertThat(missing.contentType()).startsWith("application/problem+json");
-        assertThat(wrong.status()).isEqualTo(401);
+        assertThat(oldHeader.status()).isEqualTo(401);
+        assertThat(forged.status()).isEqualTo(401);
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM message_consumer_status WHERE order_id = ?", Long.class,
                 Long.parseLong(orderId))).isZero();
     }
@@ -88,6 +89,27 @@ class ConsumerStatusIT {
 
         report(orderId, INVENTORY, "SUCCESS");
         assertThat(order(orderId).get("messageStatus").asString()).isEqualTo("CONSUMED");
+    }
+
+    @Test
+    void aServiceReportsForItsOwnConsumerGroupOnly() {
+        String orderId = place();
+        String inventorysSuccess = reports(INVENTORY, entry(orderId, "ORDER_CREATED", "SUCCESS", null));
+
+        // notice-service's client saying stock was taken, and a person's token: neither is inventory-service
+        HttpCall.Response notice = HttpCall.post(port, REPORTS).bearer(tokens.reporter(NOTICE)).json(inventorysSuccess).send();
+        HttpCall.Response reconcile = HttpCall.post(port, REPORTS).bearer(tokens.reconcile()).json(inventorysSuccess).send();
+        HttpCall.Response admin = HttpCall.post(port, REPORTS).bearer(tokens.admin()).json(inventorysSuccess).send();
+
+        assertThat(notice.status()).as(notice.body()).isEqualTo(403);
+        assertThat(notice.json().get("detail").asString())
+                .isEqualTo("client notice-service may not report for consumer group " + INVENTORY + " (that needs scope orders.report.inventory)");
+        assertThat(reconcile.status()).as(reconcile.body()).isEqualTo(403);
+        assertThat(admin.status()).as(admin.body()).isEqualTo(403);
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM message_consumer_status WHERE order_id = ?", Long.class,
+                Long.parseLong(orderId))).isZero();
+        assertThat(HttpCall.post(port, REPORTS).bearer(tokens.reporter(INVENTORY)).json(inventorysSuccess).send().status())
+                .isEqualTo(200);
     }
 
     @Test
@@ -255,8 +277,7 @@ class ConsumerStatusIT {
     }
 
     private HttpCall.Response sendReports(String group, String... entries) {
-        return HttpCall.post(port, REPORTS).header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN)
-                .json(reports(group, entries)).send();
+        return HttpCall.post(port, REPORTS).bearer(tokens.reporter(group)).json(reports(group, entries)).send();
     }
 
     /** One group's report of one order's creation, as a consumer's flush of a single outcome sends it. */

@@ -1,8 +1,7 @@
 package dev.eventual.order.payment;
 
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.test.HttpCall;
-import dev.eventual.infra.test.InfrastructureInitializer;
+import dev.eventual.infra.test.TestAuthServer;
 import dev.eventual.infra.test.TestInfrastructure;
 import dev.eventual.infra.test.TestTokens;
 import dev.eventual.order.support.OrderServiceIT;
@@ -138,8 +137,7 @@ class PaymentIT {
         OrderTables before = OrderTables.count(jdbc);
         Map<String, Object> row = row(orderId);
 
-        HttpCall.Response response = HttpCall.post(port, path)
-                .header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN).json(body).send();
+        HttpCall.Response response = HttpCall.post(port, path).bearer(tokens.payment()).json(body).send();
 
         assertThat(response.status()).as(response.body()).isEqualTo(400);
         assertThat(response.contentType()).startsWith("application/problem+json");
@@ -149,13 +147,19 @@ class PaymentIT {
     }
 
     @Test
-    void withoutTheServiceTokenNothingIsPaidAndNothingIsSaidAboutTheBody() {
+    void onlyThePaymentProvidersClientPaysAndNoOneElseLearnsAboutTheBody() {
         String orderId = place();
 
         HttpCall.Response missing = HttpCall.post(port, "/api/orders/" + orderId + "/pay")
                 .json("{\"paymentId\":\"" + newPaymentId() + "\"}").send();
-        HttpCall.Response wrong = HttpCall.post(port, "/api/orders/" + orderId + "/pay")
-                .header(InternalAuth.TOKEN_HEADER, "guess-guess-guess-guess").json("{\"paymentId\":\"p-1\"}").send();
+        // the shared service token of before opens nothing
+        HttpCall.Response oldHeader = HttpCall.post(port, "/api/orders/" + orderId + "/pay")
+                .header("X-Eventual-Service-Token", "guess-guess-guess-guess").json("{\"paymentId\":\"p-1\"}").send();
+        // another service's client: reconcile-job may cancel, not pay
+        HttpCall.Response reconcile = HttpCall.post(port, "/api/orders/" + orderId + "/pay")
+                .bearer(tokens.client(TestAuthServer.Client.RECONCILE_JOB)).json("{\"paymentId\":\"" + newPaymentId() + "\"}").send();
+        // the payment provider pays, and reads no order
+        HttpCall.Response paymentReads = HttpCall.get(port, "/api/orders/" + orderId).bearer(tokens.payment()).send();
         HttpCall.Response badBodyNoToken = HttpCall.post(port, "/api/orders/" + orderId + "/pay").json("{}").send();
         // the order's own customer, signed in, is no payment callback
         HttpCall.Response owner = HttpCall.post(port, "/api/orders/" + orderId + "/pay").bearer(tokens.customer(CUSTOMER))
@@ -163,11 +167,11 @@ class PaymentIT {
         HttpCall.Response ownerBadBody = HttpCall.post(port, "/api/orders/" + orderId + "/pay").bearer(tokens.customer(CUSTOMER))
                 .json("{}").send();
 
-        for (HttpCall.Response response : new HttpCall.Response[]{missing, wrong, badBodyNoToken}) {
+        for (HttpCall.Response response : new HttpCall.Response[]{missing, oldHeader, badBodyNoToken}) {
             assertThat(response.status()).as(response.body()).isEqualTo(401);
             assertThat(response.contentType()).startsWith("application/problem+json");
         }
-        for (HttpCall.Response response : new HttpCall.Response[]{owner, ownerBadBody}) {
+        for (HttpCall.Response response : new HttpCall.Response[]{owner, ownerBadBody, reconcile, paymentReads}) {
             assertThat(response.status()).as(response.body()).isEqualTo(403);
             assertThat(response.json().get("type").asString()).isEqualTo("urn:eventual:problem:forbidden");
         }
@@ -184,8 +188,7 @@ class PaymentIT {
     }
 
     private HttpCall.Response pay(String orderId, String paymentId) {
-        return HttpCall.post(port, "/api/orders/" + orderId + "/pay")
-                .header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN)
+        return HttpCall.post(port, "/api/orders/" + orderId + "/pay").bearer(tokens.payment())
                 .json("{\"paymentId\":\"" + paymentId + "\"}").send();
     }
 

@@ -1,8 +1,6 @@
 package dev.eventual.order.payment;
 
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.test.HttpCall;
-import dev.eventual.infra.test.InfrastructureInitializer;
 import dev.eventual.infra.test.TestInfrastructure;
 import dev.eventual.infra.test.TestTokens;
 import dev.eventual.order.support.OrderServiceIT;
@@ -92,14 +90,12 @@ class PaymentTimeoutRaceIT {
     private Race race(String orderId, Runnable beforeCancel, Runnable beforePay) throws Exception {
         CompletableFuture<HttpCall.Response> cancel = CompletableFuture.supplyAsync(() -> {
             beforeCancel.run();
-            // the unpaid timeout is reconcile-job's, which calls with the service token
-            return HttpCall.post(port, "/api/orders/" + orderId + "/cancel")
-                    .header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN).json(TIMEOUT_CANCEL).send();
+            // the unpaid timeout is reconcile-job's, which calls with its client's token
+            return HttpCall.post(port, "/api/orders/" + orderId + "/cancel").bearer(tokens.reconcile()).json(TIMEOUT_CANCEL).send();
         }, threads);
         CompletableFuture<HttpCall.Response> pay = CompletableFuture.supplyAsync(() -> {
             beforePay.run();
-            return HttpCall.post(port, "/api/orders/" + orderId + "/pay")
-                    .header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN)
+            return HttpCall.post(port, "/api/orders/" + orderId + "/pay").bearer(tokens.payment())
                     .json("{\"paymentId\":\"race-" + orderId + "\"}").send();
         }, threads);
         return new Race(orderId, pay.get(60, TimeUnit.SECONDS), cancel.get(60, TimeUnit.SECONDS));

@@ -1,8 +1,6 @@
 package dev.eventual.order.placement;
 
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.common.messaging.OrderMessaging;
-import dev.eventual.infra.test.InfrastructureInitializer;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.infra.test.TestInfrastructure;
 import dev.eventual.infra.test.TestTokens;
@@ -81,8 +79,7 @@ class StatementsPerOrderIT {
     }
 
     private int report(String group, String orderId) {
-        return HttpCall.post(port, "/internal/orders/consumer-reports")
-                .header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN)
+        return HttpCall.post(port, "/internal/orders/consumer-reports").bearer(tokens.reporter(group))
                 .json("{\"consumerGroup\":\"" + group + "\",\"reports\":[{\"orderId\":\"" + orderId
                         + "\",\"eventType\":\"ORDER_CREATED\",\"status\":\"SUCCESS\"}]}").send().status();
     }

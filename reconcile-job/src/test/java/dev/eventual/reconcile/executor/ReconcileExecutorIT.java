@@ -4,6 +4,7 @@ import dev.eventual.infra.db.DatabaseServer;
 import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.infra.test.InfrastructureInitializer;
+import dev.eventual.infra.test.TestAuthServer;
 import dev.eventual.infra.test.TestInfrastructure;
 import dev.eventual.reconcile.ReconcileJobApplication;
 import dev.eventual.reconcile.shard.ShardRange;
@@ -196,7 +197,7 @@ class ReconcileExecutorIT {
                 "--spring.datasource.url=" + db.jdbcUrl(ServiceDatabase.ORDER.databaseName()),
                 "--spring.datasource.username=" + db.username(),
                 "--spring.datasource.password=" + db.password(),
-                "--eventual.security.service-token=" + InfrastructureInitializer.TEST_SERVICE_TOKEN,
+                "--EVENTUAL_CLIENT_SECRET=" + TestAuthServer.Client.RECONCILE_JOB.secret(),
                 "--spring.security.oauth2.resourceserver.jwt.issuer-uri=" + TestInfrastructure.shared().authServer().issuer(),
                 "--xxl.job.admin.addresses=http://127.0.0.1:1/xxl-job-admin",
                 "--xxl.job.access-token=" + TOKEN,

@@ -3,9 +3,7 @@ package dev.eventual.reconcile.workorder;
 import dev.eventual.order.core.reconcile.WorkOrders;
 import com.sun.net.httpserver.HttpServer;
 import dev.eventual.common.api.TextLimits;
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.test.HttpCall;
-import dev.eventual.infra.test.InfrastructureInitializer;
 import dev.eventual.infra.test.TestAuthServer;
 import dev.eventual.infra.test.TestInfrastructure;
 import dev.eventual.infra.test.TestTokens;
@@ -49,7 +47,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class WorkOrderApiIT {
 
     /** What the order-service stand-in was asked, by order id: the service token presented and the body. */
-    private record Cancel(String serviceToken, String body) {
+    private record Cancel(String authorization, String body) {
     }
 
     private static final Map<String, List<Cancel>> cancels = new ConcurrentHashMap<>();
@@ -162,7 +160,7 @@ class WorkOrderApiIT {
     }
 
     @Test
-    void theAdminCancelsTheOrderThroughOrderServiceWithTheServiceToken() {
+    void theAdminCancelsTheOrderThroughOrderServiceWithTheJobsOwnClientToken() {
         Opened opened = workOrders.open();
 
         HttpCall.Response response = resolve(opened, "{\"action\":\"CANCEL_ORDER\"}", tokens.admin());
@@ -170,7 +168,11 @@ class WorkOrderApiIT {
         assertThat(response.status()).as(response.body()).isEqualTo(200);
         assertResolved(response.json(), "CANCEL_ORDER", TestAuthServer.ADMIN);
         assertThat(cancels.get(Long.toString(opened.orderId()))).singleElement().satisfies(cancel -> {
-            assertThat(cancel.serviceToken()).isEqualTo(InfrastructureInitializer.TEST_SERVICE_TOKEN);
+            // reconcile-job's own client's token, with the scope to cancel, not the admin's: the admin is named in the reason
+            assertThat(cancel.authorization()).startsWith("Bearer ");
+            String claims = new String(java.util.Base64.getUrlDecoder().decode(cancel.authorization().split("\\.")[1]),
+                    StandardCharsets.UTF_8);
+            assertThat(claims).contains("\"sub\":\"reconcile-job\"").contains("orders.cancel");
             assertThat(cancel.body()).contains("work order " + opened.id() + " (" + TestAuthServer.ADMIN + ")");
         });
         assertThat(workOrders.eventStatus(opened)).isEqualTo("RETRY");
@@ -326,10 +328,11 @@ class WorkOrderApiIT {
         assertThat(HttpCall.get(port, "/api/work-orders/" + opened.id()).send().status()).isEqualTo(401);
         assertThat(HttpCall.post(port, "/api/work-orders/" + opened.id() + "/resolve").json("{\"action\":\"CLOSE\"}")
                 .send().status()).isEqualTo(401);
-        // no service resolves work orders: the service token is no credential here
+        // no service resolves work orders: neither the old service token nor a service's client opens it
         assertThat(HttpCall.post(port, "/api/work-orders/" + opened.id() + "/resolve").json("{\"action\":\"CLOSE\"}")
-                .header(InternalAuth.TOKEN_HEADER, InfrastructureInitializer.TEST_SERVICE_TOKEN).send().status())
+                .header("X-Eventual-Service-Token", "test-service-token-not-for-production").send().status())
                 .isEqualTo(401);
+        assertThat(resolve(opened, "{\"action\":\"CLOSE\"}", tokens.reconcile()).status()).isEqualTo(403);
         // refused before the handler: nothing happened, so nothing was audited
         assertThat(stored.find(opened.id()).orElseThrow().status()).isEqualTo(WorkOrders.Status.OPEN);
         assertThat(stored.findAudited(opened.id()).orElseThrow().audit()).isEmpty();
@@ -367,7 +370,7 @@ class WorkOrderApiIT {
             server.createContext("/api/orders/", exchange -> {
                 String orderId = exchange.getRequestURI().getPath().split("/")[3];
                 cancels.computeIfAbsent(orderId, id -> new CopyOnWriteArrayList<>()).add(new Cancel(
-                        exchange.getRequestHeaders().getFirst(InternalAuth.TOKEN_HEADER),
+                        exchange.getRequestHeaders().getFirst("Authorization"),
                         new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8)));
                 byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
                 exchange.getResponseHeaders().set("Content-Type", "application/json");

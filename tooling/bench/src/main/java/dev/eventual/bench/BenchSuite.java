@@ -37,7 +37,6 @@ import java.util.Map;
  */
 public final class BenchSuite implements AutoCloseable {
 
-    static final String TOKEN = "bench-service-token-0123456789";
     /** Stock of every SKU the order load uses: never runs out, so every order is a SUCCESS downstream. */
     public static final int SKUS = 1_000;
     public static final long FIRST_SKU = 100_000L;
@@ -70,7 +69,7 @@ public final class BenchSuite implements AutoCloseable {
             createDirectories(data.resolve("jfr"));
             jvm.add("-XX:StartFlightRecording=settings=profile,dumponexit=true,filename=" + data.resolve("jfr"));
         }
-        ProcessSuite suite = ProcessSuite.start(new ProcessSuiteSettings(data, TOKEN,
+        ProcessSuite suite = ProcessSuite.start(new ProcessSuiteSettings(data,
                 System.getProperty("java.class.path"), BenchServiceMain.class.getName(), jvm,
                 // order-service's own reconcile-delay: the last consumer report finishes an event, the job gets stragglers
                 List.of("--eventual.reconcile.standalone-interval=1s",
@@ -93,8 +92,9 @@ public final class BenchSuite implements AutoCloseable {
         }
     }
 
-    public static String token() {
-        return TOKEN;
+    /** The arguments that give a service of this JVM (reconcile-job's, say) its own client's secret. */
+    public List<String> clientArgs(SuiteService service) {
+        return suite.identity().clients().serviceArgs(service.serviceId());
     }
 
     /** Customers' access tokens, one sign-in per customer for the whole run (tokens live 30 minutes). */

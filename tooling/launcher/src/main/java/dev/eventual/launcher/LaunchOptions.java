@@ -27,7 +27,7 @@ import java.util.Map;
                 + " four services (docs/running-locally.md). Any other --key=value is a Spring property given to every"
                 + " service,", "e.g. --eventual.notice.channel=log.", ""},
         footer = {"", "Environment: EVENTUAL_DATA_DIR (default .local-data), EVENTUAL_BIND_ADDRESS,",
-                "EVENTUAL_SERVICE_TOKEN, EVENTUAL_LOCAL_DB_PASSWORD, EVENTUAL_GATE_ENABLED."})
+                "EVENTUAL_LOCAL_DB_PASSWORD, EVENTUAL_GATE_ENABLED."})
 final class LaunchOptions {
 
     /** The same switch as {@code --gate} from the environment, as the services and the compose stack read it. */
@@ -47,7 +47,8 @@ final class LaunchOptions {
     private int orderServers;
 
     @Option(names = "--token", paramLabel = "WHO", description = "prints an access token of the running suite and nothing"
-            + " else: alice, bob, olga, adam or customer:<id>; TOKEN=$(./run-local.sh --token=alice)")
+            + " else: alice, bob, olga, adam, customer:<id> or the payment provider's client payment-provider;"
+            + " TOKEN=$(./run-local.sh --token=alice)")
     private String token;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "this text")

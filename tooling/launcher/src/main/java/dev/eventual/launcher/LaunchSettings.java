@@ -27,7 +27,6 @@ public record LaunchSettings(
         int noticePort,
         int reconcilePort,
         int authPort,
-        String serviceToken,
         List<String> serviceArgs,
         int orderServers) {
 
@@ -66,9 +65,8 @@ public record LaunchSettings(
 
     /** The documented defaults of {@code ./run-local.sh}. */
     public static LaunchSettings defaults(Path dataDirectory, String bindAddress, String databasePassword,
-                                          String serviceToken, List<String> serviceArgs, int orderServers) {
+                                          List<String> serviceArgs, int orderServers) {
         return new LaunchSettings(dataDirectory, true, bindAddress, databasePassword, DATABASE_PORT, REDIS_PORT, 19876, 8081, 8082, 8083, 8084,
-                SuiteIdentity.PORT,
-                serviceToken, serviceArgs, orderServers);
+                SuiteIdentity.PORT, serviceArgs, orderServers);
     }
 }

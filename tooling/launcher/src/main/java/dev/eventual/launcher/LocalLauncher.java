@@ -1,8 +1,8 @@
 package dev.eventual.launcher;
 
-import dev.eventual.infra.Secrets;
 import dev.eventual.infra.db.EmbeddedMariaDb;
 import dev.eventual.launcher.identity.DemoUsers;
+import dev.eventual.launcher.identity.ServiceClients;
 import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.launcher.identity.SuiteIdentity;
 import dev.eventual.launcher.invariants.CheckDefaults;
@@ -42,11 +42,13 @@ public final class LocalLauncher {
         Path data = Path.of(env.getOrDefault("EVENTUAL_DATA_DIR", ".local-data")).toAbsolutePath();
         try {
             DemoUsers users = DemoUsers.read(data.resolve("auth"));
-            System.out.println(SuiteIdentity.token(SuiteIdentity.issuer(SuiteIdentity.PORT), users, who));
+            ServiceClients clients = ServiceClients.read(data.resolve("auth"));
+            System.out.println(SuiteIdentity.token(SuiteIdentity.issuer(SuiteIdentity.PORT), users, clients, who));
             return 0;
         } catch (RuntimeException e) {
             System.err.println("no token for " + who + ": " + e.getMessage()
-                    + "\n(the local suite must be running: ./run-local.sh; users are alice, bob, olga, adam and customer:<id>)");
+                    + "\n(the local suite must be running: ./run-local.sh; users are alice, bob, olga, adam and customer:<id>,"
+                    + " and the payment provider's client is payment-provider)");
             return 1;
         }
     }
@@ -79,11 +81,9 @@ public final class LocalLauncher {
             System.exit(LaunchOptions.USAGE);
             return;
         }
-        // a fresh token per run unless one is given: nothing well-known ships
-        String token = System.getenv().getOrDefault("EVENTUAL_SERVICE_TOKEN", Secrets.random());
         String bindAddress = System.getenv().getOrDefault("EVENTUAL_BIND_ADDRESS", EmbeddedMariaDb.LOOPBACK);
         LaunchSettings settings = LaunchSettings.defaults(data, bindAddress, System.getenv("EVENTUAL_LOCAL_DB_PASSWORD"),
-                token, serviceArgs, orderServers);
+                serviceArgs, orderServers);
         // Spring Boot adds the wrapper that puts trace ids into the MDC when the first service starts, but
         // OpenTelemetry takes wrappers only until its context storage is first used, which happens before
         // that (the embedded broker starts first): without this no line of the suite had a trace id
@@ -92,7 +92,7 @@ public final class LocalLauncher {
         LocalSuite suite = LocalSuite.start(settings);
         StopSignals.stopOnSignal(suite);
         Runtime.getRuntime().addShutdownHook(new Thread(suite::close, "eventual-shutdown"));
-        System.out.println(banner(suite, token, data, bindAddress)
+        System.out.println(banner(suite, data, bindAddress)
                 + gateLine(settings.gateEnabled(), suite.inventoryPort()));
     }
 
@@ -168,7 +168,7 @@ public final class LocalLauncher {
                 """.formatted(inventoryPort);
     }
 
-    private static String banner(LocalSuite suite, String token, Path data, String bindAddress) {
+    private static String banner(LocalSuite suite, Path data, String bindAddress) {
         DemoUsers users = suite.identity().users();
         return """
 
@@ -187,7 +187,8 @@ public final class LocalLauncher {
                     REDISCLI_AUTH=<password> redis-cli -p %12$d)
                   listening on       %10$s only%11$s
                   data               %7$s (kept across restarts; delete it to start empty)
-                  service token      %8$s   (the services' own calls only)
+                  clients            the services' and the payment provider's secrets are kept in
+                                     %8$s (docs/security.md)
 
                 Users (passwords kept in %7$s/auth/users.properties):
                   alice  customer 1   %15$s
@@ -203,8 +204,13 @@ public final class LocalLauncher {
                        -H "Authorization: Bearer $TOKEN" -H 'Idempotency-Key: demo-1' -d '{"skuId":1001,"quantity":2}'
                 Then read it (statuses converge within a second):
                   curl -s http://127.0.0.1:%1$d/api/orders/<orderId> -H "Authorization: Bearer $TOKEN"
+                And pay it as the payment provider (a client of its own, with the one scope orders.pay):
+                  PAY=$(./run-local.sh --token=payment-provider)
+                  curl -s -X POST http://127.0.0.1:%1$d/api/orders/<orderId>/pay -H 'Content-Type: application/json' \\
+                       -H "Authorization: Bearer $PAY" -d '{"paymentId":"demo-pay-1"}'
                 """.formatted(suite.orderPort(), suite.inventoryPort(), suite.noticePort(), suite.reconcilePort(),
-                suite.databasePort(), suite.nameServerAddress(), data, token, suite.database().password(), bindAddress,
+                suite.databasePort(), suite.nameServerAddress(), data, data.resolve("auth").resolve(ServiceClients.FILE),
+                suite.database().password(), bindAddress,
                 bindAddress.equals(EmbeddedMariaDb.LOOPBACK) ? " (EVENTUAL_BIND_ADDRESS opens it)" : "",
                 suite.redis().port(), suite.redis().password(), suite.identity().issuer(),
                 users.alice(), users.bob(), users.olga(), users.adam(), users.customers(), suite.consoleUrl(),

@@ -150,7 +150,8 @@ public final class LocalSuite implements AutoCloseable {
         if (port != 0) {
             ServiceLabel.servicePort(service.serviceId(), port);
         }
-        List<String> args = infrastructure.serviceArgs(service, port, settings.serviceToken(), identity.issuer());
+        List<String> args = infrastructure.serviceArgs(service, port, identity.issuer());
+        args.addAll(identity.clients().serviceArgs(service.serviceId()));
         args.addAll(extra);
         args.addAll(settings.serviceArgs());
         ConfigurableApplicationContext context = ServiceLabel.startingAs(service.serviceId(),

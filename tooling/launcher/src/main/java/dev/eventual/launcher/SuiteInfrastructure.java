@@ -152,7 +152,7 @@ public final class SuiteInfrastructure implements AutoCloseable {
      * account), broker and, for the services that use it, Redis. Spring Boot reads {@code spring.data.redis.*} only where its Redis
      * starter is on the class path; elsewhere they are inert.
      */
-    public List<String> serviceArgs(SuiteService service, int port, String serviceToken, String issuer) {
+    public List<String> serviceArgs(SuiteService service, int port, String issuer) {
         List<String> args = new ArrayList<>(List.of(
                 "--spring.security.oauth2.resourceserver.jwt.issuer-uri=" + issuer,
                 "--server.port=" + port,
@@ -160,8 +160,7 @@ public final class SuiteInfrastructure implements AutoCloseable {
                 "--spring.datasource.url=" + database.jdbcUrl(service.database().databaseName()),
                 "--spring.datasource.username=" + service.databaseUser(),
                 "--spring.datasource.password=" + passwords.get(service),
-                "--rocketmq.name-server=" + broker.nameServerAddress(),
-                "--eventual.security.service-token=" + serviceToken));
+                "--rocketmq.name-server=" + broker.nameServerAddress()));
         if (service.database() == ServiceDatabase.ORDER && !moreOrderServers.isEmpty()) {
             List<EmbeddedMariaDb> servers = orderServers();
             for (int server = 0; server < servers.size(); server++) {

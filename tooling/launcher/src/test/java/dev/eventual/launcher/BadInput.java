@@ -9,8 +9,8 @@ import java.util.Map;
  *
  * @param endpoint the endpoint it targets as documented, e.g. {@code POST /api/orders}
  * @param what     what is wrong with this request
- * @param as       who it is sent as: the IT adds that caller's credential (the service token, or a real
- *                 bearer token of the shared suite) to {@code headers}
+ * @param as       who it is sent as: the IT adds that caller's credential (a real bearer token of the
+ *                 shared suite, a person's or a client's) to {@code headers}
  * @param forgery  null, or how the bearer token of {@code as} is forged before it is sent
  * @param path     path and query exactly as sent (already percent-encoded); {@link BadInputCorpus#ANOTHERS_ORDER}
  *                 stands for a real order of another customer, placed by the IT
@@ -28,25 +28,40 @@ record BadInput(Service service, String endpoint, String what, Identity as, Forg
 
     enum Service { ORDER, INVENTORY, NOTICE, RECONCILE }
 
-    /** A caller of the shared suite, and the credential the IT sends for it. */
+    /** A caller of the shared suite, and the credential the IT sends for it: a real bearer token of its own. */
     enum Identity {
         /** No credential at all (a case may still carry a wrong one in its own headers). */
-        NONE(null),
+        NONE(null, false),
         /** Customer 1, the user of the corpus' order bodies ({@code "userId":1}). */
-        CUSTOMER("customer:1"),
-        OPERATOR("olga"),
-        ADMIN("adam"),
-        /** The suite's own services: the service token header. */
-        SERVICE(null);
+        CUSTOMER("customer:1", false),
+        OPERATOR("olga", false),
+        ADMIN("adam", false),
+        /** reconcile-job's own client: re-drives, releases, repairs the stock gate and cancels. */
+        RECONCILE_JOB("reconcile-job", true),
+        /** inventory-service's own client: reports its consumer group's outcomes. */
+        INVENTORY_SERVICE("inventory-service", true),
+        /** The payment provider's client: pays. */
+        PAYMENT_PROVIDER("payment-provider", true);
 
-        /** What {@code SuiteIdentity.token} signs in; null for no person. */
+        /** What {@code SuiteIdentity.token} signs in or gets a client token for; null for no one. */
         final String who;
+        private final boolean client;
 
-        Identity(String who) {
+        Identity(String who, boolean client) {
             this.who = who;
+            this.client = client;
         }
 
         boolean isPerson() {
+            return who != null && !client;
+        }
+
+        /** One of the suite's confidential clients (client credentials), never a person. */
+        boolean isClient() {
+            return client;
+        }
+
+        boolean hasToken() {
             return who != null;
         }
     }

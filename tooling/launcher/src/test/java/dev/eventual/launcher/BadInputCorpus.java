@@ -25,7 +25,9 @@ import static dev.eventual.launcher.BadInput.Identity.ADMIN;
 import static dev.eventual.launcher.BadInput.Identity.CUSTOMER;
 import static dev.eventual.launcher.BadInput.Identity.NONE;
 import static dev.eventual.launcher.BadInput.Identity.OPERATOR;
-import static dev.eventual.launcher.BadInput.Identity.SERVICE;
+import static dev.eventual.launcher.BadInput.Identity.INVENTORY_SERVICE;
+import static dev.eventual.launcher.BadInput.Identity.PAYMENT_PROVIDER;
+import static dev.eventual.launcher.BadInput.Identity.RECONCILE_JOB;
 import static dev.eventual.launcher.BadInput.Service.INVENTORY;
 import static dev.eventual.launcher.BadInput.Service.NOTICE;
 import static dev.eventual.launcher.BadInput.Service.ORDER;
@@ -35,7 +37,7 @@ import static dev.eventual.launcher.BadInput.Service.RECONCILE;
  * The bad-input corpus: every public and internal endpoint of the four services (and the actuator),
  * each request wrong in one way, with the refusal the design asks for. Each is sent as a caller the
  * endpoint lets through ({@link Identity}: a customer, the operator or the admin with a real token of
- * the suite, or the service token), so that what is wrong is the input, unless the caller or its
+ * the suite, or a service's own client with its real token), so that what is wrong is the input, unless the caller or its
  * credential is what is wrong: missing or forged tokens, roles an act does not allow, another
  * customer's order, what a foreign web page can send (docs/security.md). Ids that must not exist are
  * far outside what the suite creates (snowflake order ids have 18 digits and test-inserted ones 13,
@@ -57,7 +59,8 @@ final class BadInputCorpus {
     static final String ANOTHERS_ORDER = "{order-of-customer-" + ORDER_OWNER + "}";
 
     private static final String JSON = "application/json";
-    private static final String FORGED_TOKEN = "x".repeat(SharedSuite.TOKEN.length());
+    /** The shared service token of before (issue 40): the header opens nothing anywhere now. */
+    private static final String OLD_SERVICE_HEADER = "X-Eventual-Service-Token";
     private static final String OVERSIZED = "{\"pad\":\"" + "x".repeat(20_000) + "\"}";
     /** Above the internal endpoints' larger limit (eventual.web.max-internal-request-body, 512KB). */
     private static final String INTERNAL_OVERSIZED = "{\"pad\":\"" + "x".repeat(600_000) + "\"}";
@@ -82,8 +85,8 @@ final class BadInputCorpus {
         readStock(cases);
         setStock(cases);
         seedGate(cases);
-        batchStatus(cases, new Endpoint(INVENTORY, "POST", "/internal/inventory/status", null, SERVICE));
-        batchStatus(cases, new Endpoint(NOTICE, "POST", "/internal/notices/status", null, SERVICE));
+        batchStatus(cases, new Endpoint(INVENTORY, "POST", "/internal/inventory/status", null, RECONCILE_JOB));
+        batchStatus(cases, new Endpoint(NOTICE, "POST", "/internal/notices/status", null, RECONCILE_JOB));
         inventoryRedrive(cases);
         noticeRedrive(cases);
         listWorkOrders(cases);
@@ -243,10 +246,10 @@ final class BadInputCorpus {
     }
 
     private static void reportConsumerOutcomes(List<BadInput> cases) {
-        Endpoint e = new Endpoint(ORDER, "POST", "/internal/orders/consumer-reports", null, SERVICE);
+        Endpoint e = new Endpoint(ORDER, "POST", "/internal/orders/consumer-reports", null, INVENTORY_SERVICE);
         String group = q("eventual-inventory-consumer");
         String valid = reports(group, outcome(q(UNKNOWN_ORDER), q("ORDER_CREATED"), q("SUCCESS")));
-        tokens(cases, e, valid);
+        tokens(cases, e, valid, PAYMENT_PROVIDER);
         cases.add(e.json("no reports", reports(group, "")).invalid("reports"));
         cases.add(e.json("reports missing", "{\"consumerGroup\":" + group + "}").invalid("reports"));
         cases.add(e.json("unknown group", reports(q("someone-else"), outcome(q(UNKNOWN_ORDER), q("ORDER_CREATED"), q("SUCCESS"))))
@@ -260,13 +263,10 @@ final class BadInputCorpus {
         cases.add(e.json("null report", reports(group, "null")).invalid("reports[0]"));
         cases.add(e.json("unknown field in a report", reports(group, "{\"orderId\":\"1\",\"eventType\":\"ORDER_CREATED\","
                 + "\"status\":\"SUCCESS\",\"refund\":true}")).invalid("reports[0].refund"));
-        // the token where it does not belong, and /internal/ hidden from the token check
-        cases.add(e.json("token as a Bearer authorization", valid).withoutToken()
-                .header("Authorization", "Bearer " + SharedSuite.TOKEN).refused(401));
-        cases.add(e.json("token in the query string", valid).withoutToken()
-                .path(e.defaultPath() + "?" + InternalAuth.TOKEN_HEADER + "=" + SharedSuite.TOKEN).refused(401));
-        cases.add(e.json("token without its first character", valid).withoutToken()
-                .header(InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN.substring(1)).refused(401));
+        // a service reports for its own consumer group only, and /internal/ hidden from the token check
+        cases.add(e.json("inventory-service reports for notice's group", reports(q("eventual-notice-consumer"),
+                outcome(q(UNKNOWN_ORDER), q("ORDER_CREATED"), q("SUCCESS"))))
+                .forbidden("may not report for consumer group eventual-notice-consumer"));
         cases.add(e.json("no token, path parameter hiding /internal/", valid).withoutToken()
                 .path("/internal;x=1/orders/consumer-reports").refused(401));
         cases.add(e.json("no token, percent-encoded /internal/", valid).withoutToken()
@@ -337,7 +337,7 @@ final class BadInputCorpus {
 
     private static void setStock(List<BadInput> cases) {
         Endpoint e = new Endpoint(INVENTORY, "PUT", "/api/inventory/{skuId}", "/api/inventory/" + UNKNOWN_SKU, ADMIN);
-        tokens(cases, e, stock("5"));
+        tokens(cases, e, stock("5"), RECONCILE_JOB);
         cases.add(e.json("no token and a negative stock", stock("-1")).withoutToken().refused(401));
         cases.add(e.json("text stock", stock(q("x"))).invalid("stock"));
         cases.add(e.json("numeric string stock", stock(q("5"))).invalid("stock"));
@@ -365,21 +365,21 @@ final class BadInputCorpus {
     /** The stock gate's repair acts: a SKU the shared suite does not gate is a 409, and nothing is seeded. */
     private static void seedGate(List<BadInput> cases) {
         Endpoint e = new Endpoint(INVENTORY, "POST", "/api/inventory/{skuId}/gate", "/api/inventory/" + UNKNOWN_SKU + "/gate",
-                ADMIN).alsoServices();
-        tokens(cases, e, "");
+                ADMIN);
+        tokens(cases, e, "", PAYMENT_PROVIDER);
         cases.add(e.draft("text SKU").path("/api/inventory/abc/gate").invalid("skuId"));
         cases.add(e.draft("SKU beyond long").path("/api/inventory/" + FAR_ABOVE_LONG + "/gate").invalid("skuId"));
         cases.add(e.draft("SKU with a leading zero").path("/api/inventory/0" + UNKNOWN_SKU + "/gate").invalid("skuId"));
         cases.add(e.draft("a SKU the gate does not hold").refused(409, ProblemTypes.CONFLICT));
         cases.add(e.draft("GET").method("GET").refused(405));
-        Endpoint rebuild = new Endpoint(INVENTORY, "POST", "/api/inventory/gate/rebuild", null, ADMIN).alsoServices();
-        tokens(cases, rebuild, "");
+        Endpoint rebuild = new Endpoint(INVENTORY, "POST", "/api/inventory/gate/rebuild", null, ADMIN);
+        tokens(cases, rebuild, "", INVENTORY_SERVICE);
         cases.add(rebuild.draft("DELETE").method("DELETE").refused(405));
     }
 
     /** The status endpoints of inventory and notice take the same batch request. */
     private static void batchStatus(List<BadInput> cases, Endpoint e) {
-        tokens(cases, e, ids(q("1")));
+        tokens(cases, e, ids(q("1")), INVENTORY_SERVICE);
         cases.add(e.json("no token, empty path parameter hiding /internal/", ids(q("1"))).withoutToken()
                 .path(e.defaultPath().replaceFirst("/internal/", "/internal;/")).refused(401));
         cases.add(e.json("empty id list", ids("")).invalid("orderIds"));
@@ -407,8 +407,8 @@ final class BadInputCorpus {
     }
 
     private static void inventoryRedrive(List<BadInput> cases) {
-        Endpoint retry = new Endpoint(INVENTORY, "POST", "/internal/inventory/retries", null, SERVICE);
-        tokens(cases, retry, batch(created("4242", "1", UNKNOWN_SKU, "1")));
+        Endpoint retry = new Endpoint(INVENTORY, "POST", "/internal/inventory/retries", null, RECONCILE_JOB);
+        tokens(cases, retry, batch(created("4242", "1", UNKNOWN_SKU, "1")), INVENTORY_SERVICE);
         cases.add(retry.json("text orderId", batch(created(q("abc"), "1", UNKNOWN_SKU, "1"))).invalid("events[0].orderId"));
         cases.add(retry.json("zero orderId", batch(created("0", "1", UNKNOWN_SKU, "1"))).invalid("events[0].orderId"));
         cases.add(retry.json("orderId beyond long", batch(created(ABOVE_LONG, "1", UNKNOWN_SKU, "1")))
@@ -447,8 +447,8 @@ final class BadInputCorpus {
         cases.add(retry.json("600 KB body", INTERNAL_OVERSIZED).refused(413));
         cases.add(retry.draft("GET").method("GET").refused(405));
 
-        Endpoint release = new Endpoint(INVENTORY, "POST", "/internal/inventory/releases", null, SERVICE);
-        tokens(cases, release, batch(canceled("4242", "1", UNKNOWN_SKU, "1", q("r"))));
+        Endpoint release = new Endpoint(INVENTORY, "POST", "/internal/inventory/releases", null, RECONCILE_JOB);
+        tokens(cases, release, batch(canceled("4242", "1", UNKNOWN_SKU, "1", q("r"))), PAYMENT_PROVIDER);
         cases.add(release.json("text orderId", batch(canceled(q("x"), "1", UNKNOWN_SKU, "1", q("r"))))
                 .invalid("events[0].orderId"));
         cases.add(release.json("zero skuId", batch(canceled("4242", "1", "0", "1", q("r")))).invalid("events[0].skuId"));
@@ -466,8 +466,8 @@ final class BadInputCorpus {
     }
 
     private static void noticeRedrive(List<BadInput> cases) {
-        Endpoint created = new Endpoint(NOTICE, "POST", "/internal/notices/order-created/retries", null, SERVICE);
-        tokens(cases, created, batch(created("4242", "1", UNKNOWN_SKU, "1")));
+        Endpoint created = new Endpoint(NOTICE, "POST", "/internal/notices/order-created/retries", null, RECONCILE_JOB);
+        tokens(cases, created, batch(created("4242", "1", UNKNOWN_SKU, "1")), INVENTORY_SERVICE);
         cases.add(created.json("text orderId", batch(created(q("abc"), "1", UNKNOWN_SKU, "1"))).invalid("events[0].orderId"));
         cases.add(created.json("negative userId", batch(created("4242", "-5", UNKNOWN_SKU, "1"))).invalid("events[0].userId"));
         cases.add(created.json("zero quantity", batch(created("4242", "1", UNKNOWN_SKU, "0"))).invalid("events[0].quantity"));
@@ -487,8 +487,8 @@ final class BadInputCorpus {
         cases.add(created.json("events missing", "{}").invalid("events"));
         cases.add(created.draft("GET").method("GET").refused(405));
 
-        Endpoint canceled = new Endpoint(NOTICE, "POST", "/internal/notices/order-canceled/retries", null, SERVICE);
-        tokens(cases, canceled, batch(canceled("4242", "1", UNKNOWN_SKU, "1", q("r"))));
+        Endpoint canceled = new Endpoint(NOTICE, "POST", "/internal/notices/order-canceled/retries", null, RECONCILE_JOB);
+        tokens(cases, canceled, batch(canceled("4242", "1", UNKNOWN_SKU, "1", q("r"))), PAYMENT_PROVIDER);
         cases.add(canceled.json("text orderId", batch(canceled(q("x"), "1", UNKNOWN_SKU, "1", q("r"))))
                 .invalid("events[0].orderId"));
         cases.add(canceled.json("string orderId with a leading zero", batch(canceled(q("04242"), "1", UNKNOWN_SKU, "1", q("r"))))
@@ -536,8 +536,8 @@ final class BadInputCorpus {
         Endpoint e = new Endpoint(RECONCILE, "POST", "/api/work-orders/{id}/resolve",
                 "/api/work-orders/" + UNKNOWN_WORK_ORDER + "/resolve", OPERATOR);
         String valid = resolve(q("CLOSE"), q("n"));
-        // the service token is no operator's
-        tokens(cases, e, valid);
+        // no service's client is an operator
+        tokens(cases, e, valid, RECONCILE_JOB);
         cases.add(e.json("no token and an unknown action", resolve(q("BOGUS"), q("n"))).withoutToken().refused(401));
         cases.add(e.json("unknown action", resolve(q("BOGUS"), q("n"))).invalid("action"));
         cases.add(e.json("lower-case action", resolve(q("retry"), q("n"))).invalid("action"));
@@ -568,7 +568,7 @@ final class BadInputCorpus {
         // no order has this SKU: a body that passed every check is still refused, 409, for its count
         String filter = "{\"skuId\":\"" + Long.MAX_VALUE + "\"}";
         String valid = bulk(filter, q("CLOSE"), q("n"), "1");
-        tokens(cases, e, valid);
+        tokens(cases, e, valid, RECONCILE_JOB);
         cases.add(e.json("count that does not match", valid).refused(409, ProblemTypes.CONFLICT));
         cases.add(e.json("CANCEL_ORDER in bulk", bulk(filter, q("CANCEL_ORDER"), q("n"), "1")).invalid("action"));
         cases.add(e.json("filter naming neither SKU nor reason", bulk("{}", q("CLOSE"), q("n"), "1")).invalid("filter"));
@@ -606,9 +606,9 @@ final class BadInputCorpus {
         cases.add(new Endpoint(ORDER, "GET", "/actuator/env", null, NONE).draft("not exposed").refused(404));
         cases.add(new Endpoint(INVENTORY, "GET", "/actuator/heapdump", null, NONE).draft("not exposed").refused(404));
         cases.add(new Endpoint(NOTICE, "GET", "/actuator/loggers", null, NONE).draft("not exposed").refused(404));
-        Endpoint internal = new Endpoint(ORDER, "POST", "/internal/{unknown}", "/internal/nothing-here", SERVICE);
+        Endpoint internal = new Endpoint(ORDER, "POST", "/internal/{unknown}", "/internal/nothing-here", RECONCILE_JOB);
         cases.add(internal.draft("no token").withoutToken().refused(401));
-        cases.add(internal.draft("with token").refused(404));
+        cases.add(internal.draft("with a client token").refused(404));
         // no public API here: a signed-in caller, the admin too, gets Spring MVC's 404, nothing more
         cases.add(new Endpoint(NOTICE, "GET", "/api/{unknown}", "/api/notices", ADMIN).draft("no public API").refused(404));
         // where the container forwards its own errors: asked for directly, there is nothing there
@@ -645,10 +645,10 @@ final class BadInputCorpus {
         cases.add(place.copy("Basic credentials instead of a bearer token").withoutToken()
                 .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(
                         "alice:not-her-password".getBytes(StandardCharsets.UTF_8))).refused(401));
-        cases.add(place.copy("the service token instead of a bearer token").withoutToken()
-                .header(InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN).refused(401));
+        cases.add(place.copy("the old service token header instead of a bearer token").withoutToken()
+                .header(OLD_SERVICE_HEADER, "launcher-it-token-0123456789").refused(401));
         // a customer's token with the admin role written in: where the admin role would let it set stock
-        cases.add(new Endpoint(INVENTORY, "PUT", "/api/inventory/{skuId}", "/api/inventory/" + CORPUS_SKU, ADMIN).alsoServices()
+        cases.add(new Endpoint(INVENTORY, "PUT", "/api/inventory/{skuId}", "/api/inventory/" + CORPUS_SKU, ADMIN)
                 .json("a customer's token changed to the admin role", stock("7")).as(CUSTOMER).forged(Forgery.TAMPERED)
                 .refused(401));
     }
@@ -669,7 +669,11 @@ final class BadInputCorpus {
         cases.add(new Endpoint(ORDER, "GET", "/api/orders", null, CUSTOMER).query("a customer lists another customer's orders",
                 "userId=" + ORDER_OWNER).forbidden("its own orders only"));
 
-        Endpoint pay = new Endpoint(ORDER, "POST", "/api/orders/{orderId}/pay", "/api/orders/" + ANOTHERS_ORDER + "/pay", SERVICE);
+        Endpoint pay = new Endpoint(ORDER, "POST", "/api/orders/{orderId}/pay", "/api/orders/" + ANOTHERS_ORDER + "/pay",
+                PAYMENT_PROVIDER);
+        // a service's credential opens its own acts only: reconcile-job cancels, it does not pay
+        cases.add(pay.json("reconcile-job's client confirms a payment", "{\"paymentId\":\"corpus-forged\"}").as(RECONCILE_JOB)
+                .forbidden("the caller is client reconcile-job"));
         cases.add(pay.json("a customer confirms a payment", "{\"paymentId\":\"corpus-forged\"}").as(CUSTOMER)
                 .forbidden("the caller is customer"));
         cases.add(pay.json("the admin confirms a payment", "{\"paymentId\":\"corpus-forged\"}").as(ADMIN)
@@ -697,12 +701,16 @@ final class BadInputCorpus {
                 .as(CUSTOMER).forbidden("the caller is customer"));
 
         // a person's token, the admin's too, never reaches the services' own endpoints
-        cases.add(new Endpoint(ORDER, "POST", "/internal/orders/consumer-reports", null, SERVICE)
+        cases.add(new Endpoint(ORDER, "POST", "/internal/orders/consumer-reports", null, INVENTORY_SERVICE)
                 .json("the admin's bearer token", reports(q("eventual-inventory-consumer"),
                         outcome(q(UNKNOWN_ORDER), q("ORDER_CREATED"), q("SUCCESS")))).as(ADMIN)
-                .forbidden("only the suite's services"));
-        cases.add(new Endpoint(INVENTORY, "POST", "/internal/inventory/status", null, SERVICE)
-                .json("a customer's bearer token", ids(q("1"))).as(CUSTOMER).forbidden("only the suite's services"));
+                .forbidden("is for a client with scope orders.report.inventory or orders.report.notice; the caller is admin"));
+        cases.add(new Endpoint(INVENTORY, "POST", "/internal/inventory/status", null, RECONCILE_JOB)
+                .json("a customer's bearer token", ids(q("1"))).as(CUSTOMER)
+                .forbidden("is for a client with scope inventory.redrive; the caller is customer"));
+        // the payment provider pays, and reads no order
+        cases.add(new Endpoint(ORDER, "GET", "/api/orders/{orderId}", "/api/orders/" + ANOTHERS_ORDER, CUSTOMER)
+                .draft("the payment provider reads an order").as(PAYMENT_PROVIDER).forbidden("the caller is client payment-provider"));
     }
 
     /** A customer asking for another customer's real order learns nothing of it: 404, as for an unknown one. */
@@ -760,13 +768,23 @@ final class BadInputCorpus {
         }
     }
 
-    /** A valid body with a missing, forged, empty and wrong-case service token, and no other credential. */
-    private static void tokens(List<BadInput> cases, Endpoint e, String validBody) {
+    /**
+     * A valid body with no token, a token that is no JWT, the old shared service token, every forgery of the
+     * caller's real token, and the real token of a client this act is not for (403).
+     */
+    private static void tokens(List<BadInput> cases, Endpoint e, String validBody, Identity anotherClient) {
         cases.add(e.json("no token", validBody).withoutToken().refused(401));
-        cases.add(e.json("forged token", validBody).withoutToken().header(InternalAuth.TOKEN_HEADER, FORGED_TOKEN).refused(401));
-        cases.add(e.json("empty token", validBody).withoutToken().header(InternalAuth.TOKEN_HEADER, "").refused(401));
-        cases.add(e.json("upper-case token", validBody).withoutToken()
-                .header(InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN.toUpperCase()).refused(401));
+        cases.add(e.json("a bearer token that is no JWT", validBody).withoutToken()
+                .header("Authorization", "Bearer launcher-it-token-0123456789").refused(401));
+        cases.add(e.json("empty bearer token", validBody).withoutToken().header("Authorization", "Bearer ").refused(401));
+        cases.add(e.json("the old service token header", validBody).withoutToken()
+                .header(OLD_SERVICE_HEADER, "launcher-it-token-0123456789").refused(401));
+        if (e.as().isClient()) {
+            cases.add(e.json("client token " + Forgery.EXPIRED.description, validBody).forged(Forgery.EXPIRED).refused(401));
+            cases.add(e.json("client token " + Forgery.OWN_KEY.description, validBody).forged(Forgery.OWN_KEY).refused(401));
+        }
+        cases.add(e.json("another service's client token", validBody).as(anotherClient)
+                .forbidden("the caller is client " + anotherClient.who));
     }
 
     private static String q(String text) {
@@ -834,19 +852,8 @@ final class BadInputCorpus {
      * @param defaultPath the concrete path drafts start from; null when the template is concrete
      * @param as          who drafts are sent as unless told otherwise: a caller the endpoint lets through
      *                    to its validation
-     * @param servicesToo a public act that also takes the service token (where the suite's own services
-     *                    call it), so a wrong one is named in the 401
      */
-    private record Endpoint(Service service, String method, String template, String defaultPath, Identity as,
-                            boolean servicesToo) {
-
-        Endpoint(Service service, String method, String template, String defaultPath, Identity as) {
-            this(service, method, template, defaultPath, as, false);
-        }
-
-        Endpoint alsoServices() {
-            return new Endpoint(service, method, template, defaultPath, as, true);
-        }
+    private record Endpoint(Service service, String method, String template, String defaultPath, Identity as) {
 
         @Override
         public String defaultPath() {
@@ -920,8 +927,8 @@ final class BadInputCorpus {
 
         /** Sent as its caller with that caller's real token forged. */
         Draft forged(Forgery how) {
-            if (!as.isPerson()) {
-                throw new IllegalArgumentException("only a person's bearer token can be forged, not " + as);
+            if (!as.hasToken()) {
+                throw new IllegalArgumentException("only a real bearer token can be forged, not " + as);
             }
             this.forgery = how;
             return this;
@@ -981,20 +988,15 @@ final class BadInputCorpus {
         }
 
         /**
-         * 401 naming the credential that is missing or wrong: the service token on {@code /internal/**}
-         * and on an act that takes it when one was sent; otherwise the bearer token, missing or refused.
+         * 401 naming what is missing or refused: a bearer token, refused with its reason, or for an act only
+         * services make, the client token and the scope it needs.
          */
         BadInput unauthorized() {
             String detail;
-            if (endpoint.internal()) {
-                detail = (headers.containsKey(InternalAuth.TOKEN_HEADER) ? "wrong " : "missing ") + InternalAuth.TOKEN_HEADER
-                        + " header";
-            } else if (forgery != null || headers.getOrDefault("Authorization", "").startsWith("Bearer ")) {
+            if (forgery != null || headers.getOrDefault("Authorization", "").startsWith("Bearer ")) {
                 detail = ": the bearer token was refused (";
-            } else if ((endpoint.servicesToo() || endpoint.as() == Identity.SERVICE) && headers.containsKey(InternalAuth.TOKEN_HEADER)) {
-                detail = ": wrong " + InternalAuth.TOKEN_HEADER + " header";
-            } else if (endpoint.as() == Identity.SERVICE) {
-                detail = " is for the suite's services: it needs the " + InternalAuth.TOKEN_HEADER + " header";
+            } else if (endpoint.as().isClient() && !endpoint.template().contains("{unknown}")) {
+                detail = " is for the suite's services: it needs an access token of a client with scope ";
             } else {
                 detail = " needs a bearer access token (Authorization: Bearer ...)";
             }

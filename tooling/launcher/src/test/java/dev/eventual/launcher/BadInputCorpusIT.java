@@ -1,6 +1,5 @@
 package dev.eventual.launcher;
 
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.launcher.BadInput.Identity;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -83,7 +82,7 @@ class BadInputCorpusIT {
         // paid, so that the unpaid-order timeout never cancels it while the corpus runs (a write of its
         // own); a paid order can still be canceled, so a cancel wrongly let through would write
         HttpResponse<String> paid = send("POST", suite.orderPort(), "/api/orders/" + anothersOrder + "/pay",
-                Map.of("Content-Type", "application/json", InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN),
+                Map.of("Content-Type", "application/json", "Authorization", bearer("payment-provider")),
                 HttpRequest.BodyPublishers.ofString("{\"paymentId\":\"corpus-owner\"}"));
         assertThat(paid.statusCode()).as(paid.body()).isEqualTo(200);
 
@@ -199,9 +198,7 @@ class BadInputCorpusIT {
     /** The case's own headers and the credential of the caller it is sent as. */
     private static Map<String, String> headers(BadInput input) {
         Map<String, String> headers = new LinkedHashMap<>(input.headers());
-        if (input.as() == Identity.SERVICE) {
-            headers.put(InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN);
-        } else if (input.as().isPerson()) {
+        if (input.as().hasToken()) {
             String real = SharedSuite.token(input.as().who);
             headers.put("Authorization", "Bearer " + (input.forgery() == null ? real : forged.forge(input.forgery(), real)));
         }

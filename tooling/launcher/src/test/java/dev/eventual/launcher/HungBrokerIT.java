@@ -1,6 +1,5 @@
 package dev.eventual.launcher;
 
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.mq.StalledSends;
 import dev.eventual.infra.test.HttpCall;
 import org.junit.jupiter.api.BeforeAll;
@@ -58,7 +57,7 @@ class HungBrokerIT {
             assertThat(cancel.json().get("status").asString()).isEqualTo("CANCELED");
 
             HttpCall.Response payment = HttpCall.post(suite.orderPort(), "/api/orders/" + paid + "/pay")
-                    .header(InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN).json("{\"paymentId\":\"hung-" + paid + "\"}").send();
+                    .bearer(SharedSuite.token("payment-provider")).json("{\"paymentId\":\"hung-" + paid + "\"}").send();
             assertThat(payment.status()).as(payment.body()).isEqualTo(200);
             assertThat(payment.json().get("status").asString()).isEqualTo("PAID");
 

@@ -131,7 +131,7 @@ class LaunchSettingsTest {
     @Test
     void theExecutorsLogsGoToTheDataDirectoryNotTheCheckout() {
         LaunchSettings settings = LaunchSettings.defaults(Path.of("/srv/eventual/.local-data"), "127.0.0.1", null,
-                "token-0123456789abcdef", List.of("--xxl.job.admin.addresses=http://127.0.0.1:8080/xxl-job-admin"), 1);
+                List.of("--xxl.job.admin.addresses=http://127.0.0.1:8080/xxl-job-admin"), 1);
 
         assertThat(settings.reconcileArgs()).containsExactly("--xxl.job.executor.log-path=/srv/eventual/.local-data/xxl-job");
         assertThat(settings(List.of("--xxl.job.executor.log-path=/var/log/xxl")).reconcileArgs())
@@ -162,6 +162,6 @@ class LaunchSettingsTest {
     }
 
     private static LaunchSettings settings(List<String> serviceArgs) {
-        return LaunchSettings.defaults(Path.of("data"), "127.0.0.1", null, "token-0123456789abcdef", serviceArgs, 1);
+        return LaunchSettings.defaults(Path.of("data"), "127.0.0.1", null, serviceArgs, 1);
     }
 }

@@ -1,6 +1,5 @@
 package dev.eventual.launcher;
 
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.launcher.client.inventory.api.InventoryControllerApi;
 import dev.eventual.launcher.client.inventory.model.SetStockRequest;
@@ -182,12 +181,11 @@ class OpenApiClientsIT {
 
     private static RedriveControllerApi notices() {
         var client = new dev.eventual.launcher.client.notice.ApiClient().setHost(HOST).setPort(suite.noticePort());
-        // the document's serviceToken scheme: the native library leaves credentials to an interceptor
-        return new RedriveControllerApi(client.setRequestInterceptor(
-                request -> request.header(InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN)));
+        // the document's serviceClient scheme: reconcile-job's client token (the native library leaves credentials to an interceptor)
+        return new RedriveControllerApi(client.setRequestInterceptor(bearer("reconcile-job")));
     }
 
-    /** The document's bearer scheme: a person's access token of the suite's auth-server. */
+    /** A person's access token of the suite's auth-server (the bearer scheme), or a client's (the serviceClient scheme). */
     private static Consumer<HttpRequest.Builder> bearer(String who) {
         String token = SharedSuite.token(who);
         return request -> request.header("Authorization", "Bearer " + token);

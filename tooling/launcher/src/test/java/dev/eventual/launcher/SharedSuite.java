@@ -18,7 +18,6 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class SharedSuite {
 
-    static final String TOKEN = "launcher-it-token-0123456789";
     /** A token is signed in again this long before it expires, so no request carries one that expires on the way. */
     private static final Duration MARGIN = Duration.ofMinutes(2);
     private static final Map<String, Kept> TOKENS = new ConcurrentHashMap<>();
@@ -33,7 +32,7 @@ final class SharedSuite {
     static synchronized LocalSuite get() {
         if (suite == null) {
             Path data = Path.of(System.getProperty("eventual.infra.dir", "target/infra")).resolve("launcher");
-            suite = LocalSuite.start(new LaunchSettings(data, false, EmbeddedMariaDb.LOOPBACK, null, 0, 0, 0, 0, 0, 0, 0, 0, TOKEN, List.of(
+            suite = LocalSuite.start(new LaunchSettings(data, false, EmbeddedMariaDb.LOOPBACK, null, 0, 0, 0, 0, 0, 0, 0, 0, List.of(
                     "--eventual.order.reconcile-delay=1s", "--eventual.reconcile.standalone-interval=1s",
                     "--eventual.reconcile.backoff=1s", "--eventual.reconcile.jitter=0",
                     "--eventual.reconcile.max-retries=2",
@@ -49,9 +48,10 @@ final class SharedSuite {
 
     /**
      * An access token of the shared suite for a demo person ({@code alice}, {@code bob}, {@code olga},
-     * {@code adam}) or {@code customer:<id>}, from {@code identity().token(...)}: signed in through the
-     * real login form once and kept until shortly before it expires (tokens live 30 minutes; a whole
-     * run of the ITs takes longer), so thousands of requests cost one sign-in per person.
+     * {@code adam}), {@code customer:<id>} or one of its clients ({@code reconcile-job}, {@code payment-provider}
+     * ...), from {@code identity().token(...)}: signed in through the real login form (or got with the client's
+     * credentials) once and kept until shortly before it expires (a person's tokens live 30 minutes, a client's
+     * 5; a whole run of the ITs takes longer), so thousands of requests cost one sign-in per caller.
      */
     static String token(String who) {
         LocalSuite running = get();

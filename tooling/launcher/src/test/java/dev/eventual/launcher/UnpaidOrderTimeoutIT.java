@@ -1,6 +1,5 @@
 package dev.eventual.launcher;
 
-import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.test.HttpCall;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -43,7 +42,7 @@ class UnpaidOrderTimeoutIT {
         String young = place(1);
         // the payment callback is a service's act
         HttpCall.Response payment = HttpCall.post(suite.orderPort(), "/api/orders/" + paid + "/pay")
-                .header(InternalAuth.TOKEN_HEADER, SharedSuite.TOKEN).json("{\"paymentId\":\"timeout-it-" + paid + "\"}").send();
+                .bearer(SharedSuite.token("payment-provider")).json("{\"paymentId\":\"timeout-it-" + paid + "\"}").send();
         assertThat(payment.status()).as(payment.body()).isEqualTo(200);
         // every deduction happened before the clock is turned: the release is what changes the stock next
         await().atMost(Duration.ofSeconds(60)).until(() -> stock() == 4);

@@ -43,7 +43,6 @@ import static org.awaitility.Awaitility.await;
  */
 final class ChaosSuite {
 
-    static final String TOKEN = "chaos-it-token-0123456789";
     /**
      * order_db on two servers, as a sharded deployment runs (docs/design.md, "Sharding order_db"): every
      * scenario's faults meet the routing, and the soak stops one server among them.
@@ -77,7 +76,7 @@ final class ChaosSuite {
                 faults.reset(point);
             }
             String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-            ProcessSuite suite = ProcessSuite.start(new ProcessSuiteSettings(data, TOKEN, classpath,
+            ProcessSuite suite = ProcessSuite.start(new ProcessSuiteSettings(data, classpath,
                     FaultInjectingMain.class.getName(),
                     List.of("-Xmx384m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Dio.netty.noUnsafe=false",
                             "-Duser.home=" + data.resolve("home"), "-Djava.io.tmpdir=" + data.resolve("tmp"),

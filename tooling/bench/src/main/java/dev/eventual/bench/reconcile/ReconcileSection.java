@@ -126,11 +126,11 @@ public final class ReconcileSection {
                 "--spring.datasource.url=" + suite.jdbcUrl(ServiceDatabase.ORDER),
                 "--spring.datasource.username=" + suite.databaseUser(),
                 "--spring.datasource.password=" + suite.databasePassword(),
-                "--eventual.security.service-token=" + BenchSuite.token(),
                 "--eventual.reconcile.standalone-interval=24h", "--eventual.reconcile.archive-interval=24h",
                 "--eventual.reconcile.page-size=500", "--eventual.reconcile.shard-budget=30m",
                 "--logging.level.root=WARN", "--logging.level.dev.eventual=WARN", "--logging.level.dev.eventual.bench=INFO",
                 "--spring.main.banner-mode=off"));
+        args.addAll(suite.clientArgs(SuiteService.RECONCILE));
         for (SuiteService peer : List.of(SuiteService.ORDER, SuiteService.INVENTORY, SuiteService.NOTICE)) {
             args.add(SuiteInfrastructure.peer(peer.serviceId(), suite.port(peer)));
         }

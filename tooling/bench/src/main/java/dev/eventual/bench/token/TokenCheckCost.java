@@ -1,6 +1,7 @@
 package dev.eventual.bench.token;
 
 import dev.eventual.bench.report.Machine;
+import dev.eventual.launcher.identity.ServiceClients;
 import dev.eventual.launcher.identity.SuiteIdentity;
 import dev.eventual.web.JwtCallers;
 import dev.eventual.web.JwtClaimsProperties;
@@ -15,10 +16,8 @@ import picocli.CommandLine.ParameterException;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -35,8 +34,8 @@ import java.util.stream.IntStream;
  * Spring Boot adds for {@code issuer-uri} and {@code audiences} (signature, issuer, audience, expiry,
  * not-before), then web-support's {@link JwtCallers} turning the claims into a caller. Paired blocks,
  * in random order within each pair, compare it on the same thread with the check it replaced for a
- * person's act on main before issue 26, none; the service token's constant-time compare is measured
- * beside it as the service calls' cost. CPU is the measuring thread's, so the idle auth-server in the
+ * person's act on main before issue 26, none; a service's client token (client credentials, issue 40) is
+ * checked the same way beside it, as the service calls' cost. CPU is the measuring thread's, so the idle auth-server in the
  * same JVM does not count. The work counter (HTTP calls to the issuer during the measured checks) is
  * noise-free: keys are fetched once and cached.
  */
@@ -69,11 +68,10 @@ public final class TokenCheckCost {
             decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(JwtValidators.createDefaultWithIssuer(identity.issuer()),
                     new JwtClaimValidator<List<String>>("aud", audience -> audience != null && audience.contains("eventual"))));
             JwtCallers callers = new JwtCallers(new JwtClaimsProperties("roles", "customer_id"));
-            byte[] serviceToken = "a-service-token-of-the-suite-0123456789".getBytes(StandardCharsets.UTF_8);
+            String clientToken = identity.clients().token(identity.issuer(), ServiceClients.Client.RECONCILE_JOB);
 
             Work jwt = i -> callers.convert(decoder.decode(tokens.get(i % tokens.size()))).isAuthenticated() ? 1 : 0;
-            Work service = i -> MessageDigest.isEqual(serviceToken,
-                    ("a-service-token-of-the-suite-012345678" + (i % 10)).getBytes(StandardCharsets.UTF_8)) ? 1 : 0;
+            Work service = i -> callers.convert(decoder.decode(clientToken)).isAuthenticated() ? 1 : 0;
             Work none = i -> i & 1;
 
             long sink = 0;
@@ -127,7 +125,7 @@ public final class TokenCheckCost {
                 | per request | median µs | min-max of the blocks |
                 |---|---|---|
                 | bearer JWT: decode, verify, validate, make the caller | %.1f | %.1f-%.1f |
-                | service token: constant-time compare | %.2f | %.2f-%.2f |
+                | a service's client token (client credentials): the same check | %.1f | %.1f-%.1f |
                 | nothing (main before issue 26 for a person's act) | %.2f | %.2f-%.2f |
                 | **added by the JWT check** (paired differences) | **%.1f** | %.1f-%.1f |
 

@@ -4,13 +4,10 @@ import dev.eventual.infra.Secrets;
 
 import java.io.IOException;
 import java.io.Reader;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Properties;
 
@@ -94,17 +91,6 @@ public record DemoUsers(String alice, String bob, String olga, String adam, Stri
         properties.setProperty("olga", olga);
         properties.setProperty("adam", adam);
         properties.setProperty(CUSTOMERS, customers);
-        try {
-            Files.createDirectories(file.getParent());
-            StringWriter text = new StringWriter();
-            properties.store(text, "the local suite's demo users (docs/security.md); delete to get new passwords");
-            Path written = file.resolveSibling(FILE + ".new");
-            Files.deleteIfExists(written);
-            Files.createFile(written, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            Files.writeString(written, text.toString(), StandardCharsets.UTF_8);
-            Files.move(written, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file, e);
-        }
+        OwnerOnlyFile.write(file, properties, "the local suite's demo users (docs/security.md); delete to get new passwords");
     }
 }

@@ -15,9 +15,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The suite's authorization server and its demo users: started before the services, which check every
- * token against it, and stopped after them. Its signing key and the users' passwords live in the data
- * directory ({@code auth/}), never in the repository.
+ * The suite's authorization server, its demo users and its clients: started before the services, which
+ * check every token against it and get their own clients' tokens from it, and stopped after them. Its
+ * signing key, the users' passwords and the clients' secrets live in the data directory ({@code auth/}),
+ * never in the repository.
  */
 public final class SuiteIdentity implements AutoCloseable {
 
@@ -29,31 +30,35 @@ public final class SuiteIdentity implements AutoCloseable {
     private final ConfigurableApplicationContext server;
     private final String issuer;
     private final DemoUsers users;
+    private final ServiceClients clients;
 
-    private SuiteIdentity(ConfigurableApplicationContext server, String issuer, DemoUsers users) {
+    private SuiteIdentity(ConfigurableApplicationContext server, String issuer, DemoUsers users, ServiceClients clients) {
         this.server = server;
         this.issuer = issuer;
         this.users = users;
+        this.clients = clients;
     }
 
     /**
      * @param port 0 picks a free one (tests)
-     * @param keep true keeps the signing key and the passwords of earlier starts
+     * @param keep true keeps the signing key, the passwords and the clients' secrets of earlier starts
      */
     public static SuiteIdentity start(Path dataDirectory, String bindAddress, int port, boolean keep, List<String> extraArgs) {
         Path directory = dataDirectory.resolve("auth").toAbsolutePath();
         DemoUsers users = DemoUsers.readOrCreate(directory, keep);
+        ServiceClients clients = ServiceClients.readOrCreate(directory, keep);
         int chosen = port == 0 ? freePort() : port;
         String issuer = issuer(chosen);
         List<String> args = new ArrayList<>(List.of("--server.port=" + chosen, "--server.address=" + bindAddress,
                 "--spring.security.oauth2.authorizationserver.issuer=" + issuer,
                 "--eventual.auth.signing-key-file=" + directory.resolve(keep ? "signing-key.json" : "signing-key-" + chosen + ".json")));
         args.addAll(users.serverArgs());
+        args.addAll(clients.serverArgs());
         args.addAll(extraArgs);
         ServiceLabel.servicePort(SERVICE_ID, chosen);
         ConfigurableApplicationContext server = ServiceLabel.startingAs(SERVICE_ID, () -> AuthServerApplication.application()
                 .registerShutdownHook(false).run(args.toArray(String[]::new)));
-        return new SuiteIdentity(server, issuer, users);
+        return new SuiteIdentity(server, issuer, users, clients);
     }
 
     /** What a local suite on {@code port} puts in every token's {@code iss}. */
@@ -69,13 +74,23 @@ public final class SuiteIdentity implements AutoCloseable {
         return users;
     }
 
-    /** An access token for a demo person or {@code customer:<id>}, by the code flow through the login form. */
-    public String token(String who) {
-        return token(issuer, users, who);
+    public ServiceClients clients() {
+        return clients;
     }
 
-    /** The same against a running suite, with the passwords its data directory keeps. */
-    public static String token(String issuer, DemoUsers users, String who) {
+    /**
+     * An access token for a demo person or {@code customer:<id>}, by the code flow through the login form,
+     * or for the payment provider ({@code payment-provider}), by the client-credentials grant.
+     */
+    public String token(String who) {
+        return token(issuer, users, clients, who);
+    }
+
+    /** The same against a running suite, with the passwords and secrets its data directory keeps. */
+    public static String token(String issuer, DemoUsers users, ServiceClients clients, String who) {
+        if (who.equals(ServiceClients.Client.PAYMENT_PROVIDER.id())) {
+            return clients.token(issuer, ServiceClients.Client.PAYMENT_PROVIDER);
+        }
         String username = who.startsWith("customer:") ? "customer-" + who.substring("customer:".length()) : who;
         return new CodeFlowLogin(URI.create(issuer), TIMEOUT).signIn(username, users.passwordOf(username)).value();
     }

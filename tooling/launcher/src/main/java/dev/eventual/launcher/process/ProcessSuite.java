@@ -135,7 +135,8 @@ public final class ProcessSuite implements AutoCloseable {
         // its log lines carry its name (ServiceLabel)
         command.add("-Deventual.service.name=" + service.serviceId());
         command.addAll(List.of("-cp", settings.classpath(), settings.mainClass(), service.name()));
-        command.addAll(infrastructure.serviceArgs(service, ports.get(service), settings.serviceToken(), identity.issuer()));
+        command.addAll(infrastructure.serviceArgs(service, ports.get(service), identity.issuer()));
+        command.addAll(identity.clients().serviceArgs(service.serviceId()));
         for (SuiteService peer : service.peers()) {
             command.add(SuiteInfrastructure.peer(peer.serviceId(), ports.get(peer)));
         }

@@ -17,7 +17,6 @@ import java.util.List;
  */
 public record ProcessSuiteSettings(
         Path dataDirectory,
-        String serviceToken,
         String classpath,
         String mainClass,
         List<String> jvmArgs,

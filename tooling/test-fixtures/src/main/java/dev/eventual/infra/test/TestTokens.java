@@ -1,5 +1,6 @@
 package dev.eventual.infra.test;
 
+import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.signin.ClientCredentials;
 import dev.eventual.signin.CodeFlowLogin;
 
@@ -48,6 +49,17 @@ public final class TestTokens {
     /** A token of one of the suite's confidential clients, with every scope it was registered with. */
     public String client(TestAuthServer.Client client) {
         return kept("client:" + client.id(), () -> clients.token(client.id(), client.secret()));
+    }
+
+    /** The token of the service whose client reports for this consumer group (the inventory service's for any other). */
+    public String reporter(String consumerGroup) {
+        return client(OrderMessaging.NOTICE_CONSUMER_GROUP.equals(consumerGroup) ? TestAuthServer.Client.NOTICE_SERVICE
+                : TestAuthServer.Client.INVENTORY_SERVICE);
+    }
+
+    /** reconcile-job's token: re-drives, releases, the stock gate's repair and cancels. */
+    public String reconcile() {
+        return client(TestAuthServer.Client.RECONCILE_JOB);
     }
 
     /** The payment provider's token: what pays an order. */
