@@ -3,6 +3,7 @@ package dev.eventual.auth;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import dev.eventual.signin.ClientCredentials;
 import dev.eventual.signin.CodeFlowLogin;
 import dev.eventual.signin.LoginRefusedException;
 import org.junit.jupiter.api.AfterEach;
@@ -54,6 +55,12 @@ class AuthServerIT {
     private static final String ALICE_PASSWORD = "alice-password-0123456789";
     private static final String SYNTHETIC_PASSWORD = "synthetic-password-0123456789";
     private static final String OLGA_PASSWORD = "olga-password-0123456789";
+    /** The confidential clients auth-server.yml registers, with the scopes each may have, and their test secrets. */
+    private static final Map<String, List<String>> CLIENTS = Map.of(
+            "inventory-service", List.of("orders.report.inventory"),
+            "notice-service", List.of("orders.report.notice"),
+            "reconcile-job", List.of("inventory.gate", "inventory.redrive", "notices.redrive", "orders.cancel"),
+            "payment-provider", List.of("orders.pay"));
     private static final Pattern CSRF = Pattern.compile("name=\"_csrf\"[^>]*value=\"([^\"]+)\"");
     private static final Pattern SIGN_IN_FAILURES = Pattern.compile(
             "^eventual_auth_sign_in_failures_total\\{[^}]*outcome=\"([^\"]+)\"[^}]*} (\\S+)", Pattern.MULTILINE);
@@ -308,6 +315,55 @@ class AuthServerIT {
         return lines;
     }
 
+    private static String secretOf(String client) {
+        return client + "-secret-0123456789";
+    }
+
+    @Test
+    void eachClientGetsATokenWithItsOwnScopesOnlyAndNothingElse() throws Exception {
+        URI issuer = start();
+        JwtDecoder decoder = JwtDecoders.fromIssuerLocation(issuer.toString());
+        ClientCredentials clients = ClientCredentials.of(issuer, Duration.ofSeconds(10));
+
+        for (Map.Entry<String, List<String>> client : CLIENTS.entrySet()) {
+            Jwt token = decoder.decode(clients.token(client.getKey(), secretOf(client.getKey()), client.getValue()).value());
+            assertThat(token.getSubject()).isEqualTo(client.getKey());
+            assertThat(token.getClaimAsStringList("scope")).as(client.getKey()).containsExactlyInAnyOrderElementsOf(client.getValue());
+            assertThat(token.getAudience()).containsExactly("eventual");
+            // no person's claims: a client is no role and no customer
+            assertThat(token.getClaims()).doesNotContainKeys("roles", "customer_id");
+        }
+        // a wrong secret, another client's secret, and a scope the client was not given are all refused
+        assertThatThrownBy(() -> clients.token("payment-provider", "guess-guess-guess-guess", List.of("orders.pay")))
+                .isInstanceOf(LoginRefusedException.class).hasMessageContaining("401");
+        assertThatThrownBy(() -> clients.token("payment-provider", secretOf("reconcile-job"), List.of("orders.pay")))
+                .isInstanceOf(LoginRefusedException.class).hasMessageContaining("401");
+        String basic = java.util.Base64.getEncoder().encodeToString(("payment-provider:" + secretOf("payment-provider"))
+                .getBytes(StandardCharsets.UTF_8));
+        HttpResponse<String> widened = HttpClient.newHttpClient().send(HttpRequest.newBuilder(issuer.resolve("/oauth2/token"))
+                .header("Authorization", "Basic " + basic).header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("grant_type=client_credentials&scope=orders.cancel")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(widened.statusCode()).as(widened.body()).isEqualTo(400);
+        assertThat(widened.body()).contains("invalid_scope");
+        // the public client of people's sign-ins has no client-credentials grant
+        HttpResponse<String> cli = HttpClient.newHttpClient().send(HttpRequest.newBuilder(issuer.resolve("/oauth2/token"))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("grant_type=client_credentials&client_id=eventual-cli")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(cli.statusCode()).as(cli.body()).isNotEqualTo(200);
+        assertThat(cli.body()).doesNotContain("access_token");
+    }
+
+    @Test
+    void refusesToStartWhileAClientHasNoSecretOfItsOwn() {
+        // the variable left empty, and left out (the placeholder's text is no secret either)
+        assertThatThrownBy(() -> start(freePort(), "--EVENTUAL_PAYMENT_PROVIDER_CLIENT_SECRET="))
+                .hasStackTraceContaining("no secret of at least 16 characters for client payment-provider");
+        assertThatThrownBy(() -> start(freePort(), "--EVENTUAL_RECONCILE_JOB_CLIENT_SECRET=short"))
+                .hasStackTraceContaining("for client reconcile-job");
+    }
+
     private URI start() throws IOException {
         return start(freePort());
     }
@@ -330,6 +386,13 @@ class AuthServerIT {
                 "--eventual.auth.users.olga.password=" + OLGA_PASSWORD,
                 "--eventual.auth.users.olga.role=OPERATOR",
                 "--eventual.auth.synthetic-customers.password=" + SYNTHETIC_PASSWORD));
+        for (String client : CLIENTS.keySet()) {
+            String variable = "--EVENTUAL_" + client.toUpperCase(java.util.Locale.ROOT).replace('-', '_') + "_CLIENT_SECRET=";
+            // a test's own value replaces the secret (a repeated argument would join the two)
+            if (Stream.of(settings).noneMatch(setting -> setting.startsWith(variable))) {
+                arguments.add(variable + secretOf(client));
+            }
+        }
         arguments.addAll(List.of(settings));
         server = AuthServerApplication.application().run(arguments.toArray(String[]::new));
         return URI.create(issuer);

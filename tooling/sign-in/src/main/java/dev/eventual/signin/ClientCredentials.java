@@ -40,15 +40,18 @@ public final class ClientCredentials {
     }
 
     /**
+     * @param scopes what the token is for: Spring Authorization Server grants a client-credentials token only
+     *               the scopes asked for (none when none are), each of which the client must have been registered with
      * @throws LoginRefusedException wrong client or secret, or a scope the client may not have (the message says which)
      */
-    public CodeFlowLogin.AccessToken token(String clientId, String secret) {
+    public CodeFlowLogin.AccessToken token(String clientId, String secret, java.util.Collection<String> scopes) {
         // RFC 6749 §2.3.1: both parts form-encoded before the Basic encoding
         String basic = Base64.getEncoder().encodeToString((encode(clientId) + ":" + encode(secret)).getBytes(StandardCharsets.UTF_8));
         HttpRequest request = HttpRequest.newBuilder(tokenUri).timeout(timeout)
                 .header("Authorization", "Basic " + basic)
                 .header("Content-Type", "application/x-www-form-urlencoded").header("Accept", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("grant_type=client_credentials")).build();
+                .POST(HttpRequest.BodyPublishers.ofString("grant_type=client_credentials&scope=" + encode(String.join(" ", scopes))))
+                .build();
         HttpResponse<String> response;
         try {
             response = http.send(request, HttpResponse.BodyHandlers.ofString());

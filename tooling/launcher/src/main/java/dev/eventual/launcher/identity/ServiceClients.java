@@ -1,5 +1,6 @@
 package dev.eventual.launcher.identity;
 
+import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.infra.Secrets;
 import dev.eventual.signin.ClientCredentials;
 
@@ -29,17 +30,21 @@ public final class ServiceClients {
 
     /** A client auth-server.yml registers: its id, and the variable its secret comes in. */
     public enum Client {
-        INVENTORY_SERVICE("inventory-service", "EVENTUAL_INVENTORY_SERVICE_CLIENT_SECRET"),
-        NOTICE_SERVICE("notice-service", "EVENTUAL_NOTICE_SERVICE_CLIENT_SECRET"),
-        RECONCILE_JOB("reconcile-job", "EVENTUAL_RECONCILE_JOB_CLIENT_SECRET"),
-        PAYMENT_PROVIDER("payment-provider", "EVENTUAL_PAYMENT_PROVIDER_CLIENT_SECRET");
+        INVENTORY_SERVICE("inventory-service", "EVENTUAL_INVENTORY_SERVICE_CLIENT_SECRET", InternalAuth.SCOPE_REPORT_INVENTORY),
+        NOTICE_SERVICE("notice-service", "EVENTUAL_NOTICE_SERVICE_CLIENT_SECRET", InternalAuth.SCOPE_REPORT_NOTICE),
+        RECONCILE_JOB("reconcile-job", "EVENTUAL_RECONCILE_JOB_CLIENT_SECRET", InternalAuth.SCOPE_INVENTORY_REDRIVE,
+                InternalAuth.SCOPE_STOCK_GATE, InternalAuth.SCOPE_NOTICE_REDRIVE, InternalAuth.SCOPE_CANCEL),
+        PAYMENT_PROVIDER("payment-provider", "EVENTUAL_PAYMENT_PROVIDER_CLIENT_SECRET", InternalAuth.SCOPE_PAY);
 
         private final String id;
         private final String secretVariable;
+        /** What its token asks for: every scope auth-server.yml registers it with. */
+        private final List<String> scopes;
 
-        Client(String id, String secretVariable) {
+        Client(String id, String secretVariable, String... scopes) {
             this.id = id;
             this.secretVariable = secretVariable;
+            this.scopes = List.of(scopes);
         }
 
         public String id() {
@@ -108,7 +113,7 @@ public final class ServiceClients {
 
     /** An access token of this client, from the suite's authorization server. */
     public String token(String issuer, Client client) {
-        return ClientCredentials.of(URI.create(issuer), TIMEOUT).token(client.id, secrets.get(client)).value();
+        return ClientCredentials.of(URI.create(issuer), TIMEOUT).token(client.id, secrets.get(client), client.scopes).value();
     }
 
     private void store(Path file) {

@@ -1,6 +1,7 @@
 package dev.eventual.infra.test;
 
 import dev.eventual.auth.AuthServerApplication;
+import dev.eventual.common.messaging.InternalAuth;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import java.io.IOException;
@@ -28,17 +29,25 @@ public final class TestAuthServer implements AutoCloseable {
 
     /** The confidential clients auth-server.yml registers, each with its own test-only secret. */
     public enum Client {
-        INVENTORY_SERVICE("inventory-service", "EVENTUAL_INVENTORY_SERVICE_CLIENT_SECRET"),
-        NOTICE_SERVICE("notice-service", "EVENTUAL_NOTICE_SERVICE_CLIENT_SECRET"),
-        RECONCILE_JOB("reconcile-job", "EVENTUAL_RECONCILE_JOB_CLIENT_SECRET"),
-        PAYMENT_PROVIDER("payment-provider", "EVENTUAL_PAYMENT_PROVIDER_CLIENT_SECRET");
+        INVENTORY_SERVICE("inventory-service", "EVENTUAL_INVENTORY_SERVICE_CLIENT_SECRET", InternalAuth.SCOPE_REPORT_INVENTORY),
+        NOTICE_SERVICE("notice-service", "EVENTUAL_NOTICE_SERVICE_CLIENT_SECRET", InternalAuth.SCOPE_REPORT_NOTICE),
+        RECONCILE_JOB("reconcile-job", "EVENTUAL_RECONCILE_JOB_CLIENT_SECRET", InternalAuth.SCOPE_INVENTORY_REDRIVE,
+                InternalAuth.SCOPE_STOCK_GATE, InternalAuth.SCOPE_NOTICE_REDRIVE, InternalAuth.SCOPE_CANCEL),
+        PAYMENT_PROVIDER("payment-provider", "EVENTUAL_PAYMENT_PROVIDER_CLIENT_SECRET", InternalAuth.SCOPE_PAY);
 
         private final String id;
         private final String secretVariable;
+        private final List<String> scopes;
 
-        Client(String id, String secretVariable) {
+        Client(String id, String secretVariable, String... scopes) {
             this.id = id;
             this.secretVariable = secretVariable;
+            this.scopes = List.of(scopes);
+        }
+
+        /** Every scope auth-server.yml registers it with, as the service's own yml asks for them. */
+        public List<String> scopes() {
+            return scopes;
         }
 
         public String id() {

@@ -48,7 +48,7 @@ public final class TestTokens {
 
     /** A token of one of the suite's confidential clients, with every scope it was registered with. */
     public String client(TestAuthServer.Client client) {
-        return kept("client:" + client.id(), () -> clients.token(client.id(), client.secret()));
+        return kept("client:" + client.id(), () -> clients.token(client.id(), client.secret(), client.scopes()));
     }
 
     /** The token of the service whose client reports for this consumer group (the inventory service's for any other). */
