@@ -26,7 +26,9 @@ class OpenApiDocsIT {
                 "POST /api/inventory/gate/rebuild", "POST /internal/inventory/retries", "GET /api/inventory/{skuId}");
         assertThat(docs.credentials("GET", "/api/inventory/{skuId}")).containsExactly("bearer");
         assertThat(docs.credentials("PUT", "/api/inventory/{skuId}")).containsExactly("bearer");
-        assertThat(docs.credentials("POST", "/api/inventory/gate/rebuild")).containsExactlyInAnyOrder("bearer", "serviceToken");
+        assertThat(docs.credentials("POST", "/api/inventory/gate/rebuild")).containsExactlyInAnyOrder("bearer", "serviceClient");
+        assertThat(docs.scopes("POST", "/api/inventory/gate/rebuild")).containsExactly("inventory.gate");
+        assertThat(docs.scopes("POST", "/internal/inventory/retries")).containsExactly("inventory.redrive");
         assertThat(docs.responseCodes("POST", "/api/inventory/{skuId}/gate")).contains("200", "404", "409", "503");
     }
 }

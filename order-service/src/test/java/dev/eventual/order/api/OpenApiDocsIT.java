@@ -29,8 +29,12 @@ class OpenApiDocsIT {
                 "POST /internal/orders/consumer-reports");
         assertThat(docs.credentials("POST", "/api/orders")).containsExactly("bearer");
         assertThat(docs.credentials("GET", "/api/orders/{orderId}")).containsExactly("bearer");
-        assertThat(docs.credentials("POST", "/api/orders/{orderId}/cancel")).containsExactlyInAnyOrder("bearer", "serviceToken");
-        assertThat(docs.credentials("POST", "/api/orders/{orderId}/pay")).containsExactly("serviceToken");
+        assertThat(docs.credentials("POST", "/api/orders/{orderId}/cancel")).containsExactlyInAnyOrder("bearer", "serviceClient");
+        assertThat(docs.scopes("POST", "/api/orders/{orderId}/cancel")).containsExactly("orders.cancel");
+        assertThat(docs.credentials("POST", "/api/orders/{orderId}/pay")).containsExactly("serviceClient");
+        assertThat(docs.scopes("POST", "/api/orders/{orderId}/pay")).containsExactly("orders.pay");
+        assertThat(docs.scopes("POST", "/internal/orders/consumer-reports"))
+                .containsExactlyInAnyOrder("orders.report.inventory", "orders.report.notice");
     }
 
     @Test

@@ -226,7 +226,7 @@ class OrderAccessIT {
         calls.put(HttpCall.get(port, "/api/orders?userId=" + alice), bearer);
         calls.put(HttpCall.post(port, "/api/orders/" + orderId + "/cancel").json("{\"reason\":\"anonymous\"}"), bearer);
         calls.put(HttpCall.post(port, "/api/orders/" + orderId + "/pay").json("{\"paymentId\":\"pay-anonymous\"}"),
-                "X-Eventual-Service-Token header");
+                "access token of a client with scope orders.pay");
         for (Map.Entry<HttpCall, String> call : calls.entrySet()) {
             HttpCall.Response response = call.getKey().send();
             assertThat(response.status()).as(response.body()).isEqualTo(401);

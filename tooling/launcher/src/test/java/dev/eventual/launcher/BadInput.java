@@ -32,8 +32,8 @@ record BadInput(Service service, String endpoint, String what, Identity as, Forg
     enum Identity {
         /** No credential at all (a case may still carry a wrong one in its own headers). */
         NONE(null, false),
-        /** Customer 1, the user of the corpus' order bodies ({@code "userId":1}). */
-        CUSTOMER("customer:1", false),
+        /** alice, customer 1: the user of the corpus' order bodies ({@code "userId":1}). */
+        CUSTOMER("alice", false),
         OPERATOR("olga", false),
         ADMIN("adam", false),
         /** reconcile-job's own client: re-drives, releases, repairs the stock gate and cancels. */

@@ -284,7 +284,7 @@ class ConsoleIT {
         assertThat(seeded.status()).as(seeded.body()).isEqualTo(200);
         String orderId;
         try (StalledSends hung = suite.broker().stallSends()) {
-            HttpCall.Response placed = HttpCall.post(suite.orderPort(), "/api/orders").bearer(SharedSuite.token("customer:1"))
+            HttpCall.Response placed = HttpCall.post(suite.orderPort(), "/api/orders").bearer(SharedSuite.token("alice"))
                     .json("{\"userId\":1,\"skuId\":" + HUNG_BROKER_SKU + ",\"quantity\":1}").send();
             assertThat(placed.status()).as(placed.body()).isEqualTo(201);
             orderId = placed.json().get("orderId").asString();
@@ -372,7 +372,7 @@ class ConsoleIT {
         String traceId = HexFormat.of().formatHex(random.generateSeed(16));
         HttpCall.Response placed = HttpCall.post(suite.orderPort(), "/api/orders")
                 .header("traceparent", "00-" + traceId + "-" + HexFormat.of().formatHex(random.generateSeed(8)) + "-01")
-                .bearer(SharedSuite.token("customer:1")).json("{\"userId\":1,\"skuId\":" + sku + ",\"quantity\":1}").send();
+                .bearer(SharedSuite.token("alice")).json("{\"userId\":1,\"skuId\":" + sku + ",\"quantity\":1}").send();
         assertThat(placed.status()).as(placed.body()).isEqualTo(201);
         return new FailingOrder(placed.json().get("orderId").asString(), traceId, null);
     }

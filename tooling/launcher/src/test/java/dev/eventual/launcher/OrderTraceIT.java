@@ -41,8 +41,8 @@ class OrderTraceIT {
 
     private static final String UNKNOWN_SKU = "4242";
     private static final SecureRandom RANDOM = new SecureRandom();
-    /** Customer 1 places and reads the orders. */
-    private static final String CUSTOMER = "customer:1";
+    /** alice (customer 1) places and reads the orders: no synthetic customer has a named one's id. */
+    private static final String CUSTOMER = "alice";
     private static final Map<String, String> SERVICES = Map.of(
             "dev.eventual.order.", "order-service",
             "dev.eventual.inventory.", "inventory-service",

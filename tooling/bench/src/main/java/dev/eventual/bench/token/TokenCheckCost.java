@@ -60,7 +60,7 @@ public final class TokenCheckCost {
         Files.createDirectories(data);
         try (SuiteIdentity identity = SuiteIdentity.start(data, "127.0.0.1", 0, false, List.of())) {
             List<String> tokens = IntStream.rangeClosed(1, options.customers())
-                    .mapToObj(id -> identity.token("customer:" + id)).toList();
+                    .mapToObj(id -> identity.token("customer:" + (1_000 + id))).toList();
             CountingRequests issuerCalls = new CountingRequests();
             RestTemplate rest = new RestTemplate();
             rest.getInterceptors().add(issuerCalls);
