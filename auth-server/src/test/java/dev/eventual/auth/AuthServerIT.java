@@ -334,6 +334,9 @@ class AuthServerIT {
             assertThat(token.getAudience()).containsExactly("eventual");
             // no person's claims: a client is no role and no customer
             assertThat(token.getClaims()).doesNotContainKeys("roles", "customer_id");
+            // counted where it is issued: the work counter of a service's token requests
+            assertThat(server.getBean(io.micrometer.core.instrument.MeterRegistry.class).get("eventual.auth.tokens.issued")
+                    .tag("client", client.getKey()).tag("grant", "client_credentials").counter().count()).isEqualTo(1.0);
         }
         // a wrong secret, another client's secret, and a scope the client was not given are all refused
         assertThatThrownBy(() -> clients.token("payment-provider", "guess-guess-guess-guess", List.of("orders.pay")))

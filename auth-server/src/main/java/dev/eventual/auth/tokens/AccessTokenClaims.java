@@ -20,9 +20,11 @@ class AccessTokenClaims implements OAuth2TokenCustomizer<JwtEncodingContext> {
     static final String CUSTOMER_ID = "customer_id";
 
     private final TokenProperties properties;
+    private final IssuedTokens issued;
 
-    AccessTokenClaims(TokenProperties properties) {
+    AccessTokenClaims(TokenProperties properties, IssuedTokens issued) {
         this.properties = properties;
+        this.issued = issued;
     }
 
     @Override
@@ -31,6 +33,8 @@ class AccessTokenClaims implements OAuth2TokenCustomizer<JwtEncodingContext> {
             return;
         }
         context.getClaims().audience(List.of(properties.audience()));
+        // called once per access token the server signs: where it is issued, it is counted
+        issued.issued(context.getRegisteredClient().getClientId(), context.getAuthorizationGrantType().getValue());
         if (context.getPrincipal().getPrincipal() instanceof Person person) {
             context.getClaims().claim(ROLES, List.of(person.role().claimValue()));
             if (person.customerId() != null) {

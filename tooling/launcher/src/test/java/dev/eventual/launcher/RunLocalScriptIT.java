@@ -117,6 +117,15 @@ class RunLocalScriptIT {
                 HttpCall.get(8081, "/api/orders/" + orderId).bearer(token).send().json().get("reconcileStatus").asString()));
         assertThat(HttpCall.get(8081, "/api/orders/" + orderId).send().status()).as("no token, no order").isEqualTo(401);
         assertThat(signIn("nobody-of-ours")).isNull();
+        // PAY=$(./run-local.sh --token=payment-provider), as the banner says: the payment provider's own client pays
+        String pay = signIn("payment-provider");
+        HttpCall.Response paid = HttpCall.post(8081, "/api/orders/" + orderId + "/pay").bearer(pay)
+                .json("{\"paymentId\":\"run-local-it-" + traceId + "\"}").send();
+        assertThat(paid.status()).as(paid.body()).isEqualTo(200);
+        assertThat(paid.json().get("status").asString()).isEqualTo("PAID");
+        assertThat(HttpCall.get(8081, "/api/orders/" + orderId).bearer(pay).send().status()).as("the payment provider reads no order")
+                .isEqualTo(403);
+        assertNoClientSecretIsPrinted();
 
         // the check of the running suite neither rebuilds nor replaces the jar the suite runs, and finds the
         // Redis password where it finds the database's, in the data directory (no NOAUTH)
@@ -145,6 +154,22 @@ class RunLocalScriptIT {
                 .noneMatch(line -> line.contains(" ERROR "));
         List<String> stopping = log.lines().skip(linesBeforeStop).toList();
         assertThat(stopping).as("the services stop before the servers they use").noneMatch(line -> line.contains(" WARN "));
+    }
+
+    /** The clients' secrets are kept for the owner only and appear nowhere in what the suite prints. */
+    private static void assertNoClientSecretIsPrinted() throws IOException {
+        Path kept = DATA.resolve("auth/clients.properties");
+        Properties secrets = new Properties();
+        try (Reader reader = Files.newBufferedReader(kept)) {
+            secrets.load(reader);
+        }
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(kept))).isEqualTo("rw-------");
+        assertThat(secrets.stringPropertyNames()).containsExactlyInAnyOrder("inventory-service", "notice-service",
+                "reconcile-job", "payment-provider");
+        String log = log();
+        secrets.stringPropertyNames().forEach(client -> assertThat(log).as("%s's secret in the output", client)
+                .doesNotContain(secrets.getProperty(client)));
+        assertThat(log).doesNotContain("service token");
     }
 
     /**

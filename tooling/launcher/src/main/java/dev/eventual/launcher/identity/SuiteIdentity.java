@@ -3,6 +3,8 @@ package dev.eventual.launcher.identity;
 import dev.eventual.auth.AuthServerApplication;
 import dev.eventual.signin.CodeFlowLogin;
 import dev.eventual.launcher.logging.ServiceLabel;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import java.io.IOException;
@@ -76,6 +78,15 @@ public final class SuiteIdentity implements AutoCloseable {
 
     public ServiceClients clients() {
         return clients;
+    }
+
+    /**
+     * How many access tokens the auth-server has issued to this client ({@code eventual.auth.tokens.issued}):
+     * the work counter of docs/security.md, "The flows" (about one per token lifetime per service, none per order).
+     */
+    public long tokensIssuedTo(String clientId) {
+        return Math.round(server.getBean(MeterRegistry.class).find("eventual.auth.tokens.issued").tag("client", clientId)
+                .counters().stream().mapToDouble(Counter::count).sum());
     }
 
     /**
