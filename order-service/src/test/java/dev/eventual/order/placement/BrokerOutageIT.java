@@ -164,7 +164,7 @@ class BrokerOutageIT {
         return placed.json().get("orderId").asString();
     }
 
-    /** Events order-core wrote WAITING for the relay instead of sending them as half messages, for this reason. */
+    /** Publications order-core ran without a half message (their events WAITING for the relay), for this reason. */
     private double fellBack(String reason) {
         return meters.get("eventual.order.broker-fallback").tag("reason", reason).counter().count();
     }
