@@ -20,8 +20,8 @@ import static dev.eventual.order.support.GeneralLog.statementsDuring;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The statements one order costs order_db (the sold-out refusal's are in GatedPlacementIT). A change
- * that adds a statement to placing an order fails here and the log shows which.
+ * The statements one order costs order_db: placing it, its consumers' reports, a cancel (the sold-out refusal's are
+ * in GatedPlacementIT). A change that adds a statement to one of them fails here and the log shows which.
  */
 @OrderServiceIT
 class StatementsPerOrderIT {
@@ -54,6 +54,24 @@ class StatementsPerOrderIT {
                 .containsExactly("SET", "INSERT", "INSERT", "INSERT", "ROLLBACK", "SET", "SELECT", "SELECT", "SELECT");
     }
 
+    /** What a customer's cancel of its own order costs, the broker up and nothing of the order waiting for it. */
+    @Test
+    void aCancelCostsItsKnownStatements() throws SQLException {
+        long userId = ThreadLocalRandom.current().nextLong(1_000_000, 2_000_000_000);
+        cancel(userId, placeForId(userId)); // warm: the first cancel of a context pays for lazy setup
+        String orderId = placeForId(userId);
+
+        List<String> canceled = statementsDuring(dataSource, 200, () -> cancel(userId, orderId));
+
+        // the order read (its status and version for the guarded update), then whether an earlier event of it
+        // still waits for the relay (issue 39: a cancel sent as a half message must not overtake its create,
+        // docs/design.md "The outbox"); the local transaction: autocommit off, barrier, message_log, the guarded
+        // update, commit, autocommit on; then the order, its events and reports read for the answer
+        assertThat(kinds(canceled)).as("statements of a cancel: %s", canceled).containsExactly(
+                "SELECT", "SELECT", "SET", "INSERT", "INSERT", "UPDATE", "COMMIT", "SET", "SELECT", "SELECT", "SELECT");
+        assertThat(canceled.get(1)).as("the relay's question").contains("msg_status = 'WAITING'").contains("order_id = " + orderId);
+    }
+
     /**
      * What the consumers' reports of one order cost (each group's coalesced report carrying this one order;
      * under load a report carries many orders and these statements are shared by them).
@@ -82,6 +100,11 @@ class StatementsPerOrderIT {
         return HttpCall.post(port, "/internal/orders/consumer-reports").bearer(tokens.reporter(group))
                 .json("{\"consumerGroup\":\"" + group + "\",\"reports\":[{\"orderId\":\"" + orderId
                         + "\",\"eventType\":\"ORDER_CREATED\",\"status\":\"SUCCESS\"}]}").send().status();
+    }
+
+    private int cancel(long userId, String orderId) {
+        return HttpCall.post(port, "/api/orders/" + orderId + "/cancel").bearer(tokens.customer(userId))
+                .json("{\"reason\":\"statements\"}").send().status();
     }
 
     private String placeForId(long userId) {

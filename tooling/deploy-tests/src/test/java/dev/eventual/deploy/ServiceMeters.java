@@ -47,6 +47,7 @@ final class ServiceMeters {
             counter("eventual.order.events.reconciled-by-reports", "event"),
             counter("eventual.order.local-transactions", "outcome"),
             counter("eventual.order.check-backs", "answer"),
+            counter("eventual.order.broker-fallback", "reason"),
             counter("eventual.order.worker-lease.renewal-failures"),
             counter("eventual.order.worker-lease.lost"),
             new Meter("eventual.order.worker-id", Kind.GAUGE, null, List.of()),

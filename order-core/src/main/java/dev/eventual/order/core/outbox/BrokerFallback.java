@@ -30,10 +30,12 @@ class BrokerFallback {
     }
 
     /**
-     * @param why why the half message is not used, for the log
+     * @param why   why the half message is not used: counted by its reason, and logged
+     * @param cause for {@link FallbackReason#NOT_STORED}, why the broker did not store it; else null
      * @return {@link Publication#WAITING} when it committed, else returns and throws as {@link OrderOutbox#publish} does
      */
-    Publication publish(PublishAttempt attempt, String why) {
+    Publication publish(PublishAttempt attempt, FallbackReason why, Throwable cause) {
+        metrics.fellBack(why);
         String transactionId = TRANSACTION_ID_PREFIX + UUID.randomUUID();
         try {
             LocalTxOutcome outcome = runner.run(attempt, transactionId, MessageStatus.WAITING);
@@ -41,7 +43,7 @@ class BrokerFallback {
             metrics.localTransaction(outcome);
             if (outcome == LocalTxOutcome.COMMITTED) {
                 log.info("Order {}: {} written WAITING for the relay under {} ({})", attempt.orderId(),
-                        attempt.eventType(), transactionId, why);
+                        attempt.eventType(), transactionId, cause == null ? why.text() : why.text() + ": " + cause);
             }
         } catch (Error e) {
             attempt.failed(e);

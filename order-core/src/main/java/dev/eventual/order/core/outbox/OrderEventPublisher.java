@@ -51,13 +51,13 @@ class OrderEventPublisher implements OrderOutbox.EventSender {
         PublishAttempt attempt = new PublishAttempt(eventType, orderId, event, work);
         if (eventType != OrderEventType.ORDER_CREATED && relay.waiting(orderId)) {
             // sent as a half message it would reach the consumers before the order's earlier event
-            return fallback.publish(attempt, "an earlier event of the order waits for the relay");
+            return fallback.publish(attempt, FallbackReason.EARLIER_EVENT_WAITING, null);
         }
         if (!fallbackEnabled) {
             return sendHalfMessage(attempt, event);
         }
         if (!breaker.permits()) {
-            return fallback.publish(attempt, "the broker circuit breaker is open");
+            return fallback.publish(attempt, FallbackReason.BREAKER_OPEN, null);
         }
         long started = System.nanoTime();
         try {
@@ -74,7 +74,7 @@ class OrderEventPublisher implements OrderOutbox.EventSender {
                 throw e;
             }
             breaker.notStored(started, e.getCause());
-            return fallback.publish(attempt, "half message not stored: " + e.getCause());
+            return fallback.publish(attempt, FallbackReason.NOT_STORED, e.getCause());
         } catch (RuntimeException | Error e) {
             // the work's refusal, after the broker stored the half message
             breaker.stored(started);

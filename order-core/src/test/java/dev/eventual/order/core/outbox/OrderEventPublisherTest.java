@@ -24,7 +24,9 @@ import java.util.function.Supplier;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.ArgumentMatchers.any;
-import static org.mockito.ArgumentMatchers.anyString;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.ArgumentMatchers.isNull;
+import static org.mockito.ArgumentMatchers.notNull;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.times;
@@ -41,7 +43,7 @@ class OrderEventPublisherTest {
     private final Broker broker = new Broker();
 
     OrderEventPublisherTest() {
-        when(fallback.publish(any(), anyString())).thenReturn(Publication.WAITING);
+        when(fallback.publish(any(), any(), any())).thenReturn(Publication.WAITING);
     }
 
     @Test
@@ -52,7 +54,7 @@ class OrderEventPublisherTest {
         };
 
         assertThat(publisher(true).publish(OrderEventType.ORDER_CREATED, 1, "event", () -> { })).isEqualTo(Publication.WAITING);
-        verify(fallback).publish(any(), anyString());
+        verify(fallback).publish(any(), eq(FallbackReason.NOT_STORED), notNull());
     }
 
     @Test
@@ -64,7 +66,7 @@ class OrderEventPublisherTest {
         };
 
         assertThat(publisher(true).publish(OrderEventType.ORDER_CREATED, 1, "event", () -> { })).isEqualTo(Publication.WAITING);
-        verify(fallback).publish(any(), anyString());
+        verify(fallback).publish(any(), eq(FallbackReason.NOT_STORED), notNull());
     }
 
     @Test
@@ -76,7 +78,7 @@ class OrderEventPublisherTest {
         assertThatThrownBy(() -> publisher(true).publish(OrderEventType.ORDER_CREATED, 1, "event", () -> { }))
                 .isInstanceOfSatisfying(NotPublishedException.class,
                         e -> assertThat(e.reason()).isEqualTo(NotPublishedReason.BROKER_UNAVAILABLE));
-        verify(fallback, never()).publish(any(), anyString());
+        verify(fallback, never()).publish(any(), any(), any());
     }
 
     @Test
@@ -93,7 +95,7 @@ class OrderEventPublisherTest {
         }
         // no breaker with the switch off: every publication asks the broker, as before
         assertThat(broker.sends).isEqualTo(5);
-        verify(fallback, never()).publish(any(), anyString());
+        verify(fallback, never()).publish(any(), any(), any());
     }
 
     @Test
@@ -110,7 +112,8 @@ class OrderEventPublisherTest {
 
         assertThat(breaker.state()).isEqualTo(CircuitBreaker.State.OPEN);
         assertThat(broker.sends).as("sends before the breaker opened").isEqualTo(3);
-        verify(fallback, times(10)).publish(any(), anyString());
+        verify(fallback, times(3)).publish(any(), eq(FallbackReason.NOT_STORED), notNull());
+        verify(fallback, times(7)).publish(any(), eq(FallbackReason.BREAKER_OPEN), isNull());
     }
 
     @Test
@@ -119,7 +122,7 @@ class OrderEventPublisherTest {
 
         assertThat(publisher(true).publish(OrderEventType.ORDER_CANCELED, 7, "event", () -> { })).isEqualTo(Publication.WAITING);
         assertThat(broker.sends).isZero();
-        verify(fallback).publish(any(), anyString());
+        verify(fallback).publish(any(), eq(FallbackReason.EARLIER_EVENT_WAITING), isNull());
     }
 
     @Test
