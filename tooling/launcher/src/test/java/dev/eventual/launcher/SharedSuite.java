@@ -36,6 +36,9 @@ final class SharedSuite {
                     "--eventual.order.reconcile-delay=1s", "--eventual.reconcile.standalone-interval=1s",
                     "--eventual.reconcile.backoff=1s", "--eventual.reconcile.jitter=0",
                     "--eventual.reconcile.max-retries=2",
+                    // the unpaid-order scan every second instead of every 15 s: UnpaidOrderTimeoutIT and HungBrokerIT
+                    // age an order past the timeout and wait for the next scan; which orders are overdue stays the same
+                    "--eventual.reconcile.unpaid.standalone-interval=1s",
                     // the stock gate for the SKUs of StockGateRepairIT and InvariantCheckCommandIT's gate check
                     // only; every other test's SKUs take today's path
                     "--eventual.gate.enabled=true",
