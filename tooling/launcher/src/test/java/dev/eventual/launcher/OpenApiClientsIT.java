@@ -85,8 +85,13 @@ class OpenApiClientsIT {
         HttpCall.Response live = HttpCall.get(service.port.applyAsInt(suite), "/v3/api-docs").send();
         assertThat(live.status()).as(live.body()).isEqualTo(200);
         ObjectNode document = (ObjectNode) live.json();
-        // the servers name the suite's free port, the one part that differs from run to run
+        // the servers and the token URL name the suite's free ports, the parts that differ from run to run
         document.remove("servers");
+        JsonNode flow = document.at("/components/securitySchemes/serviceClient/flows/clientCredentials");
+        if (flow instanceof ObjectNode clientCredentials) {
+            assertThat(clientCredentials.path("tokenUrl").asString()).isEqualTo(suite.identity().issuer() + "/oauth2/token");
+            clientCredentials.put("tokenUrl", "{issuer}/oauth2/token");
+        }
         Files.createDirectories(LIVE);
         Path written = LIVE.resolve(service.id + ".json");
         Files.writeString(written, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(document) + "\n");

@@ -51,6 +51,11 @@ public final class ServiceClients {
             return id;
         }
 
+        /** The client with this id, if the suite has one. */
+        public static Optional<Client> withId(String id) {
+            return Arrays.stream(values()).filter(client -> client.id.equals(id)).findFirst();
+        }
+
         /** The client of the service with this {@code spring.application.name}, if it calls other services. */
         static Optional<Client> ofService(String applicationName) {
             return Arrays.stream(values()).filter(client -> client != PAYMENT_PROVIDER && client.id.equals(applicationName)).findFirst();

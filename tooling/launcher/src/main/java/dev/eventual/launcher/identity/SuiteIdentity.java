@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The suite's authorization server, its demo users and its clients: started before the services, which
@@ -91,7 +92,8 @@ public final class SuiteIdentity implements AutoCloseable {
 
     /**
      * An access token for a demo person or {@code customer:<id>}, by the code flow through the login form,
-     * or for the payment provider ({@code payment-provider}), by the client-credentials grant.
+     * or for one of the suite's clients ({@code payment-provider}, {@code reconcile-job}, ...), by the
+     * client-credentials grant with every scope the client has.
      */
     public String token(String who) {
         return token(issuer, users, clients, who);
@@ -99,8 +101,9 @@ public final class SuiteIdentity implements AutoCloseable {
 
     /** The same against a running suite, with the passwords and secrets its data directory keeps. */
     public static String token(String issuer, DemoUsers users, ServiceClients clients, String who) {
-        if (who.equals(ServiceClients.Client.PAYMENT_PROVIDER.id())) {
-            return clients.token(issuer, ServiceClients.Client.PAYMENT_PROVIDER);
+        Optional<ServiceClients.Client> client = ServiceClients.Client.withId(who);
+        if (client.isPresent()) {
+            return clients.token(issuer, client.get());
         }
         String username = who.startsWith("customer:") ? "customer-" + who.substring("customer:".length()) : who;
         return new CodeFlowLogin(URI.create(issuer), TIMEOUT).signIn(username, users.passwordOf(username)).value();
