@@ -31,11 +31,14 @@ class ServiceEnvironmentTest {
     @Test
     void theCheckCatchesATypo() {
         SpringService order = SpringService.ORDER;
-        assertThat(order.reads("EVENTUAL_SECURITY_SERVICE_TOKEN")).isTrue();
-        assertThat(order.reads("EVENTUAL_SECURITY_SERVICETOKEN")).isTrue();
+        assertThat(order.reads("EVENTUAL_WEB_MAX_INTERNAL_REQUEST_BODY")).isTrue();
+        assertThat(order.reads("EVENTUAL_WEB_MAXINTERNALREQUESTBODY")).isTrue();
         assertThat(order.reads("SPRING_DATASOURCE_URL")).isTrue();
         assertThat(order.reads("ORDER_DB_PASSWORD")).isTrue();
-        assertThat(order.reads("EVENTUAL_SECURITY_SERVIC_TOKEN")).isFalse();
+        assertThat(order.reads("EVENTUAL_WEB_MAX_INTERNAL_REQUEST_BODDY")).isFalse();
+        assertThat(order.reads("EVENTUAL_SECURITY_SERVICE_TOKEN")).as("the shared service token is gone").isFalse();
+        assertThat(SpringService.INVENTORY.reads("EVENTUAL_CLIENT_SECRET")).isTrue();
+        assertThat(order.reads("EVENTUAL_CLIENT_SECRET")).as("order-service has no client of its own").isFalse();
         assertThat(order.reads("ORDER_DB_PASSWROD")).isFalse();
         assertThat(SpringService.RECONCILE.reads("XXL_JOB_EXECUTOR_ADDRESS")).isTrue();
         assertThat(order.reads("XXL_JOB_EXECUTOR_ADDRESS")).as("order-service has no executor").isFalse();
@@ -59,7 +62,9 @@ class ServiceEnvironmentTest {
         assertThat(auth.reads("EVENTUAL_AUTH_USERS_PASSWORD")).as("no username").isFalse();
         assertThat(auth.reads("EVENTUAL_AUTH_SYNTHETIC_CUSTOMER_PASSWORD")).isFalse();
         assertThat(SpringService.ORDER.reads("EVENTUAL_AUTH_USERS_OLGA_PASSWORD")).as("order-service has no users").isFalse();
-        assertThat(auth.reads("EVENTUAL_SECURITY_SERVICE_TOKEN")).as("the auth-server has no web-support").isFalse();
+        assertThat(auth.reads("EVENTUAL_WEB_MAX_INTERNAL_REQUEST_BODY")).as("the auth-server has no web-support").isFalse();
+        assertThat(auth.reads("EVENTUAL_PAYMENT_PROVIDER_CLIENT_SECRET")).isTrue();
+        assertThat(auth.reads("EVENTUAL_CLIENT_SECRET")).as("the auth-server has no client of its own").isFalse();
     }
 
     @Test
