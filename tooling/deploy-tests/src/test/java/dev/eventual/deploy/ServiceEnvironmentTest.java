@@ -121,6 +121,21 @@ class ServiceEnvironmentTest {
     }
 
     @Test
+    void healthAndMetricsAreOnAManagementPortOfTheStacksNetworkOnly() {
+        compose.builtModules().forEach((name, module) -> {
+            SpringService service = SpringService.ofModule(module);
+            String port = service.ymlDefault("management.server.port");
+            assertThat(port).as(name + " management port").isNotEqualTo(service.ymlDefault("server.port"));
+            assertThat(compose.buildArgs(name).get("MANAGEMENT_PORT")).as(name + " MANAGEMENT_PORT (health check)").isEqualTo(port);
+            // loopback unless told: locally nobody but the machine's own user reaches it
+            assertThat(service.ymlDefault("management.server.address")).as(name).isEqualTo("127.0.0.1");
+            assertThat(compose.environment(name)).as(name).containsEntry("MANAGEMENT_SERVER_ADDRESS", "0.0.0.0");
+            assertThat(compose.strings(name, "ports")).as(name + ": the management port is not published")
+                    .noneMatch(mapping -> mapping.endsWith(":" + port));
+        });
+    }
+
+    @Test
     void addressesOfOtherServicesNameComposeServicesAndTheirPorts() {
         Map<String, String> httpPorts = compose.builtModules().keySet().stream()
                 .collect(Collectors.toMap(name -> name, name -> compose.buildArgs(name).get("HTTP_PORT")));
