@@ -104,8 +104,12 @@ class AuthServerIT {
         assertThatThrownBy(() -> login.signIn("mallory", SYNTHETIC_PASSWORD)).isInstanceOf(LoginRefusedException.class);
 
         HttpResponse<String> health = HttpClient.newHttpClient().send(
-                HttpRequest.newBuilder(issuer.resolve("/actuator/health")).build(), HttpResponse.BodyHandlers.ofString());
+                HttpRequest.newBuilder(management().resolve("/actuator/health")).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(health.statusCode()).as("probes need no login").isEqualTo(200);
+        // on the management port only (docs/operations.md, "The management port")
+        HttpResponse<String> onTheApiPort = HttpClient.newHttpClient().send(
+                HttpRequest.newBuilder(issuer.resolve("/actuator/prometheus")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(onTheApiPort.statusCode()).isNotEqualTo(200);
     }
 
     @Test
@@ -206,7 +210,7 @@ class AuthServerIT {
                 "--eventual.auth.sign-in-throttle.failures-per-address=8");
         ListAppender<ILoggingEvent> lines = capture("dev.eventual.auth.throttle");
         try {
-            assertThat(signInFailures(issuer)).as("before any sign-in, for Prometheus's increase()")
+            assertThat(signInFailures()).as("before any sign-in, for Prometheus's increase()")
                     .isEqualTo(Map.of("bad-credentials", 0.0, "throttled", 0.0));
             HttpClient guesser = HttpClient.newBuilder().cookieHandler(new CookieManager())
                     .followRedirects(HttpClient.Redirect.NEVER).build();
@@ -242,7 +246,7 @@ class AuthServerIT {
                     .isInstanceOf(LoginRefusedException.class);
 
             // five passwords checked, the rest refused unchecked: each a log line with the name and address, never the password
-            assertThat(signInFailures(issuer)).isEqualTo(Map.of("bad-credentials", 5.0, "throttled", 97.0));
+            assertThat(signInFailures()).isEqualTo(Map.of("bad-credentials", 5.0, "throttled", 97.0));
             List<String> logged = lines.list.stream().map(ILoggingEvent::getFormattedMessage).toList();
             assertThat(logged).filteredOn(line -> line.startsWith("Sign-in failed: wrong password or unknown user name \"olga\" from 127.0.0.1"))
                     .hasSize(5);
@@ -259,7 +263,7 @@ class AuthServerIT {
             assertThat(anotherName.body()).contains("Too many failed sign-ins from your address. Sign-in is paused: try again in");
             assertThatThrownBy(() -> login.signIn("alice", ALICE_PASSWORD)).as("alice's right password from that address")
                     .isInstanceOf(LoginRefusedException.class);
-            assertThat(signInFailures(issuer)).isEqualTo(Map.of("bad-credentials", 8.0, "throttled", 99.0));
+            assertThat(signInFailures()).isEqualTo(Map.of("bad-credentials", 8.0, "throttled", 99.0));
 
             // unpaused by time alone: the right password works once the window of the first failure has passed
             String token = await().atMost(window.plusSeconds(15)).pollInterval(Duration.ofMillis(500))
@@ -297,8 +301,8 @@ class AuthServerIT {
     }
 
     /** eventual.auth.sign-in.failures by outcome, as Prometheus scrapes it. */
-    private static Map<String, Double> signInFailures(URI issuer) throws IOException, InterruptedException {
-        HttpResponse<String> scrape = HttpClient.newHttpClient().send(HttpRequest.newBuilder(issuer.resolve("/actuator/prometheus")).build(),
+    private Map<String, Double> signInFailures() throws IOException, InterruptedException {
+        HttpResponse<String> scrape = HttpClient.newHttpClient().send(HttpRequest.newBuilder(management().resolve("/actuator/prometheus")).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(scrape.statusCode()).as(scrape.body()).isEqualTo(200);
         Map<String, Double> counts = new TreeMap<>();
@@ -369,6 +373,11 @@ class AuthServerIT {
                 .hasStackTraceContaining("for client reconcile-job");
     }
 
+    /** Where the running server's health and metrics are: its management port, a free one here. */
+    private URI management() {
+        return URI.create("http://127.0.0.1:" + server.getEnvironment().getRequiredProperty("local.management.port"));
+    }
+
     private URI start() throws IOException {
         return start(freePort());
     }
@@ -383,6 +392,7 @@ class AuthServerIT {
         String issuer = "http://127.0.0.1:" + port;
         List<String> arguments = new ArrayList<>(List.of(
                 "--server.port=" + port,
+                "--management.server.port=0",
                 "--spring.security.oauth2.authorizationserver.issuer=" + issuer,
                 "--eventual.auth.signing-key-file=" + keyFile,
                 "--eventual.auth.users.alice.password=" + ALICE_PASSWORD,

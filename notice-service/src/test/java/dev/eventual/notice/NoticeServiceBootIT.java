@@ -8,6 +8,7 @@ import org.apache.rocketmq.spring.support.DefaultRocketMQListenerContainer;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -26,6 +27,10 @@ class NoticeServiceBootIT {
 
     @LocalServerPort
     int port;
+
+    /** Health and metrics: the management port, never the API's (docs/operations.md, "The management port"). */
+    @LocalManagementPort
+    int managementPort;
 
     @Value("${spring.application.name}")
     String applicationName;
@@ -61,15 +66,19 @@ class NoticeServiceBootIT {
         assertThat(docs.status()).isEqualTo(200);
         assertThat(docs.json().get("paths").propertyNames()).contains("/internal/notices/status",
                 "/internal/notices/order-created/retries", "/internal/notices/order-canceled/retries");
-        assertThat(HttpCall.get(port, "/actuator/health").send().status()).isEqualTo(200);
-        assertThat(HttpCall.get(port, "/actuator/metrics/eventual.notice.duplicates").send().status()).isEqualTo(200);
-        assertThat(HttpCall.get(port, "/actuator/env").send().status()).isEqualTo(404);
-        assertThat(HttpCall.get(port, "/actuator/beans").send().status()).isEqualTo(404);
+        assertThat(managementPort).isNotEqualTo(port);
+        assertThat(HttpCall.get(managementPort, "/actuator/health").send().status()).isEqualTo(200);
+        assertThat(HttpCall.get(managementPort, "/actuator/metrics/eventual.notice.duplicates").send().status()).isEqualTo(200);
+        assertThat(HttpCall.get(managementPort, "/actuator/env").send().status()).isEqualTo(404);
+        assertThat(HttpCall.get(managementPort, "/actuator/beans").send().status()).isEqualTo(404);
+        // nothing of the actuator on the API port
+        assertThat(HttpCall.get(port, "/actuator/health").send().status()).isEqualTo(404);
+        assertThat(HttpCall.get(port, "/actuator/prometheus").send().status()).isEqualTo(404);
     }
 
     @Test
     void prometheusScrapesTheServicesOwnMeters() {
-        HttpCall.Response scrape = HttpCall.get(port, "/actuator/prometheus").send();
+        HttpCall.Response scrape = HttpCall.get(managementPort, "/actuator/prometheus").send();
 
         assertThat(scrape.status()).isEqualTo(200);
         assertThat(scrape.contentType()).startsWith("text/plain");

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.test.context.ContextConfiguration;
@@ -44,6 +45,10 @@ class InventoryGateIT {
 
     @LocalServerPort
     int port;
+
+    /** Where its metrics are (docs/operations.md, "The management port"). */
+    @LocalManagementPort
+    int managementPort;
 
     @Autowired
     OrderEventHandler handler;
@@ -243,7 +248,7 @@ class InventoryGateIT {
     }
 
     private double drift() {
-        HttpCall.Response metric = HttpCall.get(port, "/actuator/metrics/eventual.gate.drift").send();
+        HttpCall.Response metric = HttpCall.get(managementPort, "/actuator/metrics/eventual.gate.drift").send();
         return metric.status() == 404 ? 0 : metric.json().get("measurements").get(0).get("value").asDouble();
     }
 

@@ -5,16 +5,21 @@ import dev.eventual.infra.test.TestInfrastructure;
 import dev.eventual.infra.test.TestTokens;
 import dev.eventual.order.support.OrderServiceIT;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** OpenAPI docs, Swagger UI, the meters, and an actuator that shows health, info, metrics and prometheus only. */
+/** OpenAPI docs, Swagger UI, the meters, and an actuator on the management port that shows health, info, metrics and prometheus only. */
 @OrderServiceIT
 class OrderApiSurfaceIT {
 
     @LocalServerPort
     int port;
+
+    /** Health and metrics: the management port, never the API's (docs/operations.md, "The management port"). */
+    @LocalManagementPort
+    int managementPort;
 
     private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
 
@@ -35,18 +40,23 @@ class OrderApiSurfaceIT {
 
         for (String meter : new String[]{"eventual.orders.created", "http.server.requests",
                 "eventual.order.local-transactions"}) {
-            HttpCall.Response response = HttpCall.get(port, "/actuator/metrics/" + meter).send();
+            HttpCall.Response response = HttpCall.get(managementPort, "/actuator/metrics/" + meter).send();
             assertThat(response.status()).as(meter).isEqualTo(200);
             assertThat(response.json().get("measurements").get(0).get("value").asDouble()).as(meter).isPositive();
         }
-        assertThat(HttpCall.get(port, "/actuator/metrics/eventual.order.local-transactions").send().json()
+        assertThat(HttpCall.get(managementPort, "/actuator/metrics/eventual.order.local-transactions").send().json()
                 .get("availableTags").findValuesAsString("tag")).contains("outcome");
     }
 
     @Test
     void actuatorExposesHealthInfoAndMetricsOnly() {
-        assertThat(HttpCall.get(port, "/actuator/health").send().status()).isEqualTo(200);
-        assertThat(HttpCall.get(port, "/actuator/env").send().status()).isEqualTo(404);
-        assertThat(HttpCall.get(port, "/actuator/beans").send().status()).isEqualTo(404);
+        assertThat(managementPort).isNotEqualTo(port);
+        assertThat(HttpCall.get(managementPort, "/actuator/health").send().status()).isEqualTo(200);
+        assertThat(HttpCall.get(managementPort, "/actuator/prometheus").send().status()).isEqualTo(200);
+        assertThat(HttpCall.get(managementPort, "/actuator/env").send().status()).isEqualTo(404);
+        assertThat(HttpCall.get(managementPort, "/actuator/beans").send().status()).isEqualTo(404);
+        // nothing of the actuator on the API port
+        assertThat(HttpCall.get(port, "/actuator/health").send().status()).isEqualTo(404);
+        assertThat(HttpCall.get(port, "/actuator/prometheus").send().status()).isEqualTo(404);
     }
 }

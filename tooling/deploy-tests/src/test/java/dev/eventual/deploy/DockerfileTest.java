@@ -62,7 +62,8 @@ class DockerfileTest {
     }
 
     @Test
-    void checksTheActuatorHealthEndpoint() {
+    void checksTheActuatorHealthEndpointOnTheManagementPort() {
+        assertThat(dockerfile).containsPattern("(?m)^ENV HEALTHCHECK_PORT=\\$\\{MANAGEMENT_PORT} ");
         assertThat(dockerfile).containsPattern("HEALTHCHECK [^\\n]*\\\\\\n\\s*CMD bash /usr/local/bin/eventual-healthcheck \"\\$HEALTHCHECK_PORT\" /actuator/health");
         assertThat(dockerfile).contains("COPY deploy/docker/healthcheck.sh /usr/local/bin/eventual-healthcheck");
     }

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.EnvFromSource;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.HTTPGetAction;
 import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.Probe;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.fabric8.kubernetes.api.model.Secret;
@@ -127,16 +128,36 @@ class K8sKitTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"dev-single", "ha"})
-    void theServicesProbeTheActuatorsProbeGroupsOnTheirHttpPort(String overlay) {
+    void theServicesProbeTheActuatorsProbeGroupsOnTheirManagementPortWhichNoServiceRoutes(String overlay) {
         K8sKit kit = K8sKit.overlay(overlay);
         Compose compose = Compose.load();
         SERVICES.forEach((name, composeName) -> {
             Container container = kit.workload(name).container(name);
             int httpPort = Integer.parseInt(compose.buildArgs(composeName).get("HTTP_PORT"));
+            int managementPort = Integer.parseInt(compose.buildArgs(composeName).get("MANAGEMENT_PORT"));
+            assertThat(managementPort).as(overlay + " " + name + ": metrics apart from the API").isNotEqualTo(httpPort);
             assertThat(container.getPorts()).as(overlay + " " + name + " ports")
-                    .anySatisfy(port -> assertThat(port.getContainerPort()).isEqualTo(httpPort));
-            assertActuatorProbe(container, container.getReadinessProbe(), "/actuator/health/readiness", httpPort);
-            assertActuatorProbe(container, container.getLivenessProbe(), "/actuator/health/liveness", httpPort);
+                    .anySatisfy(port -> assertThat(port.getContainerPort()).isEqualTo(httpPort))
+                    .anySatisfy(port -> assertThat(port.getContainerPort()).isEqualTo(managementPort));
+            assertActuatorProbe(container, container.getStartupProbe(), "/actuator/health/liveness", managementPort);
+            assertActuatorProbe(container, container.getReadinessProbe(), "/actuator/health/readiness", managementPort);
+            assertActuatorProbe(container, container.getLivenessProbe(), "/actuator/health/liveness", managementPort);
+            // the management server listens on the pod's address, where the kubelet probes it
+            assertThat(env(container)).as(overlay + " " + name).anySatisfy(variable -> {
+                assertThat(variable.getName()).isEqualTo("MANAGEMENT_SERVER_ADDRESS");
+                assertThat(variable.getValue()).isEqualTo("0.0.0.0");
+            });
+            // no Service carries it (an ingress routes Services), and no policy admits anybody to it
+            kit.all(Service.class).stream().filter(service -> K8sKit.matches(
+                            new LabelSelector(null, service.getSpec().getSelector()),
+                            kit.workload(name).podLabels()))
+                    .forEach(service -> assertThat(service.getSpec().getPorts()).as(overlay + ": Service " + service.getMetadata().getName())
+                            .noneSatisfy(port -> assertThat(resolve(port.getTargetPort(), container)).isEqualTo(managementPort)));
+            kit.all(NetworkPolicy.class).stream()
+                    .filter(policy -> K8sKit.matches(policy.getSpec().getPodSelector(), kit.workload(name).podLabels())
+                            && policy.getSpec().getIngress() != null)
+                    .forEach(policy -> assertThat(policy.getSpec().getIngress()).as(overlay + ": NetworkPolicy " + policy.getMetadata().getName()
+                            + " opens " + name + "'s management port").noneMatch(rule -> admitsPort(rule, managementPort, container)));
         });
     }
 

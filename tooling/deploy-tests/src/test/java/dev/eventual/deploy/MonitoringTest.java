@@ -99,7 +99,7 @@ class MonitoringTest {
     }
 
     @Test
-    void prometheusScrapesEveryServiceWhereItServesItsMetrics() {
+    void prometheusScrapesEveryServiceOnItsManagementPort() {
         Map<String, Object> config = yaml(PROMETHEUS);
         Set<String> targets = new HashSet<>();
         list(config.get("scrape_configs")).forEach(job -> {
@@ -117,10 +117,14 @@ class MonitoringTest {
                 assertThat(exposes).as(module + " exposes the scrape endpoint").isTrue();
             }
             if (exposes) {
-                expected.add(name + ":" + compose.buildArgs(name).get("HTTP_PORT"));
+                // the management port, where the image's health check asks too, and what the yml makes it
+                String port = compose.buildArgs(name).get("MANAGEMENT_PORT");
+                assertThat(port).as(name).isEqualTo(SpringService.ofModule(module).ymlDefault("management.server.port"))
+                        .isNotEqualTo(compose.buildArgs(name).get("HTTP_PORT"));
+                expected.add(name + ":" + port);
             }
         });
-        assertThat(expected).as("scraped services").hasSizeGreaterThanOrEqualTo(6).contains("auth-server:9000");
+        assertThat(expected).as("scraped services").hasSizeGreaterThanOrEqualTo(6).contains("auth-server:10000");
         assertThat(targets).containsExactlyInAnyOrderElementsOf(expected);
         assertThat(String.valueOf(config.get("rule_files"))).isEqualTo(List.of(mountTarget("prometheus", ALERTS)).toString());
         assertThat(mountTarget("prometheus", PROMETHEUS)).isEqualTo("/etc/prometheus/prometheus.yml");

@@ -31,11 +31,14 @@ class ServiceEnvironmentTest {
     @Test
     void theCheckCatchesATypo() {
         SpringService order = SpringService.ORDER;
-        assertThat(order.reads("EVENTUAL_SECURITY_SERVICE_TOKEN")).isTrue();
-        assertThat(order.reads("EVENTUAL_SECURITY_SERVICETOKEN")).isTrue();
+        assertThat(order.reads("EVENTUAL_WEB_MAX_INTERNAL_REQUEST_BODY")).isTrue();
+        assertThat(order.reads("EVENTUAL_WEB_MAXINTERNALREQUESTBODY")).isTrue();
         assertThat(order.reads("SPRING_DATASOURCE_URL")).isTrue();
         assertThat(order.reads("ORDER_DB_PASSWORD")).isTrue();
-        assertThat(order.reads("EVENTUAL_SECURITY_SERVIC_TOKEN")).isFalse();
+        assertThat(order.reads("EVENTUAL_WEB_MAX_INTERNAL_REQUEST_BODDY")).isFalse();
+        assertThat(order.reads("EVENTUAL_SECURITY_SERVICE_TOKEN")).as("the shared service token is gone").isFalse();
+        assertThat(SpringService.INVENTORY.reads("EVENTUAL_CLIENT_SECRET")).isTrue();
+        assertThat(order.reads("EVENTUAL_CLIENT_SECRET")).as("order-service has no client of its own").isFalse();
         assertThat(order.reads("ORDER_DB_PASSWROD")).isFalse();
         assertThat(SpringService.RECONCILE.reads("XXL_JOB_EXECUTOR_ADDRESS")).isTrue();
         assertThat(order.reads("XXL_JOB_EXECUTOR_ADDRESS")).as("order-service has no executor").isFalse();
@@ -59,7 +62,9 @@ class ServiceEnvironmentTest {
         assertThat(auth.reads("EVENTUAL_AUTH_USERS_PASSWORD")).as("no username").isFalse();
         assertThat(auth.reads("EVENTUAL_AUTH_SYNTHETIC_CUSTOMER_PASSWORD")).isFalse();
         assertThat(SpringService.ORDER.reads("EVENTUAL_AUTH_USERS_OLGA_PASSWORD")).as("order-service has no users").isFalse();
-        assertThat(auth.reads("EVENTUAL_SECURITY_SERVICE_TOKEN")).as("the auth-server has no web-support").isFalse();
+        assertThat(auth.reads("EVENTUAL_WEB_MAX_INTERNAL_REQUEST_BODY")).as("the auth-server has no web-support").isFalse();
+        assertThat(auth.reads("EVENTUAL_PAYMENT_PROVIDER_CLIENT_SECRET")).isTrue();
+        assertThat(auth.reads("EVENTUAL_CLIENT_SECRET")).as("the auth-server has no client of its own").isFalse();
     }
 
     @Test
@@ -112,6 +117,21 @@ class ServiceEnvironmentTest {
                     .isEqualTo(port);
             assertThat(compose.strings(name, "ports")).as(name).singleElement()
                     .satisfies(mapping -> assertThat(mapping).endsWith(":" + port));
+        });
+    }
+
+    @Test
+    void healthAndMetricsAreOnAManagementPortOfTheStacksNetworkOnly() {
+        compose.builtModules().forEach((name, module) -> {
+            SpringService service = SpringService.ofModule(module);
+            String port = service.ymlDefault("management.server.port");
+            assertThat(port).as(name + " management port").isNotEqualTo(service.ymlDefault("server.port"));
+            assertThat(compose.buildArgs(name).get("MANAGEMENT_PORT")).as(name + " MANAGEMENT_PORT (health check)").isEqualTo(port);
+            // loopback unless told: locally nobody but the machine's own user reaches it
+            assertThat(service.ymlDefault("management.server.address")).as(name).isEqualTo("127.0.0.1");
+            assertThat(compose.environment(name)).as(name).containsEntry("MANAGEMENT_SERVER_ADDRESS", "0.0.0.0");
+            assertThat(compose.strings(name, "ports")).as(name + ": the management port is not published")
+                    .noneMatch(mapping -> mapping.endsWith(":" + port));
         });
     }
 

@@ -179,6 +179,9 @@ public final class LocalLauncher {
                   reconcile-job      http://127.0.0.1:%4$d
                   operators' console %20$s   (sign in as olga or adam; docs/reconcile-job.md)
                   auth-server        %14$s   (OAuth 2.1 / OpenID Connect; docs/security.md)
+                  health, metrics    http://127.0.0.1:<port>/actuator/health, /actuator/prometheus on each one's
+                                     management port, loopback only: order %22$d, inventory %23$d, notice %24$d,
+                                     reconcile %25$d, auth-server %26$d (docs/operations.md)
                   MariaDB            127.0.0.1:%5$d   RocketMQ NameServer %6$s
                     admin: mariadb -h 127.0.0.1 -P %5$d -u root -p   (password: %9$s,
                     kept in %7$s/mariadb/root-password; EVENTUAL_LOCAL_DB_PASSWORD sets it)
@@ -214,6 +217,8 @@ public final class LocalLauncher {
                 bindAddress.equals(EmbeddedMariaDb.LOOPBACK) ? " (EVENTUAL_BIND_ADDRESS opens it)" : "",
                 suite.redis().port(), suite.redis().password(), suite.identity().issuer(),
                 users.alice(), users.bob(), users.olga(), users.adam(), users.customers(), suite.consoleUrl(),
-                orderDbLine(suite.orderDbPorts()));
+                orderDbLine(suite.orderDbPorts()), suite.managementPort(SuiteService.ORDER), suite.managementPort(SuiteService.INVENTORY),
+                suite.managementPort(SuiteService.NOTICE), suite.managementPort(SuiteService.RECONCILE),
+                suite.identity().managementPort());
     }
 }

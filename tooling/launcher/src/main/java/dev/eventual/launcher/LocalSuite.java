@@ -51,17 +51,18 @@ public final class LocalSuite implements AutoCloseable {
             suite.console = ConsoleClient.on(settings.reconcilePort());
             suite.identity = SuiteIdentity.start(settings.dataDirectory(), settings.bindAddress(), settings.authPort(),
                     settings.keepData(), suite.console.serverArgs());
-            ConfigurableApplicationContext order = suite.run(SuiteService.ORDER, settings.orderPort(), List.of());
+            ConfigurableApplicationContext order = suite.run(SuiteService.ORDER, settings.orderPort(), settings.orderPort(), List.of());
             String orderUrl = SuiteInfrastructure.peer("order-service", port(order));
             ConfigurableApplicationContext inventory = suite.run(SuiteService.INVENTORY, settings.inventoryPort(),
+                    settings.inventoryPort(), List.of(orderUrl));
+            ConfigurableApplicationContext notice = suite.run(SuiteService.NOTICE, settings.noticePort(), settings.noticePort(),
                     List.of(orderUrl));
-            ConfigurableApplicationContext notice = suite.run(SuiteService.NOTICE, settings.noticePort(), List.of(orderUrl));
             List<String> reconcile = new ArrayList<>(List.of(orderUrl,
                     SuiteInfrastructure.peer("inventory-service", port(inventory)),
                     SuiteInfrastructure.peer("notice-service", port(notice))));
             reconcile.addAll(suite.console.reconcileArgs());
             reconcile.addAll(settings.reconcileArgs());
-            suite.run(SuiteService.RECONCILE, suite.console.port(), reconcile);
+            suite.run(SuiteService.RECONCILE, suite.console.port(), settings.reconcilePort(), reconcile);
             DemoStock.seedMissing(suite.inventoryPort(), suite.identity.token("adam"), DEMO_STOCK);
             return suite;
         } catch (RuntimeException e) {
@@ -84,6 +85,11 @@ public final class LocalSuite implements AutoCloseable {
 
     public int reconcilePort() {
         return port(services.get(3));
+    }
+
+    /** Where a service serves health, metrics and Prometheus: its management port, on loopback. */
+    public int managementPort(SuiteService service) {
+        return Integer.parseInt(services.get(service.ordinal()).getEnvironment().getRequiredProperty("local.management.port"));
     }
 
     /** The operators' console of the reconcile job, where operators and admins sign in with a browser. */
@@ -145,12 +151,16 @@ public final class LocalSuite implements AutoCloseable {
         infrastructure.close();
     }
 
-    /** Command-line arguments win over each service's own file; the user's extra arguments win over ours. */
-    private ConfigurableApplicationContext run(SuiteService service, int port, List<String> extra) {
+    /**
+     * Command-line arguments win over each service's own file; the user's extra arguments win over ours.
+     *
+     * @param configuredPort the port the settings ask for (0: a free one), which its management port follows
+     */
+    private ConfigurableApplicationContext run(SuiteService service, int port, int configuredPort, List<String> extra) {
         if (port != 0) {
             ServiceLabel.servicePort(service.serviceId(), port);
         }
-        List<String> args = infrastructure.serviceArgs(service, port, identity.issuer());
+        List<String> args = infrastructure.serviceArgs(service, port, SuiteInfrastructure.managementPort(configuredPort), identity.issuer());
         args.addAll(identity.clients().serviceArgs(service.serviceId()));
         args.addAll(extra);
         args.addAll(settings.serviceArgs());

@@ -36,6 +36,9 @@ import java.util.concurrent.Executors;
  */
 public final class SuiteInfrastructure implements AutoCloseable {
 
+    /** How far above its API port a service's management port is, in every service's yml. */
+    static final int MANAGEMENT_PORT_OFFSET = 1000;
+
     static final String REDIS_TIMEOUT = "2s";
 
     private final EmbeddedMariaDb database;
@@ -152,11 +155,13 @@ public final class SuiteInfrastructure implements AutoCloseable {
      * account), broker and, for the services that use it, Redis. Spring Boot reads {@code spring.data.redis.*} only where its Redis
      * starter is on the class path; elsewhere they are inert.
      */
-    public List<String> serviceArgs(SuiteService service, int port, String issuer) {
+    public List<String> serviceArgs(SuiteService service, int port, int managementPort, String issuer) {
         List<String> args = new ArrayList<>(List.of(
                 "--spring.security.oauth2.resourceserver.jwt.issuer-uri=" + issuer,
                 "--server.port=" + port,
                 "--server.address=" + bindAddress,
+                // health and metrics: always on loopback (the yml's default), whatever address the API opens
+                "--management.server.port=" + managementPort,
                 "--spring.datasource.url=" + database.jdbcUrl(service.database().databaseName()),
                 "--spring.datasource.username=" + service.databaseUser(),
                 "--spring.datasource.password=" + passwords.get(service),
@@ -194,6 +199,14 @@ public final class SuiteInfrastructure implements AutoCloseable {
         database.execute("REVOKE ALL PRIVILEGES, GRANT OPTION FROM " + account);
         database.execute("GRANT " + service.databasePrivileges() + " ON `" + service.database().databaseName() + "`.* TO " + account);
         return password;
+    }
+
+    /**
+     * The management port of a service on {@code port}: the API port + 1000, as each service's yml has it
+     * (docs/operations.md, "The management port"); a free one where the API port is free (0).
+     */
+    public static int managementPort(int port) {
+        return port == 0 ? 0 : port + MANAGEMENT_PORT_OFFSET;
     }
 
     /** Discovery of a peer by URL (Spring Cloud's simple discovery client). */

@@ -154,7 +154,8 @@ class BadInputCorpusIT {
         assertThat(DatabaseFingerprint.take(db).tables()).as("tables after the whole corpus")
                 .containsExactlyInAnyOrderEntriesOf(baseline.tables());
 
-        for (int port : new int[]{suite.orderPort(), suite.inventoryPort(), suite.noticePort(), suite.reconcilePort()}) {
+        for (SuiteService service : SuiteService.values()) {
+            int port = suite.managementPort(service);
             HttpResponse<String> health = send("GET", port, "/actuator/health", Map.of(), HttpRequest.BodyPublishers.noBody());
             assertThat(health.statusCode()).as("port %d: %s", port, health.body()).isEqualTo(200);
             assertThat(JSON.readTree(health.body()).path("status").asString()).as("port %d", port).isEqualTo("UP");

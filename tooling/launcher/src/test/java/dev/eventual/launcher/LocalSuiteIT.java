@@ -111,11 +111,17 @@ class LocalSuiteIT {
     }
 
     @Test
-    void everyServiceIsHealthy() {
-        for (int port : new int[]{suite.orderPort(), suite.inventoryPort(), suite.noticePort(), suite.reconcilePort()}) {
+    void everyServiceIsHealthyOnItsManagementPortAndServesNoActuatorOnItsApiPort() {
+        for (SuiteService service : SuiteService.values()) {
+            int port = suite.managementPort(service);
             HttpCall.Response health = HttpCall.get(port, "/actuator/health").send();
-            assertThat(health.status()).as("port %d: %s", port, health.body()).isEqualTo(200);
+            assertThat(health.status()).as("%s management port %d: %s", service, port, health.body()).isEqualTo(200);
+            assertThat(HttpCall.get(port, "/actuator/prometheus").send().status()).as("%s prometheus", service).isEqualTo(200);
         }
+        for (int port : new int[]{suite.orderPort(), suite.inventoryPort(), suite.noticePort(), suite.reconcilePort()}) {
+            assertThat(HttpCall.get(port, "/actuator/health").send().status()).as("API port %d", port).isEqualTo(404);
+        }
+        assertThat(HttpCall.get(suite.identity().managementPort(), "/actuator/prometheus").send().status()).isEqualTo(200);
     }
 
     @Test
@@ -211,7 +217,7 @@ class LocalSuiteIT {
     }
 
     private double gauge(String name) {
-        HttpCall.Response response = HttpCall.get(suite.reconcilePort(), "/actuator/metrics/" + name).send();
+        HttpCall.Response response = HttpCall.get(suite.managementPort(SuiteService.RECONCILE), "/actuator/metrics/" + name).send();
         assertThat(response.status()).as(name).isEqualTo(200);
         return response.json().get("measurements").get(0).get("value").asDouble();
     }

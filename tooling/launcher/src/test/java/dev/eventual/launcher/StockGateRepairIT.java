@@ -161,7 +161,7 @@ class StockGateRepairIT {
     }
 
     private static double repaired(String kind) {
-        JsonNode metric = HttpCall.get(suite.reconcilePort(), "/actuator/metrics/eventual.gate.repaired?tag=kind:" + kind)
+        JsonNode metric = HttpCall.get(suite.managementPort(SuiteService.RECONCILE), "/actuator/metrics/eventual.gate.repaired?tag=kind:" + kind)
                 .send().json();
         return metric.get("measurements").get(0).get("value").asDouble();
     }

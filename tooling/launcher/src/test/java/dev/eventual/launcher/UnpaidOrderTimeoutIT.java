@@ -94,7 +94,7 @@ class UnpaidOrderTimeoutIT {
     }
 
     private static double unpaidOrders(String outcome) {
-        JsonNode metric = HttpCall.get(suite.reconcilePort(), "/actuator/metrics/eventual.reconcile.unpaid.orders?tag=outcome:"
+        JsonNode metric = HttpCall.get(suite.managementPort(SuiteService.RECONCILE), "/actuator/metrics/eventual.reconcile.unpaid.orders?tag=outcome:"
                 + outcome).send().json();
         return metric.get("measurements").get(0).get("value").asDouble();
     }

@@ -228,7 +228,7 @@ final class ChaosSuite {
         for (int i = 0; i < tags.length; i++) {
             path.append(i == 0 ? '?' : '&').append("tag=").append(tags[i]);
         }
-        HttpCall.Response response = HttpCall.get(port(service), path.toString()).send();
+        HttpCall.Response response = HttpCall.get(suite.service(service).managementPort(), path.toString()).send();
         if (response.status() == 404) {
             return 0;
         }

@@ -2,6 +2,7 @@ package dev.eventual.launcher.identity;
 
 import dev.eventual.auth.AuthServerApplication;
 import dev.eventual.signin.CodeFlowLogin;
+import dev.eventual.launcher.SuiteInfrastructure;
 import dev.eventual.launcher.logging.ServiceLabel;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -53,6 +54,8 @@ public final class SuiteIdentity implements AutoCloseable {
         int chosen = port == 0 ? freePort() : port;
         String issuer = issuer(chosen);
         List<String> args = new ArrayList<>(List.of("--server.port=" + chosen, "--server.address=" + bindAddress,
+                // its health and metrics on loopback, at 9000 + 1000 (auth-server.yml) or a free port
+                "--management.server.port=" + SuiteInfrastructure.managementPort(port),
                 "--spring.security.oauth2.authorizationserver.issuer=" + issuer,
                 "--eventual.auth.signing-key-file=" + directory.resolve(keep ? "signing-key.json" : "signing-key-" + chosen + ".json")));
         args.addAll(users.serverArgs());
@@ -67,6 +70,11 @@ public final class SuiteIdentity implements AutoCloseable {
     /** What a local suite on {@code port} puts in every token's {@code iss}. */
     public static String issuer(int port) {
         return "http://127.0.0.1:" + port;
+    }
+
+    /** Where it serves health and Prometheus (its sign-in failures): its management port, on loopback. */
+    public int managementPort() {
+        return Integer.parseInt(server.getEnvironment().getRequiredProperty("local.management.port"));
     }
 
     public String issuer() {

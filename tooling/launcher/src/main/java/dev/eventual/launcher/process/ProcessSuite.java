@@ -49,11 +49,13 @@ public final class ProcessSuite implements AutoCloseable {
             // in this JVM: the services in theirs check tokens against it over HTTP as anywhere else
             suite.identity = SuiteIdentity.start(settings.dataDirectory(), EmbeddedMariaDb.LOOPBACK, 0, false, List.of());
             Map<SuiteService, Integer> ports = new EnumMap<>(SuiteService.class);
+            Map<SuiteService, Integer> managementPorts = new EnumMap<>(SuiteService.class);
             for (SuiteService service : SuiteService.values()) {
                 ports.put(service, freePort());
+                managementPorts.put(service, freePort());
             }
             for (SuiteService service : SuiteService.values()) {
-                suite.services.put(service, suite.process(service, ports));
+                suite.services.put(service, suite.process(service, ports, managementPorts.get(service)));
             }
             // all four JVMs boot together: their start-up is mostly CPU and they only need each other's URLs
             suite.services.values().forEach(ServiceProcess::start);
@@ -128,20 +130,20 @@ public final class ProcessSuite implements AutoCloseable {
         }
     }
 
-    private ServiceProcess process(SuiteService service, Map<SuiteService, Integer> ports) {
+    private ServiceProcess process(SuiteService service, Map<SuiteService, Integer> ports, int managementPort) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(settings.jvmArgs());
         // its log lines carry its name (ServiceLabel)
         command.add("-Deventual.service.name=" + service.serviceId());
         command.addAll(List.of("-cp", settings.classpath(), settings.mainClass(), service.name()));
-        command.addAll(infrastructure.serviceArgs(service, ports.get(service), identity.issuer()));
+        command.addAll(infrastructure.serviceArgs(service, ports.get(service), managementPort, identity.issuer()));
         command.addAll(identity.clients().serviceArgs(service.serviceId()));
         for (SuiteService peer : service.peers()) {
             command.add(SuiteInfrastructure.peer(peer.serviceId(), ports.get(peer)));
         }
         command.addAll(settings.serviceArgs());
-        return new ServiceProcess(service, ports.get(service), command,
+        return new ServiceProcess(service, ports.get(service), managementPort, command,
                 settings.dataDirectory().resolve("logs").resolve(service.serviceId() + ".log"));
     }
 

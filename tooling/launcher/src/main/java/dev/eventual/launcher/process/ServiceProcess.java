@@ -28,13 +28,15 @@ public final class ServiceProcess {
 
     private final SuiteService service;
     private final int port;
+    private final int managementPort;
     private final List<String> command;
     private final Path logFile;
     private Process process;
 
-    ServiceProcess(SuiteService service, int port, List<String> command, Path logFile) {
+    ServiceProcess(SuiteService service, int port, int managementPort, List<String> command, Path logFile) {
         this.service = service;
         this.port = port;
+        this.managementPort = managementPort;
         this.command = List.copyOf(command);
         this.logFile = logFile;
     }
@@ -45,6 +47,11 @@ public final class ServiceProcess {
 
     public int port() {
         return port;
+    }
+
+    /** Where it serves health, metrics and Prometheus (on loopback). */
+    public int managementPort() {
+        return managementPort;
     }
 
     public synchronized long pid() {
@@ -70,7 +77,7 @@ public final class ServiceProcess {
         log.info("{} started as pid {} on port {}", service.serviceId(), process.pid(), port);
     }
 
-    /** Polls {@code /actuator/health} until UP; fails early if the JVM exits. */
+    /** Polls {@code /actuator/health} on the management port until UP; fails early if the JVM exits. */
     public void awaitHealthy(Duration timeout) {
         Instant deadline = Instant.now().plus(timeout);
         while (!healthy()) {
@@ -87,7 +94,7 @@ public final class ServiceProcess {
     public boolean healthy() {
         try {
             HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(
-                    URI.create("http://127.0.0.1:" + port + "/actuator/health")).timeout(Duration.ofSeconds(2)).build(),
+                    URI.create("http://127.0.0.1:" + managementPort + "/actuator/health")).timeout(Duration.ofSeconds(2)).build(),
                     HttpResponse.BodyHandlers.ofString());
             return response.statusCode() == 200 && response.body().contains("\"UP\"");
         } catch (IOException e) {

@@ -47,6 +47,9 @@ public class InfrastructureInitializer implements ApplicationContextInitializer<
             TestAuthServer.Client.withId(clientId).ifPresent(client -> properties.put(CLIENT + "client-secret", client.secret()));
         }
         properties.put("spring.security.oauth2.resourceserver.jwt.issuer-uri", infrastructure.authServer().issuer());
+        // the management server (health, metrics) on a free port of its own, as the API's: never the fixed default
+        // another test context or a running suite holds (local.management.port says which)
+        properties.put("management.server.port", 0);
         if (environment.getProperty(BROKER_PROPERTY, Boolean.class, true)) {
             properties.put("rocketmq.name-server", infrastructure.rocketMq().nameServerAddress());
         }

@@ -80,6 +80,7 @@ public final class TestAuthServer implements AutoCloseable {
         List<String> args = new ArrayList<>(List.of(
                 "--server.port=" + port,
                 "--server.address=127.0.0.1",
+                "--management.server.port=0",
                 "--spring.security.oauth2.authorizationserver.issuer=" + issuer,
                 "--eventual.auth.signing-key-file=" + directory.resolve("signing-key.json").toAbsolutePath(),
                 "--eventual.auth.synthetic-customers.password=" + CUSTOMERS_PASSWORD,
@@ -92,6 +93,11 @@ public final class TestAuthServer implements AutoCloseable {
         }
         ConfigurableApplicationContext context = AuthServerApplication.application().run(args.toArray(String[]::new));
         return new TestAuthServer(context, issuer);
+    }
+
+    /** Where it serves health and Prometheus: a free management port of its own, on loopback. */
+    public int managementPort() {
+        return Integer.parseInt(context.getEnvironment().getRequiredProperty("local.management.port"));
     }
 
     /** What tokens' {@code iss} says and services are given as their issuer-uri. */
