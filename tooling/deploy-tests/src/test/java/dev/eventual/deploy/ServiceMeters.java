@@ -83,8 +83,9 @@ final class ServiceMeters {
             counter("eventual.gate.repaired", "kind"),
             new Meter("eventual.reconcile.work-orders.open", Kind.GAUGE, null, List.of()),
             new Meter("eventual.reconcile.lag.seconds", Kind.GAUGE, "seconds", List.of()),
-            // auth-server: FailureLog (the sign-in throttle)
-            counter("eventual.auth.sign-in.failures", "outcome"));
+            // auth-server: FailureLog (the sign-in throttle), IssuedTokens (token requests per client)
+            counter("eventual.auth.sign-in.failures", "outcome"),
+            counter("eventual.auth.tokens.issued", "client", "grant"));
 
     /** A meter-name literal: "eventual." and at least two more dot-separated parts. */
     private static final Pattern METER_LITERAL = Pattern.compile("\"(eventual\\.[a-z0-9-]+(?:\\.[a-z0-9-]+)+)\"");
