@@ -73,7 +73,7 @@ class SoakIT {
     @Test
     void randomFaultsUnderLoadKeepEveryInvariant() throws Exception {
         long seed = Long.getLong("eventual.soak.seed", System.nanoTime());
-        Duration duration = Duration.parse(System.getProperty("eventual.soak.duration", "PT3M"));
+        Duration duration = Duration.parse(System.getProperty("eventual.soak.duration", "PT2M"));
         log.info("Soak seed {} for {} (replay: -Deventual.soak.seed={})", seed, duration, seed);
         Random random = new Random(seed);
         Map<Long, Integer> initial = new HashMap<>();
