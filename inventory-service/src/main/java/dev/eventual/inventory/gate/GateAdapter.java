@@ -3,6 +3,7 @@ package dev.eventual.inventory.gate;
 import dev.eventual.gate.GateProperties;
 import dev.eventual.gate.GateSeed;
 import dev.eventual.gate.StockGate;
+import dev.eventual.gate.StockGate.MissingCount;
 import org.springframework.stereotype.Component;
 
 import java.util.Collection;
@@ -68,9 +69,15 @@ class GateAdapter {
         return gate.state(sku).reservations().keySet();
     }
 
-    /** {@link StockGate#seed}: exact only under the SKU's stock row lock. */
-    SeedOutcome seed(long sku, long stock, Collection<Long> settled, boolean create) {
-        GateSeed seed = gate.seed(sku, stock, settled, create);
+    /**
+     * {@link StockGate#seed}: exact only under the SKU's stock row lock.
+     *
+     * @param create a missing count is created (else left to the rebuild)
+     * @param newSku inventory has just created the SKU: no order can have been admitted for it before
+     */
+    SeedOutcome seed(long sku, long stock, Collection<Long> settled, boolean create, boolean newSku) {
+        GateSeed seed = gate.seed(sku, stock, settled, !create ? MissingCount.LEAVE
+                : newSku ? MissingCount.CREATE_FOR_NEW_SKU : MissingCount.CREATE);
         return new SeedOutcome(seed.before(), seed.available(), seed.ended());
     }
 }

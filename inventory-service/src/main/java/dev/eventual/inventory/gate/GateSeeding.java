@@ -43,10 +43,16 @@ public class GateSeeding {
      */
     @Transactional
     public void setStock(long sku, int units) {
-        stock.set(sku, units);
-        if (gate.gates(sku)) {
-            seedLocked(sku, units, false);
+        if (!gate.gates(sku)) {
+            stock.set(sku, units);
+            return;
         }
+        // a SKU inventory did not hold has had no order admitted by the gate: its count starts the complete
+        // history of its buyers, which lets a sold-out refusal skip order_db (docs/stock-gate.md, "A refusal
+        // without SQL"). Two PUTs creating it at once both see it new, and both are right
+        boolean newSku = stock.stockOf(sku) == null;
+        stock.set(sku, units);
+        seedLocked(sku, units, false, newSku);
     }
 
     /**
@@ -71,15 +77,15 @@ public class GateSeeding {
             throw new NotGatedException(sku);
         }
         List<SkuStock> row = stock.lockAll(List.of(sku));
-        return row.isEmpty() ? Optional.empty() : Optional.of(seedLocked(sku, row.get(0).stock(), rebuild));
+        return row.isEmpty() ? Optional.empty() : Optional.of(seedLocked(sku, row.get(0).stock(), rebuild, false));
     }
 
     /** The caller holds the SKU's stock row lock. */
-    private SeedOutcome seedLocked(long sku, int units, boolean rebuild) {
+    private SeedOutcome seedLocked(long sku, int units, boolean rebuild, boolean newSku) {
         boolean create = rebuild || fromRedis(sku, () -> gate.catalogSeeded(sku));
         List<Long> held = List.copyOf(fromRedis(sku, () -> gate.reservedOrders(sku)));
         List<Long> settledOrders = held.isEmpty() ? List.of() : settled.settledAmong(held);
-        SeedOutcome seed = fromRedis(sku, () -> gate.seed(sku, units, settledOrders, create));
+        SeedOutcome seed = fromRedis(sku, () -> gate.seed(sku, units, settledOrders, create, newSku));
         if (seed.available() == null) {
             log.warn("Stock gate of sku {} not seeded: Redis lost its data, the reconcile job's rebuild seeds it", sku);
             return seed;

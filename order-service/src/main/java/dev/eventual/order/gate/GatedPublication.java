@@ -1,11 +1,11 @@
 package dev.eventual.order.gate;
 
 import dev.eventual.common.event.OrderCreatedEvent;
-import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.order.core.outbox.OrderOutbox.NotPublishedException;
 import dev.eventual.order.core.outbox.OrderOutbox.NotPublishedReason;
 import dev.eventual.order.core.outbox.OrderOutbox.Publication;
 import dev.eventual.order.core.outbox.OrderOutbox.PublicationDecorator;
+import dev.eventual.order.core.outbox.OrderOutbox.Publishing;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -30,13 +30,14 @@ class GatedPublication implements PublicationDecorator {
     }
 
     @Override
-    public Publication decorate(OrderEventType eventType, long orderId, Object event, Supplier<Publication> publication) {
-        if (!(event instanceof OrderCreatedEvent created)) {
+    public Publication decorate(Publishing publishing, Supplier<Publication> publication) {
+        if (!(publishing.event() instanceof OrderCreatedEvent created)) {
             return publication.get();
         }
+        long orderId = publishing.orderId();
         Admission admission;
         try {
-            admission = gate.admit(created.skuId(), orderId, created.quantity());
+            admission = gate.admit(created.skuId(), orderId, created.quantity(), created.userId(), publishing.idempotencyKey());
         } catch (GateUnavailableException e) {
             log.warn("Order {}: stock gate unavailable ({})", orderId, e.getMessage());
             throw e;

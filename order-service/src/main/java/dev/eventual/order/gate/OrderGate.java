@@ -35,21 +35,23 @@ public class OrderGate {
      * @throws UnknownSkuException      the gate's catalog is seeded (on the SKU's slot) and has no count for the SKU
      * @throws GateUnavailableException the gate cannot answer and is configured to refuse
      */
-    public Admission admit(long sku, long orderId, int quantity) {
+    public Admission admit(long sku, long orderId, int quantity, long userId, String idempotencyKey) {
         if (!properties.gates(sku)) {
             return new Admission(sku, orderId, false);
         }
+        // the buyer as the gate remembers it: an Idempotency-Key is unique per customer
+        String buyer = userId + ":" + idempotencyKey;
         GateDecision decision;
         boolean catalogSeeded = false;
         try {
-            decision = gate.reserve(sku, orderId, quantity);
+            decision = gate.reserve(sku, orderId, quantity, buyer);
             if (decision.outcome() == GateOutcome.NOT_SEEDED && gate.catalogSeeded(sku)) {
                 // the rebuild sets the mark after its last seed: asked again now, a SKU it seeded since the
                 // first answer has its count, and one still without a count is not in inventory. The mark
                 // read is the one on the SKU's own slot, lost together with its count (a cluster master
                 // that came back empty)
                 catalogSeeded = true;
-                decision = gate.reserve(sku, orderId, quantity);
+                decision = gate.reserve(sku, orderId, quantity, buyer);
             }
         } catch (DataAccessException e) {
             return unavailable(sku, orderId, "Redis cannot answer: " + e.getMostSpecificCause(), e);
@@ -61,7 +63,7 @@ public class OrderGate {
             }
             case SOLD_OUT -> {
                 count("sold_out");
-                throw new SoldOutException(sku, quantity, decision.quantity());
+                throw new SoldOutException(sku, quantity, decision.quantity(), decision.buyerMayHaveOrder());
             }
             case NOT_SEEDED -> {
                 if (catalogSeeded) {

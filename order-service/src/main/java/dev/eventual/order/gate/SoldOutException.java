@@ -7,10 +7,18 @@ import dev.eventual.order.placement.OrderRefusedException;
 public class SoldOutException extends OrderRefusedException {
 
     private final long sku;
+    private final boolean buyerMayHaveOrder;
 
-    SoldOutException(long sku, int quantity, long left) {
+    SoldOutException(long sku, int quantity, long left, boolean buyerMayHaveOrder) {
         super("sku " + sku + " is sold out: " + quantity + " asked, " + Math.max(0, left) + " left", null);
         this.sku = sku;
+        this.buyerMayHaveOrder = buyerMayHaveOrder;
+    }
+
+    /** False when the gate knows this customer never got an order of the SKU under this Idempotency-Key. */
+    @Override
+    public boolean mayBeARepeat() {
+        return buyerMayHaveOrder;
     }
 
     @Override

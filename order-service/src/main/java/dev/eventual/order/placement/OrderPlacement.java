@@ -70,12 +70,15 @@ public class OrderPlacement {
         } catch (OrderRefusedException e) {
             // refused before anything was written; a concurrent repeat of this request may have committed by
             // now (holding the last units, say), and then this request is that order
-            Optional<Order> first = orders.placedBefore(command.userId(), command.idempotencyKey());
-            if (first.isPresent()) {
-                return replay(first.get(), command);
+            if (e.mayBeARepeat()) {
+                Optional<Order> first = orders.placedBefore(command.userId(), command.idempotencyKey());
+                if (first.isPresent()) {
+                    return replay(first.get(), command);
+                }
             }
             metrics.orderRejected(e.rejection());
-            log.info("Order {} not placed: {}", orderId, e.getMessage());
+            // counted, not logged at INFO: a flash sale refuses thousands a second (issue 41)
+            log.debug("Order {} not placed: {}", orderId, e.getMessage());
             throw e;
         }
         if (placement instanceof Placement.Placed placed) {

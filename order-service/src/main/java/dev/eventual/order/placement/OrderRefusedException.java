@@ -16,4 +16,13 @@ public abstract class OrderRefusedException extends RuntimeException {
 
     /** The reason {@code eventual.orders.rejected} counts it under. */
     public abstract OrderRejection rejection();
+
+    /**
+     * Whether an earlier request with the same Idempotency-Key may have placed an order, which placement then
+     * looks up (one read of order_db). True unless the edge that refused knows better (the stock gate:
+     * docs/stock-gate.md, "A refusal without SQL").
+     */
+    public boolean mayBeARepeat() {
+        return true;
+    }
 }

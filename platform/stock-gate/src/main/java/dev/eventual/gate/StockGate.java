@@ -66,14 +66,20 @@ public class StockGate {
         this.clock = clock;
     }
 
-    /** Reserves {@code quantity} units of {@code sku} for the order, or says why not. */
-    public GateDecision reserve(long sku, long orderId, int quantity) {
-        List<?> answer = redis.execute(RESERVE, List.of(available(sku), reservations(sku)),
-                Long.toString(orderId), Integer.toString(quantity), Long.toString(clock.millis()));
+    /**
+     * Reserves {@code quantity} units of {@code sku} for the order, or says why not. The buyer (who asks, and
+     * under which Idempotency-Key) is remembered with a reservation, so that a sold-out answer can tell
+     * whether an order of this buyer may exist ({@link GateDecision#buyerMayHaveOrder()}).
+     *
+     * @param buyer the customer and the request's Idempotency-Key, {@code "userId:key"}
+     */
+    public GateDecision reserve(long sku, long orderId, int quantity, String buyer) {
+        List<?> answer = redis.execute(RESERVE, List.of(available(sku), reservations(sku), admissions(sku)),
+                Long.toString(orderId), Integer.toString(quantity), Long.toString(clock.millis()), buyer);
         long code = (Long) answer.get(0);
         long units = (Long) answer.get(1);
         return new GateDecision(code == 1 ? GateOutcome.RESERVED : code == 0 ? GateOutcome.SOLD_OUT
-                : GateOutcome.NOT_SEEDED, units);
+                : GateOutcome.NOT_SEEDED, units, (Long) answer.get(2) == 1);
     }
 
     /** @return the units given back; 0 when the order holds none (given back before, or applied) */
@@ -97,16 +103,18 @@ public class StockGate {
      * {@code settled} orders (inventory holds their outcome in the stock already). Exact only while the
      * caller holds the SKU's stock row lock (docs/stock-gate.md, "Seeding exactly").
      *
-     * @param create false leaves a missing count missing (the result's {@code available} is null): after
-     *               Redis lost its data, only the rebuild may create it, once the reservations of the
-     *               orders in flight are restored
+     * @param missing what to do when the SKU has no count
      */
-    public GateSeed seed(long sku, long stock, Collection<Long> settled, boolean create) {
+    public GateSeed seed(long sku, long stock, Collection<Long> settled, MissingCount missing) {
         List<String> args = new ArrayList<>(settled.size() + 2);
-        args.add(create ? "1" : "0");
+        args.add(switch (missing) {
+            case LEAVE -> "0";
+            case CREATE -> "1";
+            case CREATE_FOR_NEW_SKU -> "2";
+        });
         args.add(Long.toString(stock));
         settled.forEach(orderId -> args.add(Long.toString(orderId)));
-        List<?> answer = redis.execute(SEED, List.of(available(sku), reservations(sku)), args.toArray());
+        List<?> answer = redis.execute(SEED, List.of(available(sku), reservations(sku), admissions(sku)), args.toArray());
         long state = (Long) answer.get(0);
         if (state == -1) {
             return new GateSeed(sku, null, null, 0);
@@ -213,6 +221,25 @@ public class StockGate {
         redis.unlink(CatalogMarks.all());
     }
 
+    /**
+     * What {@link #seed} does when the SKU has no count.
+     */
+    public enum MissingCount {
+        /**
+         * Leaves it missing (the result's {@code available} is null): after Redis lost its data, only the
+         * rebuild may create it, once the reservations of the orders in flight are restored.
+         */
+        LEAVE,
+        /** Creates it (the rebuild; a SKU whose slot has its catalog mark). */
+        CREATE,
+        /**
+         * Creates it for a SKU inventory has just created: no order can have been admitted for it, so from
+         * here the gate knows every buyer it admits, and a sold-out answer to a buyer it never admitted
+         * needs no look-up of an earlier order (docs/stock-gate.md, "A refusal without SQL").
+         */
+        CREATE_FOR_NEW_SKU
+    }
+
     /** The SKU's count and reservations at one moment. */
     public GateState state(long sku) {
         List<?> read = redis.execute(STATE, List.of(available(sku), reservations(sku)));
@@ -240,6 +267,10 @@ public class StockGate {
 
     private static String reservations(String sku) {
         return "eventual:gate:{" + sku + "}:reservations";
+    }
+
+    static String admissions(long sku) {
+        return "eventual:gate:{" + sku + "}:admissions";
     }
 
     static String returnMarker(long sku, long orderId) {

@@ -1,5 +1,6 @@
 package dev.eventual.gate;
 
+import dev.eventual.gate.StockGate.MissingCount;
 import dev.eventual.infra.redis.EmbeddedRedisCluster;
 import dev.eventual.infra.test.Concurrently;
 import dev.eventual.infra.test.TestInfrastructure;
@@ -65,7 +66,7 @@ class GateClusterIT {
     @Test
     void theRepairsScanFindsTheSkusOfEveryMaster() {
         List<Long> seeded = IntStream.range(0, MASTERS).mapToObj(master -> skusOn(master, 2)).flatMap(List::stream).toList();
-        seeded.forEach(sku -> gate.seed(sku, 5, List.of(), true));
+        seeded.forEach(sku -> gate.seed(sku, 5, List.of(), MissingCount.CREATE));
         // a SKU with reservations and no count (restored for a rebuild) is known too
         List<Long> reservedOnly = IntStream.range(0, MASTERS).mapToObj(master -> skusOn(master, 3).get(2)).toList();
         reservedOnly.forEach(sku -> gate.restore(sku, 1, 1, Instant.now()));
@@ -85,9 +86,9 @@ class GateClusterIT {
     @Test
     void concurrentReservesOnThreeMastersNeverOversellAndAGiveBackReturnsOnce() throws Exception {
         List<Long> skus = IntStream.range(0, MASTERS).mapToObj(master -> skusOn(master, 1).get(0)).toList();
-        skus.forEach(sku -> gate.seed(sku, 10, List.of(), true));
+        skus.forEach(sku -> gate.seed(sku, 10, List.of(), MissingCount.CREATE));
 
-        List<GateDecision> decisions = Concurrently.run(90, i -> gate.reserve(skus.get(i % MASTERS), 10_000 + i, 1));
+        List<GateDecision> decisions = Concurrently.run(90, i -> gate.reserve(skus.get(i % MASTERS), 10_000 + i, 1, "buyer:" + (10_000 + i)));
 
         for (int m = 0; m < MASTERS; m++) {
             int master = m;
@@ -115,7 +116,7 @@ class GateClusterIT {
         assertThat(givenBack).filteredOn(units -> units == 1).hasSize(9);
         skus.forEach(sku -> assertThat(gate.state(sku).available()).isEqualTo(3));
 
-        List<GateDecision> again = Concurrently.run(18, i -> gate.reserve(skus.get(i % MASTERS), 20_000 + i, 1));
+        List<GateDecision> again = Concurrently.run(18, i -> gate.reserve(skus.get(i % MASTERS), 20_000 + i, 1, "buyer:" + (20_000 + i)));
         assertThat(again).filteredOn(GateDecision::reserved).hasSize(9);
         skus.forEach(sku -> assertThat(gate.state(sku)).satisfies(state -> {
             assertThat(state.available()).isZero();
@@ -132,12 +133,12 @@ class GateClusterIT {
                 .findFirst().orElseThrow();
         Map<Long, Integer> catalog = new java.util.TreeMap<>();
         IntStream.range(0, MASTERS).forEach(master -> skusOn(master, 2).forEach(sku -> catalog.put(sku, master)));
-        catalog.keySet().forEach(sku -> gate.seed(sku, 10, List.of(), true));
+        catalog.keySet().forEach(sku -> gate.seed(sku, 10, List.of(), MissingCount.CREATE));
         gate.markCatalogSeeded();
         assertThat(gate.catalogSeeded()).isTrue();
         // one order in flight per SKU (committed in order_db, not yet applied by inventory), order id = sku
         Instant reservedAt = Instant.now();
-        catalog.keySet().forEach(sku -> assertThat(gate.reserve(sku, sku, 3).reserved()).isTrue());
+        catalog.keySet().forEach(sku -> assertThat(gate.reserve(sku, sku, 3, "buyer:" + sku).reserved()).isTrue());
         List<Long> lostSkus = catalog.keySet().stream().filter(sku -> catalog.get(sku) == lost).toList();
         List<Long> keptSkus = catalog.keySet().stream().filter(sku -> catalog.get(sku) != lost).toList();
         long unknownOnLost = skusOn(lost, 3).get(2);
@@ -147,12 +148,12 @@ class GateClusterIT {
 
         // nothing admitted on the lost master: its SKUs have no count, and no mark says they are unknown
         await().atMost(Duration.ofSeconds(15)).ignoreExceptions()
-                .until(() -> gate.reserve(lostSkus.get(0), 1, 1).outcome() == GateOutcome.NOT_SEEDED);
+                .until(() -> gate.reserve(lostSkus.get(0), 1, 1, "buyer:1").outcome() == GateOutcome.NOT_SEEDED);
         for (long sku : lostSkus) {
-            assertThat(gate.reserve(sku, 2, 1).outcome()).isEqualTo(GateOutcome.NOT_SEEDED);
+            assertThat(gate.reserve(sku, 2, 1, "buyer:2").outcome()).isEqualTo(GateOutcome.NOT_SEEDED);
             assertThat(gate.catalogSeeded(sku)).as("order-service answers 503, not 422 unknown-sku").isFalse();
             // inventory's PUT stock / reseed (create only while marked) leaves the count to the rebuild
-            assertThat(gate.seed(sku, 10, List.of(), gate.catalogSeeded(sku)).available()).isNull();
+            assertThat(gate.seed(sku, 10, List.of(), gate.catalogSeeded(sku) ? MissingCount.CREATE : MissingCount.LEAVE).available()).isNull();
         }
         assertThat(gate.catalogSeeded(unknownOnLost)).isFalse();
         // the other masters kept their counts, reservations and marks
@@ -169,7 +170,7 @@ class GateClusterIT {
         // that kept its count refuses), seed every catalog SKU without a count, then mark every slot
         List<Long> restored = catalog.keySet().stream().filter(sku -> gate.restore(sku, sku, 3, reservedAt)).toList();
         List<Long> rebuilt = catalog.keySet().stream().filter(sku -> !gate.seeded(sku))
-                .filter(sku -> gate.seed(sku, 10, List.of(), true).available() != null).toList();
+                .filter(sku -> gate.seed(sku, 10, List.of(), MissingCount.CREATE).available() != null).toList();
         gate.markCatalogSeeded();
 
         assertThat(restored).containsExactlyInAnyOrderElementsOf(lostSkus);
@@ -180,7 +181,7 @@ class GateClusterIT {
         assertThat(gate.knownSkus()).containsAll(catalog.keySet());
 
         // and the rebuilt SKUs sell exactly their stock minus what is in flight
-        List<GateDecision> decisions = Concurrently.run(30, i -> gate.reserve(lostSkus.get(i % 2), 30_000 + i, 1));
+        List<GateDecision> decisions = Concurrently.run(30, i -> gate.reserve(lostSkus.get(i % 2), 30_000 + i, 1, "buyer:" + (30_000 + i)));
         assertThat(decisions).filteredOn(GateDecision::reserved).hasSize(14);
         lostSkus.forEach(sku -> assertThat(gate.state(sku).available()).isZero());
     }

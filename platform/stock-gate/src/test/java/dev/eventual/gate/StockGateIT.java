@@ -1,5 +1,6 @@
 package dev.eventual.gate;
 
+import dev.eventual.gate.StockGate.MissingCount;
 import dev.eventual.infra.test.Concurrently;
 import dev.eventual.infra.test.InfrastructureInitializer;
 import dev.eventual.infra.test.TestInfrastructure;
@@ -16,6 +17,7 @@ import org.springframework.test.context.ContextConfiguration;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -38,9 +40,9 @@ class StockGateIT {
 
     @Test
     void fiftyConcurrentOrdersForTenUnitsReserveExactlyTen() throws Exception {
-        gate.seed(sku, 10, List.of(), true);
+        gate.seed(sku, 10, List.of(), MissingCount.CREATE);
 
-        List<GateDecision> decisions = Concurrently.run(50, i -> gate.reserve(sku, 1000 + i, 1));
+        List<GateDecision> decisions = Concurrently.run(50, i -> gate.reserve(sku, 1000 + i, 1, "buyer:" + (1000 + i)));
 
         assertThat(decisions).filteredOn(GateDecision::reserved).hasSize(10);
         assertThat(decisions).filteredOn(decision -> decision.outcome() == GateOutcome.SOLD_OUT).hasSize(40)
@@ -52,27 +54,27 @@ class StockGateIT {
 
     @Test
     void aRepeatForTheSameOrderAnswersTheFirstDecisionAndReservesOnce() throws Exception {
-        gate.seed(sku, 5, List.of(), true);
+        gate.seed(sku, 5, List.of(), MissingCount.CREATE);
 
-        List<GateDecision> decisions = Concurrently.run(20, i -> gate.reserve(sku, 42, 2));
+        List<GateDecision> decisions = Concurrently.run(20, i -> gate.reserve(sku, 42, 2, "buyer:42"));
 
-        assertThat(decisions).allSatisfy(decision -> assertThat(decision).isEqualTo(new GateDecision(GateOutcome.RESERVED, 2)));
+        assertThat(decisions).allSatisfy(decision -> assertThat(decision).isEqualTo(new GateDecision(GateOutcome.RESERVED, 2, true)));
         assertThat(gate.state(sku)).isEqualTo(new GateState(3L, java.util.Map.of(42L, 2)));
     }
 
     @Test
     void aSoldOutAnswerNamesWhatIsLeftAndReservesNothing() {
-        gate.seed(sku, 3, List.of(), true);
+        gate.seed(sku, 3, List.of(), MissingCount.CREATE);
 
-        assertThat(gate.reserve(sku, 7, 4)).isEqualTo(new GateDecision(GateOutcome.SOLD_OUT, 3));
+        assertThat(gate.reserve(sku, 7, 4, "buyer:7")).isEqualTo(new GateDecision(GateOutcome.SOLD_OUT, 3, true));
         assertThat(gate.state(sku)).isEqualTo(new GateState(3L, java.util.Map.of()));
-        assertThat(gate.reserve(sku, 7, 3).reserved()).isTrue();
+        assertThat(gate.reserve(sku, 7, 3, "buyer:7").reserved()).isTrue();
     }
 
     @Test
     void aReservationIsGivenBackExactlyOnceHoweverOftenAsked() throws Exception {
-        gate.seed(sku, 10, List.of(), true);
-        gate.reserve(sku, 1, 4);
+        gate.seed(sku, 10, List.of(), MissingCount.CREATE);
+        gate.reserve(sku, 1, 4, "buyer:1");
 
         List<Long> givenBack = Concurrently.run(20, i -> gate.giveBack(sku, 1));
 
@@ -82,8 +84,8 @@ class StockGateIT {
 
     @Test
     void anAppliedReservationHasNothingToGiveBack() {
-        gate.seed(sku, 10, List.of(), true);
-        gate.reserve(sku, 1, 4);
+        gate.seed(sku, 10, List.of(), MissingCount.CREATE);
+        gate.reserve(sku, 1, 4, "buyer:1");
 
         assertThat(gate.applied(sku, 1)).isTrue();
         assertThat(gate.applied(sku, 1)).isFalse();
@@ -94,7 +96,7 @@ class StockGateIT {
 
     @Test
     void releasedUnitsGoBackOnSaleOncePerOrder() throws Exception {
-        gate.seed(sku, 0, List.of(), true);
+        gate.seed(sku, 0, List.of(), MissingCount.CREATE);
 
         List<Long> returned = Concurrently.run(20, i -> gate.returned(sku, 9, 3));
 
@@ -106,25 +108,25 @@ class StockGateIT {
 
     @Test
     void seedingDerivesTheCountFromTheStockAndTheReservationsInFlight() {
-        gate.seed(sku, 10, List.of(), true);
-        gate.reserve(sku, 1, 2);
-        gate.reserve(sku, 2, 3);
+        gate.seed(sku, 10, List.of(), MissingCount.CREATE);
+        gate.reserve(sku, 1, 2, "buyer:1");
+        gate.reserve(sku, 2, 3, "buyer:2");
 
-        assertThat(gate.seed(sku, 100, List.of(), true)).isEqualTo(new GateSeed(sku, 5L, 95L, 0));
+        assertThat(gate.seed(sku, 100, List.of(), MissingCount.CREATE)).isEqualTo(new GateSeed(sku, 5L, 95L, 0));
         assertThat(gate.state(sku)).isEqualTo(new GateState(95L, java.util.Map.of(1L, 2, 2L, 3)));
         // a stock below what is in flight leaves a negative count: nothing more is reserved
-        assertThat(gate.seed(sku, 4, List.of(), true).available()).isEqualTo(-1);
-        assertThat(gate.reserve(sku, 3, 1).outcome()).isEqualTo(GateOutcome.SOLD_OUT);
+        assertThat(gate.seed(sku, 4, List.of(), MissingCount.CREATE).available()).isEqualTo(-1);
+        assertThat(gate.reserve(sku, 3, 1, "buyer:3").outcome()).isEqualTo(GateOutcome.SOLD_OUT);
     }
 
     @Test
     void seedingEndsTheReservationsOfSettledOrdersOnceAndCountsTheRestAsInFlight() {
-        assertThat(gate.seed(sku, 10, List.of(), true)).isEqualTo(new GateSeed(sku, null, 10L, 0));
-        gate.reserve(sku, 1, 2);
-        gate.reserve(sku, 2, 3);
+        assertThat(gate.seed(sku, 10, List.of(), MissingCount.CREATE)).isEqualTo(new GateSeed(sku, null, 10L, 0));
+        gate.reserve(sku, 1, 2, "buyer:1");
+        gate.reserve(sku, 2, 3, "buyer:2");
 
         // inventory deducted order 1 (10 - 2 = 8 in stock) but the gate was not told yet
-        assertThat(gate.seed(sku, 8, List.of(1L, 99L), true)).isEqualTo(new GateSeed(sku, 5L, 5L, 1));
+        assertThat(gate.seed(sku, 8, List.of(1L, 99L), MissingCount.CREATE)).isEqualTo(new GateSeed(sku, 5L, 5L, 1));
 
         assertThat(gate.state(sku)).isEqualTo(new GateState(5L, java.util.Map.of(2L, 3)));
         assertThat(gate.applied(sku, 1)).isFalse();
@@ -141,10 +143,10 @@ class StockGateIT {
         assertThat(gate.knownSkus()).contains(sku);
         assertThat(gate.seeded(sku)).isFalse();
         // only the rebuild creates a missing count
-        assertThat(gate.seed(sku, 10, List.of(), false)).isEqualTo(new GateSeed(sku, null, null, 0));
+        assertThat(gate.seed(sku, 10, List.of(), MissingCount.LEAVE)).isEqualTo(new GateSeed(sku, null, null, 0));
         assertThat(gate.seeded(sku)).isFalse();
 
-        assertThat(gate.seed(sku, 10, List.of(), true).available()).isEqualTo(8);
+        assertThat(gate.seed(sku, 10, List.of(), MissingCount.CREATE).available()).isEqualTo(8);
 
         assertThat(gate.seeded(sku)).isTrue();
         assertThat(gate.restore(sku, 2, 1, reservedAt)).isFalse();
@@ -153,25 +155,68 @@ class StockGateIT {
 
     @Test
     void anUnseededSkuIsNeverGuessed() {
-        assertThat(gate.reserve(sku, 1, 1)).isEqualTo(new GateDecision(GateOutcome.NOT_SEEDED, 0));
+        assertThat(gate.reserve(sku, 1, 1, "buyer:1")).isEqualTo(new GateDecision(GateOutcome.NOT_SEEDED, 0, true));
         assertThat(gate.state(sku)).isEqualTo(new GateState(null, java.util.Map.of()));
         assertThat(gate.giveBack(sku, 1)).isZero();
     }
 
     @Test
     void aRedisThatLostItsDataAnswersNotSeededAndForgetsNoScript() {
-        gate.seed(sku, 10, List.of(), true);
-        assertThat(gate.reserve(sku, 1, 1).reserved()).isTrue();
+        gate.seed(sku, 10, List.of(), MissingCount.CREATE);
+        assertThat(gate.reserve(sku, 1, 1, "buyer:1").reserved()).isTrue();
 
         TestInfrastructure.shared().redis().kill();
         TestInfrastructure.shared().redis().startEmpty();
 
         // the scripts were loaded into the old server; the gate loads them again by itself
         await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
-                .until(() -> gate.reserve(sku, 2, 1).outcome() == GateOutcome.NOT_SEEDED);
+                .until(() -> gate.reserve(sku, 2, 1, "buyer:2").outcome() == GateOutcome.NOT_SEEDED);
         assertThat(redis.execute((RedisCallback<Long>) connection -> connection.serverCommands().dbSize())).isZero();
-        gate.seed(sku, 10, List.of(), true);
-        assertThat(gate.reserve(sku, 2, 1).reserved()).isTrue();
+        gate.seed(sku, 10, List.of(), MissingCount.CREATE);
+        assertThat(gate.reserve(sku, 2, 1, "buyer:2").reserved()).isTrue();
+    }
+
+    @Test
+    void aNewSkusSoldOutAnswerTellsABuyerItNeverAdmittedFromOneItDid() {
+        gate.seed(sku, 1, List.of(), MissingCount.CREATE_FOR_NEW_SKU);
+        assertThat(gate.reserve(sku, 1, 1, "7:first").reserved()).isTrue();
+
+        assertThat(gate.reserve(sku, 2, 1, "8:other")).isEqualTo(new GateDecision(GateOutcome.SOLD_OUT, 0, false));
+        // the admitted buyer's repeat may have its order: that one is looked up
+        assertThat(gate.reserve(sku, 3, 1, "7:first")).isEqualTo(new GateDecision(GateOutcome.SOLD_OUT, 0, true));
+        // so is a buyer admitted and then given back: the gate keeps what it admitted
+        assertThat(gate.giveBack(sku, 1)).isEqualTo(1);
+        assertThat(gate.reserve(sku, 4, 1, "9:third").reserved()).isTrue();
+        assertThat(gate.giveBack(sku, 4)).isEqualTo(1);
+        assertThat(gate.reserve(sku, 5, 2, "9:third").buyerMayHaveOrder()).isTrue();
+        assertThat(gate.reserve(sku, 6, 2, "10:never").buyerMayHaveOrder()).isFalse();
+    }
+
+    @Test
+    void aCountCreatedWithoutItsWholeHistoryKnowsNoBuyer() {
+        gate.seed(sku, 0, List.of(), MissingCount.CREATE);
+        assertThat(gate.reserve(sku, 1, 1, "8:other").buyerMayHaveOrder()).isTrue();
+
+        // an order in flight restored by the rebuild: the SKU had orders, so not a new SKU's history
+        long other = sku ^ 1;
+        assertThat(gate.restore(other, 1, 1, Instant.now())).isTrue();
+        gate.seed(other, 1, List.of(), MissingCount.CREATE_FOR_NEW_SKU);
+        assertThat(gate.reserve(other, 2, 1, "8:other").buyerMayHaveOrder()).isTrue();
+    }
+
+    @Test
+    void aRestartedRedisMayHaveLostItsLastAdmissionsSoItsSoldOutAnswersAreLookedUp() {
+        gate.seed(sku, 0, List.of(), MissingCount.CREATE_FOR_NEW_SKU);
+        assertThat(gate.reserve(sku, 1, 1, "8:other").buyerMayHaveOrder()).isFalse();
+
+        TestInfrastructure.shared().redis().stop();
+        TestInfrastructure.shared().redis().start();
+
+        // the count survived the restart, the history's completeness cannot be trusted: writes of its last
+        // second may be lost (a crash; a promoted replica lags the same way)
+        await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
+                .until(() -> gate.reserve(sku, 1, 1, "8:other").outcome() == GateOutcome.SOLD_OUT);
+        assertThat(gate.reserve(sku, 1, 1, "8:other").buyerMayHaveOrder()).isTrue();
     }
 
     /** Spring Boot's Redis client and the gate, nothing else. */

@@ -76,7 +76,7 @@ class InvariantCheckCommandIT {
             assertThat(consistent.output()).contains("stock gate checked for [" + GATED_SKU + "]");
 
             // a reservation nothing will ever apply or give back (until the repair's grace has passed)
-            assertThat(gate.reserve(GATED_SKU, 95_002_000_001L, 1).reserved()).isTrue();
+            assertThat(gate.reserve(GATED_SKU, 95_002_000_001L, 1, "buyer:95002000001").reserved()).isTrue();
             try {
                 Run leftover = check(password, redis, gated);
                 assertThat(leftover.exitCode()).as(leftover.output()).isEqualTo(1);

@@ -66,7 +66,7 @@ class StockGateRepairIT {
         double before = repaired("reservation_given_back");
         // what an order-service killed after the gate leaves: a reservation, and no order; an hour old
         StockGate anHourAgo = connection.gate(Clock.offset(Clock.systemUTC(), Duration.ofHours(-1)));
-        assertThat(anHourAgo.reserve(DEAD_PLACEMENT_SKU, 170_100_000_001L, 3).reserved()).isTrue();
+        assertThat(anHourAgo.reserve(DEAD_PLACEMENT_SKU, 170_100_000_001L, 3, "buyer:170100000001").reserved()).isTrue();
         place(DEAD_PLACEMENT_SKU, 2);
 
         await().atMost(Duration.ofSeconds(60)).until(() -> gate().state(DEAD_PLACEMENT_SKU).reservations().isEmpty());

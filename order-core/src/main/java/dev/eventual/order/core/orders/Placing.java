@@ -9,6 +9,7 @@ import dev.eventual.order.core.orders.Orders.Placement;
 import dev.eventual.order.core.outbox.OrderOutbox.NotPublishedException;
 import dev.eventual.order.core.outbox.OrderOutbox;
 import dev.eventual.order.core.outbox.OrderOutbox.Publication;
+import dev.eventual.order.core.outbox.OrderOutbox.Publishing;
 import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.order.core.status.MessageStatus;
 import org.springframework.dao.DuplicateKeyException;
@@ -61,7 +62,8 @@ class Placing {
                 LocalDateTime.ofInstant(now.truncatedTo(ChronoUnit.MILLIS), ZoneOffset.UTC));
         Publication publication;
         try {
-            publication = outbox.publish(OrderEventType.ORDER_CREATED, orderId, event, () -> orders.insert(row));
+            publication = outbox.publish(new Publishing(OrderEventType.ORDER_CREATED, orderId, event, order.idempotencyKey()),
+                    () -> orders.insert(row));
         } catch (DuplicateKeyException e) {
             // the one unique key the insert can meet: this request was made before (or a concurrent repeat
             // committed first); the attempt was rolled back and nothing of it is delivered

@@ -45,13 +45,27 @@ public class OrderOutbox {
      * @throws NotPublishedException surely not committed, and why
      */
     public Publication publish(OrderEventType eventType, long orderId, Object event, Runnable work) {
-        Supplier<Publication> chain = () -> sender.publish(eventType, orderId, event, work);
+        return publish(new Publishing(eventType, orderId, event, null), work);
+    }
+
+    /** {@link #publish(OrderEventType, long, Object, Runnable)}, with what the decorators are told besides the event. */
+    public Publication publish(Publishing publishing, Runnable work) {
+        Supplier<Publication> chain = () -> sender.publish(publishing.eventType(), publishing.orderId(), publishing.event(), work);
         for (int i = decorators.size() - 1; i >= 0; i--) {
             PublicationDecorator decorator = decorators.get(i);
             Supplier<Publication> inner = chain;
-            chain = () -> decorator.decorate(eventType, orderId, event, inner);
+            chain = () -> decorator.decorate(publishing, inner);
         }
         return chain.get();
+    }
+
+    /**
+     * A publication as the decorators see it.
+     *
+     * @param idempotencyKey the Idempotency-Key a created order was placed under (not part of its event);
+     *                       null for other events
+     */
+    public record Publishing(OrderEventType eventType, long orderId, Object event, String idempotencyKey) {
     }
 
     /**
@@ -106,7 +120,7 @@ public class OrderOutbox {
     public interface PublicationDecorator {
 
         /** @param publication the rest of the publication; returns or throws as {@link OrderOutbox#publish} does */
-        Publication decorate(OrderEventType eventType, long orderId, Object event, Supplier<Publication> publication);
+        Publication decorate(Publishing publishing, Supplier<Publication> publication);
     }
 
     /**
