@@ -4,6 +4,7 @@ import dev.eventual.common.api.problem.ProblemTypes;
 import dev.eventual.order.cancel.OrderNotCancelableException;
 import dev.eventual.order.core.reconcile.ConsumerStatusRecorder.InvalidReportException;
 import dev.eventual.order.gate.GateUnavailableException;
+import dev.eventual.order.gate.SoldOut;
 import dev.eventual.order.gate.SoldOutException;
 import dev.eventual.order.gate.UnknownSkuException;
 import dev.eventual.order.id.OrderIdsUnavailableException;
@@ -15,6 +16,8 @@ import dev.eventual.web.ApiProblemException;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
@@ -58,10 +61,19 @@ class OrderProblems {
 
     /** Nothing was written or sent; the SKU is named in the detail and as a property. */
     @ExceptionHandler
-    ErrorResponse soldOut(SoldOutException e) {
-        ApiProblemException problem = new ApiProblemException(HttpStatus.CONFLICT, ProblemTypes.SOLD_OUT, "Sold out",
-                e.getMessage());
-        problem.getBody().setProperty("sku", Long.toString(e.sku()));
+    ResponseEntity<ProblemDetail> soldOut(SoldOutException e) {
+        return ResponseEntity.status(HttpStatus.CONFLICT).body(soldOut(e.soldOut()));
+    }
+
+    /**
+     * The sold-out problem, built without an exception (a flash sale answers thousands a second, issue 41): the
+     * same body here and at {@link SoldOutDoor}.
+     */
+    static ProblemDetail soldOut(SoldOut soldOut) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.CONFLICT, soldOut.detail());
+        problem.setType(ProblemTypes.SOLD_OUT);
+        problem.setTitle("Sold out");
+        problem.setProperty("sku", Long.toString(soldOut.sku()));
         return problem;
     }
 

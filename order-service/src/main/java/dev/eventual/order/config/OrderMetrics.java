@@ -14,6 +14,7 @@ public class OrderMetrics {
     private final MeterRegistry registry;
     private final Counter created;
     private final Counter replayed;
+    private final Counter refusedAtDoor;
     private final Map<OrderRejection, Counter> rejected = new EnumMap<>(OrderRejection.class);
 
     public OrderMetrics(MeterRegistry registry) {
@@ -21,6 +22,8 @@ public class OrderMetrics {
         this.created = Counter.builder("eventual.orders.created").description("orders committed").register(registry);
         this.replayed = Counter.builder("eventual.orders.replayed")
                 .description("repeated Idempotency-Key answered with the first order").register(registry);
+        this.refusedAtDoor = Counter.builder("eventual.orders.refused-at-door")
+                .description("sold-out orders answered ahead of the web stack, also in eventual.orders.rejected").register(registry);
         // every reason from the start: a rate() over a series that appears with its first rejection
         // misses that burst (the dashboard's rejections panel)
         for (OrderRejection reason : OrderRejection.values()) {
@@ -39,6 +42,11 @@ public class OrderMetrics {
 
     public void orderRejected(OrderRejection reason) {
         rejected.get(reason).increment();
+    }
+
+    /** A sold-out order answered at the door (issue 41), besides its rejection. */
+    public void refusedAtDoor() {
+        refusedAtDoor.increment();
     }
 
     public void cancelRejected(String reason) {

@@ -10,6 +10,9 @@ import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Service;
 
+import java.util.Optional;
+import java.util.OptionalLong;
+
 /**
  * order-service's side of the stock gate (docs/stock-gate.md): a gated order reserves its units before
  * the half message, and every attempt that does not end in a committed order gives them back.
@@ -39,8 +42,7 @@ public class OrderGate {
         if (!properties.gates(sku)) {
             return new Admission(sku, orderId, false);
         }
-        // the buyer as the gate remembers it: an Idempotency-Key is unique per customer
-        String buyer = userId + ":" + idempotencyKey;
+        String buyer = buyer(userId, idempotencyKey);
         GateDecision decision;
         boolean catalogSeeded = false;
         try {
@@ -63,7 +65,7 @@ public class OrderGate {
             }
             case SOLD_OUT -> {
                 count("sold_out");
-                throw new SoldOutException(sku, quantity, decision.quantity(), decision.buyerMayHaveOrder());
+                throw new SoldOutException(new SoldOut(sku, quantity, decision.quantity()), decision.buyerMayHaveOrder());
             }
             case NOT_SEEDED -> {
                 if (catalogSeeded) {
@@ -75,6 +77,36 @@ public class OrderGate {
                         + " seeded: the reconcile job's rebuild is pending)", null);
             }
         };
+    }
+
+    /**
+     * Whether the order is sold out and its customer surely has no order of the SKU under this Idempotency-Key
+     * (docs/stock-gate.md, "A refusal without SQL"), asked without reserving, so that the order can be refused
+     * before it is placed. Counted as a sold-out decision when so.
+     *
+     * @return what was sold out when so; empty when the placement decides (units left, not gated, the buyer may
+     *         have an order, or Redis cannot answer: the placement meets the same)
+     */
+    public Optional<SoldOut> soldOutToNewBuyer(long sku, int quantity, long userId, String idempotencyKey) {
+        if (!properties.gates(sku)) {
+            return Optional.empty();
+        }
+        OptionalLong left;
+        try {
+            left = gate.soldOutToNewBuyer(sku, quantity, buyer(userId, idempotencyKey));
+        } catch (DataAccessException e) {
+            return Optional.empty();
+        }
+        if (left.isEmpty()) {
+            return Optional.empty();
+        }
+        count("sold_out");
+        return Optional.of(new SoldOut(sku, quantity, left.getAsLong()));
+    }
+
+    /** The buyer as the gate remembers it: an Idempotency-Key is unique per customer. */
+    private static String buyer(long userId, String idempotencyKey) {
+        return userId + ":" + idempotencyKey;
     }
 
     /**

@@ -6,13 +6,18 @@ import dev.eventual.order.placement.OrderRefusedException;
 /** The gate has fewer units of the SKU left than the order asks for: refused, nothing written. */
 public class SoldOutException extends OrderRefusedException {
 
-    private final long sku;
+    private final SoldOut soldOut;
     private final boolean buyerMayHaveOrder;
 
-    SoldOutException(long sku, int quantity, long left, boolean buyerMayHaveOrder) {
-        super("sku " + sku + " is sold out: " + quantity + " asked, " + Math.max(0, left) + " left", null);
-        this.sku = sku;
+    SoldOutException(SoldOut soldOut, boolean buyerMayHaveOrder) {
+        super(soldOut.detail(), null);
+        this.soldOut = soldOut;
         this.buyerMayHaveOrder = buyerMayHaveOrder;
+    }
+
+    @Override
+    public OrderRejection rejection() {
+        return OrderRejection.SOLD_OUT;
     }
 
     /** False when the gate knows this customer never got an order of the SKU under this Idempotency-Key. */
@@ -21,12 +26,7 @@ public class SoldOutException extends OrderRefusedException {
         return buyerMayHaveOrder;
     }
 
-    @Override
-    public OrderRejection rejection() {
-        return OrderRejection.SOLD_OUT;
-    }
-
-    public long sku() {
-        return sku;
+    public SoldOut soldOut() {
+        return soldOut;
     }
 }

@@ -20,6 +20,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
@@ -32,6 +33,7 @@ import java.util.function.Consumer;
  * only when the server does not know it yet.
  * <ul>
  *   <li>{@link #reserve}: before the half message; a repeat answers the first decision;</li>
+ *   <li>{@link #soldOutToNewBuyer}: the same sold-out answer, asked without reserving;</li>
  *   <li>{@link #giveBack}: an order that will never be committed returns its units, once;</li>
  *   <li>{@link #applied}: inventory deducted the order from the database stock;</li>
  *   <li>{@link #returned}: inventory released a deducted order's units (a cancel), once;</li>
@@ -49,6 +51,7 @@ public class StockGate {
     // a Lua table comes back as a list of mixed values: raw List is the type Spring Data Redis knows
     @SuppressWarnings("rawtypes")
     private static final RedisScript<List> RESERVE = script("reserve", List.class);
+    private static final RedisScript<Long> SOLD_OUT = script("sold-out", Long.class);
     private static final RedisScript<Long> GIVE_BACK = script("give-back", Long.class);
     private static final RedisScript<Long> APPLIED = script("applied", Long.class);
     private static final RedisScript<Long> RETURNED = script("returned", Long.class);
@@ -80,6 +83,18 @@ public class StockGate {
         long units = (Long) answer.get(1);
         return new GateDecision(code == 1 ? GateOutcome.RESERVED : code == 0 ? GateOutcome.SOLD_OUT
                 : GateOutcome.NOT_SEEDED, units, (Long) answer.get(2) == 1);
+    }
+
+    /**
+     * Whether {@link #reserve} would answer sold out to this buyer, knowing that it has no order of the SKU
+     * ({@link GateDecision#buyerMayHaveOrder()} false), without reserving: a door ahead of the order's
+     * placement may refuse it there.
+     *
+     * @return the units left when so; empty otherwise (then the reservation decides)
+     */
+    public OptionalLong soldOutToNewBuyer(long sku, int quantity, String buyer) {
+        long left = redis.execute(SOLD_OUT, List.of(available(sku), admissions(sku)), Integer.toString(quantity), buyer);
+        return left < 0 ? OptionalLong.empty() : OptionalLong.of(left);
     }
 
     /** @return the units given back; 0 when the order holds none (given back before, or applied) */

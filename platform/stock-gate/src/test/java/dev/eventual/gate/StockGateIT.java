@@ -190,12 +190,18 @@ class StockGateIT {
         assertThat(gate.giveBack(sku, 4)).isEqualTo(1);
         assertThat(gate.reserve(sku, 5, 2, "9:third").buyerMayHaveOrder()).isTrue();
         assertThat(gate.reserve(sku, 6, 2, "10:never").buyerMayHaveOrder()).isFalse();
+        // asked without reserving, the same answers
+        assertThat(gate.soldOutToNewBuyer(sku, 2, "10:never")).hasValue(1);
+        assertThat(gate.soldOutToNewBuyer(sku, 2, "9:third")).isEmpty();
+        assertThat(gate.soldOutToNewBuyer(sku, 1, "10:never")).as("a unit left").isEmpty();
+        assertThat(gate.state(sku)).isEqualTo(new GateState(1L, java.util.Map.of()));
     }
 
     @Test
     void aCountCreatedWithoutItsWholeHistoryKnowsNoBuyer() {
         gate.seed(sku, 0, List.of(), MissingCount.CREATE);
         assertThat(gate.reserve(sku, 1, 1, "8:other").buyerMayHaveOrder()).isTrue();
+        assertThat(gate.soldOutToNewBuyer(sku, 1, "8:other")).isEmpty();
 
         // an order in flight restored by the rebuild: the SKU had orders, so not a new SKU's history
         long other = sku ^ 1;
@@ -217,6 +223,7 @@ class StockGateIT {
         await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
                 .until(() -> gate.reserve(sku, 1, 1, "8:other").outcome() == GateOutcome.SOLD_OUT);
         assertThat(gate.reserve(sku, 1, 1, "8:other").buyerMayHaveOrder()).isTrue();
+        assertThat(gate.soldOutToNewBuyer(sku, 1, "8:other")).isEmpty();
     }
 
     /** Spring Boot's Redis client and the gate, nothing else. */
