@@ -1,7 +1,8 @@
 -- Reserve quantity units of one SKU for one order, or say why not (docs/stock-gate.md).
 -- KEYS[1] available count, KEYS[2] reservations (order id -> "quantity:reservedAtMillis"),
 -- KEYS[3] admissions (buyer "userId:Idempotency-Key" -> order id, and the field '#complete')
--- ARGV[1] order id, ARGV[2] quantity, ARGV[3] now (epoch millis, the caller's clock), ARGV[4] the buyer
+-- ARGV[1] order id, ARGV[2] quantity, ARGV[3] now (epoch millis, the caller's clock), ARGV[4] the buyer,
+-- ARGV[5] the most buyers remembered, ARGV[6] how long they are remembered after the last admission (millis)
 -- Returns {1, quantity, 1} reserved (or reserved before: a repeat answers the first decision),
 -- {0, available, lookup} sold out, {-1, 0, 1} not seeded (the count is unknown: never guess it).
 -- lookup is 0 only when no order can exist for this buyer: the admissions hold every buyer ever admitted
@@ -29,5 +30,10 @@ if available < quantity then
 end
 redis.call('DECRBY', KEYS[1], quantity)
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2] .. ':' .. ARGV[3])
+-- forgetting the buyers is always safe (refusals are then looked up), so they are bounded
+if redis.call('HLEN', KEYS[3]) >= tonumber(ARGV[5]) then
+  redis.call('DEL', KEYS[3])
+end
 redis.call('HSET', KEYS[3], ARGV[4], ARGV[1])
+redis.call('PEXPIRE', KEYS[3], ARGV[6])
 return {1, quantity, 1}

@@ -2,8 +2,11 @@ package dev.eventual.gate;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Positive;
 import org.springframework.validation.annotation.Validated;
 
+import java.time.Duration;
 import java.util.Set;
 
 /**
@@ -17,16 +20,32 @@ import java.util.Set;
  *                         (inventory may then fail the order, and the count is no longer the stock minus
  *                         what is in flight until it is seeded again). Once the catalog is seeded, a SKU
  *                         without a count is unknown and refused in both modes
+ * @param admissions       how much the gate remembers of the buyers it admitted per SKU (docs/stock-gate.md,
+ *                         "A refusal without SQL")
  */
 @Validated
 @ConfigurationProperties("eventual.gate")
 public record GateProperties(
         @DefaultValue("false") boolean enabled,
         @DefaultValue Set<Long> skus,
-        @DefaultValue("REFUSE") WhenUnavailable whenUnavailable) {
+        @DefaultValue("REFUSE") WhenUnavailable whenUnavailable,
+        @DefaultValue @Valid Admissions admissions) {
 
     public boolean gates(long sku) {
         return enabled && (skus.isEmpty() || skus.contains(sku));
+    }
+
+    /**
+     * The buyers a SKU's gate remembers: forgetting them is always safe (its sold-out refusals are then looked up in
+     * order_db, one read each), so they are bounded.
+     *
+     * @param limit  buyers remembered per SKU; at the limit the gate forgets them all (about 50 bytes each)
+     * @param memory they are forgotten this long after the SKU's last admission
+     */
+    public record Admissions(@DefaultValue("100000") @Positive int limit, @DefaultValue("7d") Duration memory) {
+
+        /** The defaults, for a client that only reads the gate (the invariant checker). */
+        public static final Admissions DEFAULTS = new Admissions(100_000, Duration.ofDays(7));
     }
 
     /** What a gated order gets while the gate cannot answer. */

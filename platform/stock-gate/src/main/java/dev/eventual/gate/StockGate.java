@@ -63,10 +63,14 @@ public class StockGate {
 
     private final StringRedisTemplate redis;
     private final Clock clock;
+    private final String admissionsLimit;
+    private final String admissionsMemory;
 
-    public StockGate(StringRedisTemplate redis, Clock clock) {
+    public StockGate(StringRedisTemplate redis, Clock clock, GateProperties.Admissions admissions) {
         this.redis = redis;
         this.clock = clock;
+        this.admissionsLimit = Integer.toString(admissions.limit());
+        this.admissionsMemory = Long.toString(admissions.memory().toMillis());
     }
 
     /**
@@ -78,7 +82,8 @@ public class StockGate {
      */
     public GateDecision reserve(long sku, long orderId, int quantity, String buyer) {
         List<?> answer = redis.execute(RESERVE, List.of(available(sku), reservations(sku), admissions(sku)),
-                Long.toString(orderId), Integer.toString(quantity), Long.toString(clock.millis()), buyer);
+                Long.toString(orderId), Integer.toString(quantity), Long.toString(clock.millis()), buyer, admissionsLimit,
+                admissionsMemory);
         long code = (Long) answer.get(0);
         long units = (Long) answer.get(1);
         return new GateDecision(code == 1 ? GateOutcome.RESERVED : code == 0 ? GateOutcome.SOLD_OUT

@@ -19,7 +19,7 @@ import java.time.Clock;
 public class StockGateAutoConfiguration {
 
     @Bean
-    StockGate stockGate(StringRedisTemplate redis, ObjectProvider<Clock> clock) {
-        return new StockGate(redis, clock.getIfAvailable(Clock::systemUTC));
+    StockGate stockGate(StringRedisTemplate redis, ObjectProvider<Clock> clock, GateProperties properties) {
+        return new StockGate(redis, clock.getIfAvailable(Clock::systemUTC), properties.admissions());
     }
 }

@@ -198,6 +198,21 @@ class StockGateIT {
     }
 
     @Test
+    void theBuyersAreBoundedAndForgottenSafely() {
+        StockGate small = new StockGate(redis, Clock.systemUTC(), new GateProperties.Admissions(3, Duration.ofHours(1)));
+        small.seed(sku, 3, List.of(), MissingCount.CREATE_FOR_NEW_SKU);
+        assertThat(small.reserve(sku, 1, 1, "7:a").reserved()).isTrue();
+        assertThat(small.reserve(sku, 2, 1, "7:b").reserved()).isTrue();
+        assertThat(redis.getExpire(StockGate.admissions(sku))).as("seconds left").isBetween(3000L, 3600L);
+        assertThat(small.soldOutToNewBuyer(sku, 2, "8:new")).hasValue(1);
+
+        // the mark and two buyers are the limit: all are forgotten, and refusals are looked up from here
+        assertThat(small.reserve(sku, 3, 1, "7:c").reserved()).isTrue();
+        assertThat(small.reserve(sku, 4, 1, "8:new").buyerMayHaveOrder()).isTrue();
+        assertThat(small.soldOutToNewBuyer(sku, 1, "8:new")).isEmpty();
+    }
+
+    @Test
     void aCountCreatedWithoutItsWholeHistoryKnowsNoBuyer() {
         gate.seed(sku, 0, List.of(), MissingCount.CREATE);
         assertThat(gate.reserve(sku, 1, 1, "8:other").buyerMayHaveOrder()).isTrue();
@@ -233,7 +248,7 @@ class StockGateIT {
 
         @Bean
         StockGate stockGate(StringRedisTemplate redis) {
-            return new StockGate(redis, Clock.systemUTC());
+            return new StockGate(redis, Clock.systemUTC(), GateProperties.Admissions.DEFAULTS);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.eventual.launcher.invariants;
 
+import dev.eventual.gate.GateProperties;
 import dev.eventual.gate.StockGate;
 import dev.eventual.infra.redis.RedisServer;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
@@ -41,7 +42,7 @@ public final class GateConnection implements AutoCloseable {
 
     /** The gate as the services see it, its clock the given one (a reservation's time comes from it). */
     public StockGate gate(Clock clock) {
-        return new StockGate(redis, clock);
+        return new StockGate(redis, clock, GateProperties.Admissions.DEFAULTS);
     }
 
     public StockGate gate() {
