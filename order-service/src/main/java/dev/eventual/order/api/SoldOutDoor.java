@@ -81,7 +81,7 @@ class SoldOutDoor extends OncePerRequestFilter {
             throws ServletException, IOException {
         byte[] body = request.getInputStream().readNBytes(LONGEST_BODY + 1);
         HttpServletRequest again = new BodyInMemory(request, body);
-        Optional<SoldOut> soldOut = body.length <= LONGEST_BODY ? soldOut(again) : Optional.empty();
+        Optional<SoldOut> soldOut = body.length <= LONGEST_BODY ? judged(again) : Optional.empty();
         if (soldOut.isEmpty()) {
             chain.doFilter(again, response);
             return;
@@ -106,6 +106,15 @@ class SoldOutDoor extends OncePerRequestFilter {
             }
         }
         throw new IllegalStateException("no converter writes " + MediaType.APPLICATION_PROBLEM_JSON);
+    }
+
+    /** Anything the door cannot judge (a malformed header, say) it leaves to the controller, which names it. */
+    private Optional<SoldOut> judged(HttpServletRequest request) {
+        try {
+            return soldOut(request);
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     /** What the gate says of this order, when it is one the controller would take: else empty. */
@@ -151,7 +160,7 @@ class SoldOutDoor extends OncePerRequestFilter {
             if (converter.canRead(CreateOrderRequest.class, type)) {
                 try {
                     return ((HttpMessageConverter<CreateOrderRequest>) converter).read(CreateOrderRequest.class, input);
-                } catch (IOException | RuntimeException e) {
+                } catch (IOException e) {
                     return null;
                 }
             }
