@@ -19,6 +19,7 @@ import java.util.stream.LongStream;
 final class Wrk {
 
     static final String PATH = "/usr/bin/wrk";
+    private static final String TIMEOUT = "30s";
 
     private final Path work;
     private final long firstUser;
@@ -59,7 +60,10 @@ final class Wrk {
                       return %s
                     end
                     """.formatted(tokens, users, firstSku, skus, request));
-            String command = PATH + " -t1 -c" + connections + " -d" + duration.toSeconds() + "s --latency -s " + script
+            // wrk gives up on an answer after 2 s by default; an order it gave up on is still placed and consumed,
+            // its CPU in the window but not its unit, so wait as long as a step may drain
+            String command = PATH + " -t1 -c" + connections + " -d" + duration.toSeconds() + "s --timeout " + TIMEOUT
+                    + " --latency -s " + script
                     + " http://127.0.0.1:" + port + " && times";
             Process wrk = new ProcessBuilder("sh", "-c", command).redirectErrorStream(true).start();
             String output = new String(wrk.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -63,9 +63,9 @@ final class CostReport {
             md.append("\nNo closed-loop steps: wrk is not installed (`apt-get install wrk`).\n");
             return;
         }
-        md.append("\n| block | kind | c | saturation | units/s | units | SUT CPU ms/unit | p99 ms | wrk CPU ms/request"
+        md.append("\n| block | kind | c | saturation | units/s | units / answers | socket errors | SUT CPU ms/unit | p99 ms | wrk CPU ms/request"
                 + " | SUT CPU ms | box CPU ms (no wrk) | box - SUT | of which bench JVM / irq+softirq / other ms |"
-                + " consistent |\n|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n");
+                + " consistent |\n|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n");
         for (CostBlock b : blocks) {
             for (ClosedLoopStep s : b.steps()) {
                 double rest = s.boxCpuMs() - s.sutCpuMs();
@@ -73,9 +73,10 @@ final class CostReport {
                         ? fmt("%.0f / %.0f / %.0f", s.benchOtherCpuMs(), s.interruptMs(),
                         rest - s.benchOtherCpuMs() - s.interruptMs())
                         : "within 10 %";
-                md.append(fmt("| %d | %s | %d | %s | %.0f | %d | %.3f | %.1f | %.4f | %.0f | %.0f | %.0f (%.0f %%) | %s | %s |%n",
+                md.append(fmt("| %d | %s | %d | %s | %.0f | %d / %d | %d | %.3f | %.1f | %.4f | %.0f | %.0f | %.0f (%.0f %%) | %s | %s |%n",
                         b.index(), s.kind().name().toLowerCase(Locale.ROOT), s.connections(),
-                        b.saturation(s.kind()) == s ? "yes" : "", s.unitsPerSecond(), s.units(), s.sutCpuMsPerUnit(),
+                        b.saturation(s.kind()) == s ? "yes" : "", s.unitsPerSecond(), s.units(), s.wrk().requests(),
+                        s.wrk().socketErrors(), s.sutCpuMsPerUnit(),
                         s.wrk().p99Ms(), s.wrk().requests() == 0 ? 0 : s.wrk().generatorCpuMs() / s.wrk().requests(),
                         s.sutCpuMs(), s.boxCpuMs(), rest, s.unaccountedShare() * 100, where,
                         s.kind() != StepKind.ORDER ? "" : s.settled() ? "yes" : "no: --drain passed"));

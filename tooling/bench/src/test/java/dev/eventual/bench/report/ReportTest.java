@@ -188,7 +188,7 @@ class ReportTest {
 
         assertThat(md).contains("## 9. Cost per unit", "**At saturation**", "**At fixed rates**",
                 // c=64 refused more per second: the saturation step; its box total is within 10 % of the SUT's
-                "| 0 | refusal | 64 | yes | 6000 | 30000 | 0.300 | 8.0 |", "| 9000 | 9500 | 500 (5 %) | within 10 % |",
+                "| 0 | refusal | 64 | yes | 6000 | 30000 / 30000 | 0 | 0.300 | 8.0 |", "| 9000 | 9500 | 500 (5 %) | within 10 % |",
                 // the read's box total is 25 % above: bench JVM, interrupts, the rest
                 "| 2500 (25 %) | 300 / 1500 / 700 |", "| yes |");
     }
