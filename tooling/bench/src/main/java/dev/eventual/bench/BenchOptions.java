@@ -46,7 +46,7 @@ public record BenchOptions(
         double costRate,
         double costP99Rate,
         double costOrderRate,
-        Duration costSaturation,
+        Duration costStep,
         int orderShards,
         int relayBacklog,
         Duration relayOutage,
@@ -57,7 +57,7 @@ public record BenchOptions(
             Map.entry("--warm-up", "2s"), Map.entry("--warm-up-cap", "60s"), Map.entry("--measure", "4s"),
             Map.entry("--load", "10s"), Map.entry("--drain", "20s"), Map.entry("--reconcile-rows", "20k"),
             Map.entry("--hot-sku-orders", "2k"), Map.entry("--flash-orders", "2k"), Map.entry("--flash-warm-up", "2k"),
-            Map.entry("--cost-window", "3s"), Map.entry("--cost-saturation", "5s"), Map.entry("--relay-backlog", "10k"),
+            Map.entry("--cost-window", "3s"), Map.entry("--cost-step", "3s"), Map.entry("--relay-backlog", "10k"),
             Map.entry("--relay-outage", "15s"));
 
     /**
@@ -105,7 +105,7 @@ public record BenchOptions(
                 given.flashOrders, given.flashClients, given.flashWarmUp, given.consistencyRate, given.consistencyHighRate,
                 given.serviceHeap, given.serviceLogLevel, given.resultsDirectory.toAbsolutePath(),
                 given.workDirectory.toAbsolutePath(), given.profile, given.isolatePublish, given.costBlocks, given.costWindow,
-                given.costRate, given.costP99Rate, given.costOrderRate, given.costSaturation, given.orderShards,
+                given.costRate, given.costP99Rate, given.costOrderRate, given.costStep, given.orderShards,
                 given.relayBacklog, given.relayOutage, given.relayConcurrency);
     }
 
@@ -254,8 +254,9 @@ public record BenchOptions(
                 description = "cost: blocks, each running every variant once (6 or more for a verdict)")
         private int costBlocks;
 
-        @Option(names = "--cost-window", paramLabel = "SECONDS", defaultValue = "10s",
-                description = "cost: the load of each window, and the idle window's length (default ${DEFAULT-VALUE})")
+        @Option(names = "--cost-window", paramLabel = "SECONDS", defaultValue = "5s",
+                description = "cost: the load of each fixed-rate window (information), and the idle window's length"
+                        + " (default ${DEFAULT-VALUE})")
         private Duration costWindow;
 
         @Option(names = "--cost-rate", paramLabel = "N/S", defaultValue = "1000",
@@ -270,9 +271,10 @@ public record BenchOptions(
                 description = "cost: orders/s of the order window (default ${DEFAULT-VALUE})")
         private double costOrderRate;
 
-        @Option(names = "--cost-saturation", paramLabel = "SECONDS", defaultValue = "10s",
-                description = "cost: the wrk closed-loop step that finds the saturation refusals/s (default ${DEFAULT-VALUE})")
-        private Duration costSaturation;
+        @Option(names = "--cost-step", paramLabel = "SECONDS", defaultValue = "5s",
+                description = "cost: each closed-loop wrk step (c = 16 and 64 of refusal, read and order in every block),"
+                        + " whose saturation figures carry the CPU targets (default ${DEFAULT-VALUE})")
+        private Duration costStep;
 
         @Option(names = "--order-shards", paramLabel = "N", defaultValue = "1",
                 description = "order_db split across N MariaDB servers (1, 2, 4; docs/design.md, \"Sharding order_db\"); more"

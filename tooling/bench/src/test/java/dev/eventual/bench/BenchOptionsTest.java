@@ -61,11 +61,11 @@ class BenchOptionsTest {
         assertThat(full.profile()).isFalse();
         assertThat(full.isolatePublish()).isFalse();
         assertThat(full.costBlocks()).isEqualTo(6);
-        assertThat(full.costWindow()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(full.costWindow()).isEqualTo(Duration.ofSeconds(5));
         assertThat(full.costRate()).isEqualTo(1_000);
         assertThat(full.costP99Rate()).isEqualTo(4_000);
         assertThat(full.costOrderRate()).isEqualTo(100);
-        assertThat(full.costSaturation()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(full.costStep()).isEqualTo(Duration.ofSeconds(5));
     }
 
     @Test
@@ -73,7 +73,7 @@ class BenchOptionsTest {
         BenchOptions options = BenchOptions.parse("--warm-up", "5", "--warm-up-cap=2m", "--jit-quiet=0.1", "--load=20s",
                 "--drain=30", "--concurrency=2,4", "--hot-sku-orders=3_000", "--service-heap=512m", "--results=out",
                 "--work", "work", "--profile", "--isolate-publish", "--cost-blocks=8", "--cost-window=4s",
-                "--cost-rate=500", "--cost-p99-rate=2000", "--cost-order-rate=50", "--cost-saturation=6s");
+                "--cost-rate=500", "--cost-p99-rate=2000", "--cost-order-rate=50", "--cost-step=6s");
 
         assertThat(options.warmUp()).isEqualTo(Duration.ofSeconds(5));
         assertThat(options.warmUpCap()).isEqualTo(Duration.ofMinutes(2));
@@ -92,7 +92,7 @@ class BenchOptionsTest {
         assertThat(options.costRate()).isEqualTo(500);
         assertThat(options.costP99Rate()).isEqualTo(2_000);
         assertThat(options.costOrderRate()).isEqualTo(50);
-        assertThat(options.costSaturation()).isEqualTo(Duration.ofSeconds(6));
+        assertThat(options.costStep()).isEqualTo(Duration.ofSeconds(6));
     }
 
     @Test

@@ -11,6 +11,7 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,11 +19,12 @@ import java.util.function.IntFunction;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Issue 28's method: the cost of a sold-out refusal, a plain read and a consistent order, each at a
- * fixed rate below saturation, in K blocks that each run every {@link Variant} in a rotating order
- * between two box-speed probes. CPU is the system under test's (schedstat; the generator apart) net
- * of the block's idle window; SQL counts come from USER_STATISTICS per service account. Verdicts come
- * from the per-block values (tooling/bench/README.md, "9. Cost per unit").
+ * The cost of a sold-out refusal, a plain read and a consistent order in K blocks between two box-speed
+ * probes. Each block runs issue 28's fixed-rate windows (every {@link Variant}, rotated; CPU net of the
+ * block's idle window; information since issue 41), then issue 41's closed-loop wrk steps (every
+ * {@link StepKind} at c = 16 and 64), whose saturation figures carry the CPU targets. CPU is the system
+ * under test's (schedstat; the generator apart); SQL counts come from USER_STATISTICS per service account.
+ * Verdicts come from the per-block values (tooling/bench/README.md, "9. Cost per unit").
  */
 public final class CostSection {
 
@@ -50,46 +52,96 @@ public final class CostSection {
         suite.processes().setStock(BenchSuite.FLASH_SKU, 0);
         sql.enable();
         Duration window = options.costWindow();
-        // the JIT compiles each path before anything is measured
+        // the JIT compiles each path, and Tomcat starts the threads of 64 connections, before anything is measured
         for (Variant variant : Variant.values()) {
             if (variant != Variant.IDLE) {
                 measure(variant, window);
+            }
+        }
+        Wrk wrk = Wrk.available() ? new Wrk(options.workDirectory(), FIRST_USER, USERS, suite.customerTokens()) : null;
+        if (wrk == null) {
+            log.warn("cost: {} not installed, no closed-loop steps: the saturation figures and their targets stay unmeasured",
+                    Wrk.PATH);
+        } else {
+            for (StepKind kind : StepKind.values()) {
+                step(wrk, kind, ClosedLoopStep.CONNECTIONS.get(ClosedLoopStep.CONNECTIONS.size() - 1));
             }
         }
         log.info("cost: bench JVM threads by part {}", cpu.benchThreadNames());
         List<CostBlock> blocks = new ArrayList<>();
         try (BoxProbe probe = new BoxProbe()) {
             for (int b = 0; b < options.costBlocks(); b++) {
-                blocks.add(block(b, probe, window));
+                blocks.add(block(b, probe, window, wrk));
             }
         }
-        SaturationStep saturation = saturation();
-        CostResult result = result(blocks, saturation);
-        log.info("cost: {} of {} blocks kept; {}", result.keptBlocks(), blocks.size(), result.figures());
+        CostResult result = result(blocks);
+        log.info("cost: {} of {} blocks kept; saturation {}; fixed rates {}", result.keptBlocks(), blocks.size(),
+                result.saturation(), result.fixedRate());
         return result;
     }
 
-    private CostBlock block(int index, BoxProbe probe, Duration window) {
+    private CostBlock block(int index, BoxProbe probe, Duration window, Wrk wrk) {
         double before = probe.millis();
-        Steal stealBefore = Steal.now();
+        BoxCpu boxBefore = BoxCpu.now();
         Map<Variant, Measured> measured = new LinkedHashMap<>();
         for (Variant variant : Variant.rotation(index)) {
             measured.put(variant, measure(variant, window));
         }
-        double steal = Steal.now().percentSince(stealBefore);
+        List<ClosedLoopStep> steps = new ArrayList<>();
+        if (wrk != null) {
+            // interleaved: each c runs every kind, in an order rotated by the block, so refusal and read sit side by side
+            for (int connections : ClosedLoopStep.CONNECTIONS) {
+                for (StepKind kind : rotation(index)) {
+                    steps.add(step(wrk, kind, connections));
+                }
+            }
+        }
+        double steal = BoxCpu.now().stealPercentSince(boxBefore);
         double after = probe.millis();
         Measured idle = measured.get(Variant.IDLE);
         List<VariantRun> runs = new ArrayList<>();
         for (Variant variant : Variant.values()) {
             runs.add(measured.get(variant).net(idle));
         }
-        CostBlock block = new CostBlock(index, before, after, steal, CostBlock.dropReason(before, after, steal), runs);
-        log.info("cost block {} ({}): probes {} / {} ms, steal {} %{}; refusal {} ms, read {} ms, order {} ms SUT CPU",
-                index, Variant.rotation(index), Math.round(before), Math.round(after), String.format("%.2f", steal),
-                block.dropped() == null ? "" : ", dropped: " + block.dropped(),
+        CostBlock block = new CostBlock(index, before, after, steal, CostBlock.dropReason(before, after, steal), runs,
+                steps);
+        log.info("cost block {} ({}): probes {} / {} ms, steal {} %{}; fixed rates: refusal {} ms, read {} ms, order {} ms"
+                        + " SUT CPU; closed loop: {}", index, Variant.rotation(index), Math.round(before), Math.round(after),
+                String.format("%.2f", steal), block.dropped() == null ? "" : ", dropped: " + block.dropped(),
                 fmt(block.run(Variant.REFUSAL).sutCpuMsPerUnit()), fmt(block.run(Variant.READ).sutCpuMsPerUnit()),
-                fmt(block.run(Variant.ORDER).sutCpuMsPerUnit()));
+                fmt(block.run(Variant.ORDER).sutCpuMsPerUnit()), steps.stream().map(s -> s.kind() + " c" + s.connections()
+                        + " " + Math.round(s.unitsPerSecond()) + "/s " + fmt(s.sutCpuMsPerUnit()) + " ms").toList());
         return block;
+    }
+
+    private static List<StepKind> rotation(int block) {
+        List<StepKind> order = new ArrayList<>(List.of(StepKind.values()));
+        Collections.rotate(order, -(block % order.size()));
+        return order;
+    }
+
+    /**
+     * One closed-loop step: SUT CPU gross (at saturation the background is a small share, and issue 41 divides
+     * the window's CPU by its units), the box's own total beside it, wrk's CPU taken out of both.
+     */
+    private ClosedLoopStep step(Wrk wrk, StepKind kind, int connections) {
+        BoxCpu boxBefore = BoxCpu.now();
+        CpuMeter.Reading cpuBefore = cpu.read();
+        Duration length = options.costStep();
+        WrkOutput out = switch (kind) {
+            case REFUSAL -> wrk.run(kind, suite.port(SuiteService.ORDER), connections, length, BenchSuite.FLASH_SKU, 1);
+            case READ -> wrk.run(kind, suite.port(SuiteService.INVENTORY), connections, length, BenchSuite.FIRST_SKU,
+                    BenchSuite.SKUS);
+            case ORDER -> wrk.run(kind, suite.port(SuiteService.ORDER), connections, length, BenchSuite.FIRST_SKU,
+                    BenchSuite.SKUS);
+        };
+        boolean settled = kind != StepKind.ORDER || suite.awaitConsumed(options.drain());
+        CpuWindow used = cpu.read().since(cpuBefore);
+        BoxCpu boxAfter = BoxCpu.now();
+        double generatorMs = Double.isNaN(out.generatorCpuMs()) ? 0 : out.generatorCpuMs();
+        return new ClosedLoopStep(kind, connections, out, kind.units(out), used.seconds(), used.sutNanos() / 1e6,
+                (used.nanos(CpuPart.BENCH_OTHER) + used.nanos(CpuPart.LOAD_GENERATOR)) / 1e6,
+                boxAfter.busyMsSince(boxBefore) - generatorMs, boxAfter.interruptMsSince(boxBefore), settled);
     }
 
     /** One window of one variant: the load (none for idle) and, for orders, the wait until all are consistent. */
@@ -126,38 +178,48 @@ public final class CostSection {
         return new FixedRateLoad(suite.port(SuiteService.ORDER), CONNECTIONS).run(requests, rate, window);
     }
 
-    private SaturationStep saturation() {
-        if (!WrkSaturation.available()) {
-            log.warn("cost: {} not installed, no saturation step", WrkSaturation.WRK);
-            return null;
-        }
-        String body = "{\"userId\":\"" + FIRST_USER + "\",\"skuId\":\"" + BenchSuite.FLASH_SKU + "\",\"quantity\":1}";
-        SaturationStep step = WrkSaturation.run(suite.port(SuiteService.ORDER), suite.customerTokens().apply(FIRST_USER),
-                body, options.costSaturation(), options.workDirectory());
-        log.info("cost: wrk saturation {} requests/s, {} of {} non-2xx, {} socket errors, wrk {} ms CPU per request",
-                Math.round(step.requestsPerSecond()), step.non2xx(), step.requests(), step.socketErrors(),
-                fmt(step.generatorCpuMsPerRequest()));
-        return step;
-    }
-
-    private CostResult result(List<CostBlock> blocks, SaturationStep saturation) {
+    private CostResult result(List<CostBlock> blocks) {
         List<CostBlock> kept = blocks.stream().filter(b -> b.dropped() == null).toList();
         double reference = MedianInterval.of(kept.stream().map(CostBlock::probeMs).toList()).median();
-        List<CostFigure> figures = List.of(
-                figure(CostResult.CPU_PER_REFUSAL, kept, reference, true, b -> b.run(Variant.REFUSAL).sutCpuMsPerUnit()),
-                figure(CostResult.CPU_PER_READ, kept, reference, true, b -> b.run(Variant.READ).sutCpuMsPerUnit()),
+        List<CostFigure> saturation = List.of(
+                stepFigure(CostResult.CPU_PER_REFUSAL, kept, reference, true,
+                        b -> b.saturation(StepKind.REFUSAL).sutCpuMsPerUnit()),
+                stepFigure(CostResult.CPU_PER_READ, kept, reference, true, b -> b.saturation(StepKind.READ).sutCpuMsPerUnit()),
                 // a ratio of two CPU figures of the same block: the box's speed cancels out
-                figure(CostResult.REFUSAL_OVER_READ, kept, reference, false,
+                stepFigure(CostResult.REFUSAL_OVER_READ, kept, reference, false,
+                        b -> b.saturation(StepKind.REFUSAL).sutCpuMsPerUnit() / b.saturation(StepKind.READ).sutCpuMsPerUnit()),
+                stepFigure(CostResult.CPU_PER_ORDER, kept, reference, true, b -> b.saturation(StepKind.ORDER).sutCpuMsPerUnit()),
+                stepFigure(CostResult.REFUSALS_PER_SECOND, kept, reference, false,
+                        b -> b.step(StepKind.REFUSAL, ClosedLoopStep.TARGET_CONNECTIONS).unitsPerSecond()),
+                stepFigure(CostResult.REFUSAL_P99, kept, reference, false,
+                        b -> b.step(StepKind.REFUSAL, ClosedLoopStep.TARGET_CONNECTIONS).wrk().p99Ms()),
+                stepFigure(CostResult.ORDERS_PER_SECOND, kept, reference, false,
+                        b -> b.saturation(StepKind.ORDER).unitsPerSecond()));
+        List<CostFigure> fixedRate = List.of(
+                figure(CostResult.FIXED_CPU_PER_REFUSAL, kept, reference, true, b -> b.run(Variant.REFUSAL).sutCpuMsPerUnit()),
+                figure(CostResult.FIXED_CPU_PER_READ, kept, reference, true, b -> b.run(Variant.READ).sutCpuMsPerUnit()),
+                figure(CostResult.FIXED_REFUSAL_OVER_READ, kept, reference, false,
                         b -> b.run(Variant.REFUSAL).sutCpuMsPerUnit() / b.run(Variant.READ).sutCpuMsPerUnit()),
-                figure(CostResult.REFUSAL_P99, kept, reference, true,
+                figure(CostResult.FIXED_REFUSAL_P99, kept, reference, true,
                         b -> b.run(Variant.REFUSAL_AT_P99_RATE).latency().p99Ms()),
-                figure(CostResult.CPU_PER_ORDER, kept, reference, true, b -> b.run(Variant.ORDER).sutCpuMsPerUnit()));
+                figure(CostResult.FIXED_CPU_PER_ORDER, kept, reference, true, b -> b.run(Variant.ORDER).sutCpuMsPerUnit()));
         return new CostResult(options.costRate(), options.costP99Rate(), options.costOrderRate(),
-                options.costWindow().toMillis() / 1e3, blocks, figures,
+                options.costWindow().toMillis() / 1e3, options.costStep().toMillis() / 1e3, blocks, saturation, fixedRate,
                 pooled(kept, Variant.ORDER, r -> r.sqlStatementsOf(ORDER_ACCOUNT)),
                 pooled(kept, Variant.ORDER, VariantRun::sqlStatementsTotal),
                 pooled(kept, Variant.REFUSAL, VariantRun::sqlStatementsTotal),
-                pooled(kept, Variant.ORDER, VariantRun::rowsWritten), saturation);
+                pooled(kept, Variant.ORDER, VariantRun::rowsWritten));
+    }
+
+    /**
+     * A saturation figure over the kept blocks that ran their steps (none without wrk). The saturation step is
+     * chosen per block: each block's refusal and read are compared with each other, as the fixed-rate windows are.
+     */
+    private static CostFigure stepFigure(String measure, List<CostBlock> kept, double reference, boolean normalise,
+                                         ToDoubleFunction<CostBlock> value) {
+        List<CostBlock> stepped = kept.stream().filter(b -> !b.steps().isEmpty() && Double.isFinite(value.applyAsDouble(b)))
+                .toList();
+        return figure(measure, stepped, reference, normalise, value);
     }
 
     private static CostFigure figure(String measure, List<CostBlock> kept, double reference, boolean normalise,

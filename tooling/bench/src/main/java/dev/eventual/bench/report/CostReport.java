@@ -1,43 +1,42 @@
 package dev.eventual.bench.report;
 
+import dev.eventual.bench.cost.ClosedLoopStep;
 import dev.eventual.bench.cost.CostBlock;
 import dev.eventual.bench.cost.CostFigure;
 import dev.eventual.bench.cost.CostResult;
 import dev.eventual.bench.cost.MedianInterval;
-import dev.eventual.bench.cost.SaturationStep;
+import dev.eventual.bench.cost.StepKind;
 import dev.eventual.bench.cost.Variant;
 import dev.eventual.bench.cost.VariantRun;
 
+import java.util.List;
 import java.util.Locale;
 
-/** Section 9 of the Markdown result: the cost section's figures, blocks and work counters. */
+/** Section 9 of the Markdown result: the cost section's saturation and fixed-rate figures, blocks and work counters. */
 final class CostReport {
 
     private CostReport() {
     }
 
     static void render(StringBuilder md, CostResult c) {
-        md.append("## 9. Cost per unit (fixed rates, paired blocks)\n\n");
-        md.append(fmt("Refusals and plain reads at %.0f/s, refusal latency at %.0f/s, orders at %.0f/s; %.0f s windows,"
-                        + " an idle window of the same length subtracted; %d of %d blocks kept. SUT = service JVMs, mariadbd,"
-                        + " redis-server and the broker's threads; the generator apart. Median and 95 %% interval of the"
-                        + " per-block values (order statistics); normalised = scaled to the median box-speed probe.%n%n",
-                c.rate(), c.p99Rate(), c.orderRate(), c.windowSeconds(), c.keptBlocks(), c.blocks().size()));
-        md.append("| measure | median | 95 % interval | normalised median | normalised interval |\n|---|---:|---:|---:|---:|\n");
-        for (CostFigure f : c.figures()) {
-            md.append(fmt("| %s | %.3f | %s | %.3f | %s |%n", f.measure(), f.raw().median(), interval(f.raw()),
-                    f.normalised().median(), interval(f.normalised())));
-        }
-        md.append(fmt("%nWork counters, pooled over the kept blocks (MariaDB USER_STATISTICS per service account, net of"
-                        + " idle): SQL statements per consistent order %.2f from order-service, %.2f over all services;"
-                        + " per refusal %.2f over all services; rows written per order %.2f.%n%n", c.sqlPerOrderOrderService(),
-                c.sqlPerOrderTotal(), c.sqlPerRefusal(), c.rowsWrittenPerOrder()));
-        SaturationStep s = c.saturation();
-        if (s != null) {
-            md.append(fmt("Saturation (wrk, 1 thread, 16 connections, closed loop): **%.0f refusals/s**, %d of %d answers"
-                            + " non-2xx, %d socket errors; wrk used %.4f ms of CPU per request.%n%n", s.requestsPerSecond(),
-                    s.non2xx(), s.requests(), s.socketErrors(), s.generatorCpuMsPerRequest()));
-        }
+        md.append("## 9. Cost per unit (closed-loop saturation and fixed rates, paired blocks)\n\n");
+        md.append(fmt("%d of %d blocks kept. SUT = service JVMs, mariadbd, redis-server and the broker's threads; the"
+                        + " generator apart. Median and 95 %% interval of the per-block values (order statistics);"
+                        + " normalised = scaled to the median box-speed probe.%n%n", c.keptBlocks(), c.blocks().size()));
+        md.append(fmt("**At saturation** (the targets' figures, issue 41): wrk closed loop, %.0f s steps at c = %s of"
+                        + " refusal, plain read and order in every block; each block's saturation step per kind is its c"
+                        + " of highest throughput; refusals/s and p99 at c = %d; SUT CPU over the step (for orders until"
+                        + " both consumers reported every order), no idle subtracted, over the units done.%n%n",
+                c.stepSeconds(), ClosedLoopStep.CONNECTIONS, ClosedLoopStep.TARGET_CONNECTIONS));
+        figures(md, c.saturation());
+        md.append(fmt("%n**At fixed rates** (information: the wake-up cost of a quiet system): refusals and plain reads"
+                        + " at %.0f/s, refusal latency at %.0f/s, orders at %.0f/s; %.0f s windows, an idle window of the"
+                        + " same length subtracted.%n%n", c.rate(), c.p99Rate(), c.orderRate(), c.windowSeconds()));
+        figures(md, c.fixedRate());
+        md.append(fmt("%nWork counters, pooled over the kept blocks' fixed-rate windows (MariaDB USER_STATISTICS per"
+                        + " service account, net of idle): SQL statements per consistent order %.2f from order-service,"
+                        + " %.2f over all services; per refusal %.2f over all services; rows written per order %.2f.%n%n",
+                c.sqlPerOrderOrderService(), c.sqlPerOrderTotal(), c.sqlPerRefusal(), c.rowsWrittenPerOrder()));
         md.append("| block | probe before / after ms | steal % | kept | refusal ms | read ms | order ms | p99 ms |"
                 + " generator ms/request (refusal) | SQL/order (order-service) |\n|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|\n");
         for (CostBlock b : c.blocks()) {
@@ -49,7 +48,48 @@ final class CostReport {
                     b.run(Variant.REFUSAL_AT_P99_RATE).latency().p99Ms(), refusal.generatorCpuMsPerRequest(),
                     order.units() == 0 ? 0 : order.sqlStatements().getOrDefault("order_service", 0.0) / order.units()));
         }
+        steps(md, c.blocks());
         md.append("\n");
+    }
+
+    /**
+     * Every closed-loop step, the per-process sum beside the box's total (/proc/stat busy time minus wrk's):
+     * where they differ by more than 10 %, the rest is split into the benchmark JVM's own threads, the kernel's
+     * interrupt work (irq, softirq: loopback networking no process is charged for) and what is left (other
+     * processes on the box, rounding of the 10 ms ticks).
+     */
+    private static void steps(StringBuilder md, List<CostBlock> blocks) {
+        if (blocks.stream().allMatch(b -> b.steps().isEmpty())) {
+            md.append("\nNo closed-loop steps: wrk is not installed (`apt-get install wrk`).\n");
+            return;
+        }
+        md.append("\n| block | kind | c | saturation | units/s | units / answers | socket errors | SUT CPU ms/unit | p99 ms | wrk CPU ms/request"
+                + " | SUT CPU ms | box CPU ms (no wrk) | box - SUT | of which bench JVM / irq+softirq / other ms |"
+                + " consistent |\n|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n");
+        for (CostBlock b : blocks) {
+            for (ClosedLoopStep s : b.steps()) {
+                double rest = s.boxCpuMs() - s.sutCpuMs();
+                String where = Math.abs(s.unaccountedShare()) > ClosedLoopStep.UNACCOUNTED_LIMIT
+                        ? fmt("%.0f / %.0f / %.0f", s.benchOtherCpuMs(), s.interruptMs(),
+                        rest - s.benchOtherCpuMs() - s.interruptMs())
+                        : "within 10 %";
+                md.append(fmt("| %d | %s | %d | %s | %.0f | %d / %d | %d | %.3f | %.1f | %.4f | %.0f | %.0f | %.0f (%.0f %%) | %s | %s |%n",
+                        b.index(), s.kind().name().toLowerCase(Locale.ROOT), s.connections(),
+                        b.saturation(s.kind()) == s ? "yes" : "", s.unitsPerSecond(), s.units(), s.wrk().requests(),
+                        s.wrk().socketErrors(), s.sutCpuMsPerUnit(),
+                        s.wrk().p99Ms(), s.wrk().requests() == 0 ? 0 : s.wrk().generatorCpuMs() / s.wrk().requests(),
+                        s.sutCpuMs(), s.boxCpuMs(), rest, s.unaccountedShare() * 100, where,
+                        s.kind() != StepKind.ORDER ? "" : s.settled() ? "yes" : "no: --drain passed"));
+            }
+        }
+    }
+
+    private static void figures(StringBuilder md, List<CostFigure> figures) {
+        md.append("| measure | median | 95 % interval | normalised median | normalised interval |\n|---|---:|---:|---:|---:|\n");
+        for (CostFigure f : figures) {
+            md.append(fmt("| %s | %.3f | %s | %.3f | %s |%n", f.measure(), f.raw().median(), interval(f.raw()),
+                    f.normalised().median(), interval(f.normalised())));
+        }
     }
 
     private static String interval(MedianInterval m) {

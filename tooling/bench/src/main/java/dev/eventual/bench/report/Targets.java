@@ -3,6 +3,7 @@ package dev.eventual.bench.report;
 import dev.eventual.bench.acceptance.AcceptanceResult;
 import dev.eventual.bench.consistency.ConsistencyResult;
 import dev.eventual.bench.cost.CostResult;
+import dev.eventual.bench.cost.MedianInterval;
 import dev.eventual.bench.consistency.EndToEndResult;
 import dev.eventual.bench.flashsale.FlashSaleResult;
 import dev.eventual.bench.flashsale.FlashSaleSection;
@@ -34,7 +35,8 @@ public final class Targets {
                                           EndToEndResult endToEnd, ReconcileResult reconcile, HotSkuResult hotSku,
                                           FlashSaleResult flashSale, List<SectionUsage> resources) {
         List<TargetCheck> checks = new ArrayList<>();
-        checks.add(TargetCheck.atLeast("end-to-end consistent orders/s", 500, 1_000,
+        // issue 41: 800 (was 500), per-process layout
+        checks.add(TargetCheck.atLeast("end-to-end consistent orders/s", 800, 1_000,
                 endToEnd == null ? null : endToEnd.consistentPerSecond(), "%.0f"));
         checks.add(TargetCheck.atMost("CPU ms per consistent order, all processes", 4, 2,
                 endToEnd == null ? null : endToEnd.cpuMsPerConsistentOrder(), "%.1f"));
@@ -92,8 +94,9 @@ public final class Targets {
     }
 
     /**
-     * Issue 28, this box: CPU and latency from the median and 95 % interval of the per-block values, the
-     * work counters (exact) pooled over the kept blocks, saturation from the one wrk step.
+     * Issue 41, this box, quiet, generator excluded, paired blocks: CPU, refusals/s and the p99 from the
+     * median and 95 % interval of the per-block values at each block's closed-loop saturation step (c = 16 for
+     * refusals/s and the p99), the work counters (exact) pooled over the kept blocks' fixed-rate windows.
      */
     public static List<TargetCheck> cost(CostResult c) {
         List<TargetCheck> checks = new ArrayList<>();
@@ -101,18 +104,22 @@ public final class Targets {
                 c == null ? null : finite(c.sqlPerOrderOrderService()), "%.2f"));
         checks.add(TargetCheck.atMost("SQL statements per refusal", 0, 0,
                 c == null ? null : finite(c.sqlPerRefusal()), "%.2f"));
-        checks.add(TargetCheck.interval(CostResult.CPU_PER_REFUSAL, 0.3, 0.15, true,
-                c == null ? null : c.figure(CostResult.CPU_PER_REFUSAL).raw(), "%.3f"));
+        checks.add(TargetCheck.interval(CostResult.CPU_PER_REFUSAL, 0.4, 0.2, true, saturation(c, CostResult.CPU_PER_REFUSAL),
+                "%.3f"));
         checks.add(TargetCheck.interval(CostResult.REFUSAL_OVER_READ, 1.0, 0.6, true,
-                c == null ? null : c.figure(CostResult.REFUSAL_OVER_READ).raw(), "%.2f"));
-        checks.add(TargetCheck.atLeast("refusals/s, native generator (wrk, saturation)", 5_000, 8_000,
-                c == null || c.saturation() == null ? null : c.saturation().requestsPerSecond(), "%.0f"));
-        checks.add(TargetCheck.interval(c == null ? "refusal p99 at a fixed 4,000/s (ms)"
-                        : "refusal p99 at a fixed " + Math.round(c.p99Rate()) + "/s (ms)", 20, 10, true,
-                c == null ? null : c.figure(CostResult.REFUSAL_P99).raw(), "%.1f"));
-        checks.add(TargetCheck.interval(CostResult.CPU_PER_ORDER, 2.5, 2.0, true,
-                c == null ? null : c.figure(CostResult.CPU_PER_ORDER).raw(), "%.2f"));
+                saturation(c, CostResult.REFUSAL_OVER_READ), "%.2f"));
+        checks.add(TargetCheck.interval(CostResult.REFUSALS_PER_SECOND, 5_000, 8_000, false,
+                saturation(c, CostResult.REFUSALS_PER_SECOND), "%.0f"));
+        checks.add(TargetCheck.interval(CostResult.REFUSAL_P99, 20, 10, true, saturation(c, CostResult.REFUSAL_P99), "%.1f"));
+        checks.add(TargetCheck.interval(CostResult.CPU_PER_ORDER, 2.5, 2.0, true, saturation(c, CostResult.CPU_PER_ORDER),
+                "%.2f"));
+        // issue 41: ./run-local.sh's one JVM is reported beside the per-process layout; the cost section does not run it yet
+        checks.add(TargetCheck.atMost(CostResult.CPU_PER_ORDER + ", ./run-local.sh", 2.2, 1.5, null, "%.2f"));
         return checks;
+    }
+
+    private static MedianInterval saturation(CostResult c, String measure) {
+        return c == null || c.figure(measure) == null ? null : c.figure(measure).raw();
     }
 
     private static Double finite(double value) {

@@ -7,6 +7,15 @@ import dev.eventual.bench.acceptance.ModeRatios;
 import dev.eventual.bench.consistency.ConsistencyResult;
 import dev.eventual.bench.consistency.ConsistencyRun;
 import dev.eventual.bench.consistency.EndToEndResult;
+import dev.eventual.bench.cost.ClosedLoopStep;
+import dev.eventual.bench.cost.CostBlock;
+import dev.eventual.bench.cost.CostFigure;
+import dev.eventual.bench.cost.CostResult;
+import dev.eventual.bench.cost.MedianInterval;
+import dev.eventual.bench.cost.StepKind;
+import dev.eventual.bench.cost.Variant;
+import dev.eventual.bench.cost.VariantRun;
+import dev.eventual.bench.cost.WrkOutput;
 import dev.eventual.bench.flashsale.FlashSaleResult;
 import dev.eventual.bench.flashsale.FlashSaleState;
 import dev.eventual.bench.flashsale.FlashSaleWarmUp;
@@ -23,7 +32,9 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
@@ -149,6 +160,74 @@ class ReportTest {
     void targetsWithoutAMeasurementAreSaidSo() {
         List<TargetCheck> checks = Targets.check(null, null, null, null, null, null, List.of());
         assertThat(checks).extracting(TargetCheck::status).containsOnly(TargetCheck.Status.NOT_MEASURED);
+    }
+
+    @Test
+    void costTargetsAreJudgedAtEachBlocksSaturationStepNotAtTheFixedRates() {
+        // fixed rates: 1.4 ms per refusal, which would miss 0.4; at saturation 0.30..0.35
+        List<TargetCheck> checks = Targets.cost(cost());
+
+        assertThat(checks).extracting(TargetCheck::target, TargetCheck::status).contains(
+                tuple(CostResult.CPU_PER_REFUSAL, TargetCheck.Status.MET),
+                tuple(CostResult.REFUSAL_OVER_READ, TargetCheck.Status.MET),
+                tuple(CostResult.REFUSALS_PER_SECOND, TargetCheck.Status.MISSED),
+                tuple(CostResult.REFUSAL_P99, TargetCheck.Status.MET),
+                tuple(CostResult.CPU_PER_ORDER, TargetCheck.Status.MISSED),
+                tuple("SQL statements per refusal", TargetCheck.Status.MET),
+                tuple(CostResult.CPU_PER_ORDER + ", ./run-local.sh", TargetCheck.Status.NOT_MEASURED));
+        assertThat(checks).filteredOn(t -> t.target().equals(CostResult.CPU_PER_REFUSAL)).singleElement()
+                .extracting(TargetCheck::threshold, TargetCheck::measured)
+                .containsExactly("≤ 0.400", "0.325 [0.300, 0.350], 6 blocks");
+    }
+
+    @Test
+    void theCostSectionShowsEveryStepAndWhereTheBoxsCpuBeyondThePerProcessSumWent() {
+        String md = MarkdownReport.render(new BenchReport("2026-01-01", new Machine(2, 24, "Test CPU", "JDK 17", "Linux"),
+                "tooling/bench/run.sh --sections=cost", 600, null, null, null, null, null, null, null, List.of(),
+                Targets.cost(cost()), cost(), null));
+
+        assertThat(md).contains("## 9. Cost per unit", "**At saturation**", "**At fixed rates**",
+                // c=64 refused more per second: the saturation step; its box total is within 10 % of the SUT's
+                "| 0 | refusal | 64 | yes | 6000 | 30000 / 30000 | 0 | 0.300 | 8.0 |", "| 9000 | 9500 | 500 (5 %) | within 10 % |",
+                // the read's box total is 25 % above: bench JVM, interrupts, the rest
+                "| 2500 (25 %) | 300 / 1500 / 700 |", "| yes |");
+    }
+
+    /** Six kept blocks; block b refuses 4,000/s at c=16, 6,000/s at c=64 for 0.30 + 0.01·b ms, reads for 0.50 ms. */
+    private static CostResult cost() {
+        List<CostBlock> blocks = new ArrayList<>();
+        for (int b = 0; b < 6; b++) {
+            List<VariantRun> runs = new ArrayList<>();
+            for (Variant variant : Variant.values()) {
+                runs.add(new VariantRun(variant, 5, 5_000, Map.of(409, 5_000L), 1.4, Map.of(), 0.01, LATENCY,
+                        Map.of(), 0, true));
+            }
+            double refusalMs = 0.30 + 0.01 * b;
+            blocks.add(new CostBlock(b, 100, 101, 0, null, runs, List.of(
+                    new ClosedLoopStep(StepKind.REFUSAL, 16, new WrkOutput(20_000, 5, 20_000, 0, 6, 1_000), 20_000, 5.1,
+                            20_000 * 0.4, 0, 20_000 * 0.4, 0, true),
+                    new ClosedLoopStep(StepKind.REFUSAL, 64, new WrkOutput(30_000, 5, 30_000, 0, 8, 1_000), 30_000, 5.1,
+                            30_000 * refusalMs, 0, 30_000 * refusalMs + 500, 0, true),
+                    new ClosedLoopStep(StepKind.READ, 16, new WrkOutput(15_000, 5, 0, 0, 5, 1_000), 15_000, 5.1,
+                            7_500, 300, 10_000, 1_500, true),
+                    new ClosedLoopStep(StepKind.ORDER, 16, new WrkOutput(3_000, 5, 0, 0, 30, 1_000), 3_000, 6,
+                            9_000, 0, 9_000, 0, true))));
+        }
+        List<CostBlock> kept = blocks;
+        return new CostResult(1_000, 4_000, 100, 5, 5, blocks, List.of(
+                figure(CostResult.CPU_PER_REFUSAL, kept.stream().map(b -> b.saturation(StepKind.REFUSAL).sutCpuMsPerUnit())),
+                figure(CostResult.REFUSAL_OVER_READ, kept.stream().map(b -> b.saturation(StepKind.REFUSAL).sutCpuMsPerUnit()
+                        / b.saturation(StepKind.READ).sutCpuMsPerUnit())),
+                figure(CostResult.REFUSALS_PER_SECOND, kept.stream().map(b -> b.step(StepKind.REFUSAL, 16).unitsPerSecond())),
+                figure(CostResult.REFUSAL_P99, kept.stream().map(b -> b.step(StepKind.REFUSAL, 16).wrk().p99Ms())),
+                figure(CostResult.CPU_PER_ORDER, kept.stream().map(b -> b.saturation(StepKind.ORDER).sutCpuMsPerUnit()))),
+                List.of(figure(CostResult.FIXED_CPU_PER_REFUSAL, kept.stream().map(b -> b.run(Variant.REFUSAL).sutCpuMsPerUnit()))),
+                4, 9, 0, 3);
+    }
+
+    private static CostFigure figure(String measure, java.util.stream.Stream<Double> perBlock) {
+        MedianInterval m = MedianInterval.of(perBlock.toList());
+        return new CostFigure(measure, m, m);
     }
 
     @Test
