@@ -72,6 +72,19 @@ class StatementsPerOrderIT {
         assertThat(canceled.get(1)).as("the relay's question").contains("msg_status = 'WAITING'").contains("order_id = " + orderId);
     }
 
+    /** What a customer's read of its own order costs (GET /api/orders/{id}). */
+    @Test
+    void aReadCostsItsKnownStatements() throws SQLException {
+        long userId = ThreadLocalRandom.current().nextLong(1_000_000, 2_000_000_000);
+        read(userId, placeForId(userId)); // warm: the first read of a context pays for lazy setup
+        String orderId = placeForId(userId);
+
+        List<String> read = statementsDuring(dataSource, 200, () -> read(userId, orderId));
+
+        // the order, its events, its reports
+        assertThat(kinds(read)).as("statements of a read: %s", read).containsExactly("SELECT", "SELECT", "SELECT");
+    }
+
     /**
      * What the consumers' reports of one order cost (each group's coalesced report carrying this one order;
      * under load a report carries many orders and these statements are shared by them).
@@ -100,6 +113,10 @@ class StatementsPerOrderIT {
         return HttpCall.post(port, "/internal/orders/consumer-reports").bearer(tokens.reporter(group))
                 .json("{\"consumerGroup\":\"" + group + "\",\"reports\":[{\"orderId\":\"" + orderId
                         + "\",\"eventType\":\"ORDER_CREATED\",\"status\":\"SUCCESS\"}]}").send().status();
+    }
+
+    private int read(long userId, String orderId) {
+        return HttpCall.get(port, "/api/orders/" + orderId).bearer(tokens.customer(userId)).send().status();
     }
 
     private int cancel(long userId, String orderId) {
