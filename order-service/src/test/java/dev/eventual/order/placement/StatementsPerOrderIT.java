@@ -43,15 +43,16 @@ class StatementsPerOrderIT {
         List<String> accepted = statementsDuring(dataSource, 201, () -> place(userId, key));
         List<String> repeated = statementsDuring(dataSource, 200, () -> place(userId, key));
 
-        // the local transaction and nothing else (issue 28): autocommit off, barrier, message_log, order,
-        // commit, autocommit on. No lookup before the insert (the unique key decides), no read-only check
-        // (useLocalSessionState), no read back (the 201 answers what was written)
+        // the local transaction and nothing else (issue 28): barrier, message_log, order, commit. No autocommit
+        // toggle around it (issue 41: transactions take connections from pools in manual-commit mode), no lookup
+        // before the insert (the unique key decides), no read-only check (useLocalSessionState), no read back
+        // (the 201 answers what was written)
         assertThat(kinds(accepted)).as("statements of an accepted order: %s", accepted)
-                .containsExactly("SET", "INSERT", "INSERT", "INSERT", "COMMIT", "SET");
+                .containsExactly("INSERT", "INSERT", "INSERT", "COMMIT");
         // a repeat pays for that: its insert meets the unique key and rolls back, then the first order and its
         // event and reports are read
         assertThat(kinds(repeated)).as("statements of a repeated Idempotency-Key: %s", repeated)
-                .containsExactly("SET", "INSERT", "INSERT", "INSERT", "ROLLBACK", "SET", "SELECT", "SELECT", "SELECT");
+                .containsExactly("INSERT", "INSERT", "INSERT", "ROLLBACK", "SELECT", "SELECT", "SELECT");
     }
 
     /** What a customer's cancel of its own order costs, the broker up and nothing of the order waiting for it. */
@@ -65,11 +66,24 @@ class StatementsPerOrderIT {
 
         // the order read (its status and version for the guarded update), then whether an earlier event of it
         // still waits for the relay (issue 39: a cancel sent as a half message must not overtake its create,
-        // docs/design.md "The outbox"); the local transaction: autocommit off, barrier, message_log, the guarded
-        // update, commit, autocommit on; then the order, its events and reports read for the answer
+        // docs/design.md "The outbox"); the local transaction: barrier, message_log, the guarded update, commit;
+        // then the order, its events and reports read for the answer
         assertThat(kinds(canceled)).as("statements of a cancel: %s", canceled).containsExactly(
-                "SELECT", "SELECT", "SET", "INSERT", "INSERT", "UPDATE", "COMMIT", "SET", "SELECT", "SELECT", "SELECT");
+                "SELECT", "SELECT", "INSERT", "INSERT", "UPDATE", "COMMIT", "SELECT", "SELECT", "SELECT");
         assertThat(canceled.get(1)).as("the relay's question").contains("msg_status = 'WAITING'").contains("order_id = " + orderId);
+    }
+
+    /** What a customer's read of its own order costs (GET /api/orders/{id}). */
+    @Test
+    void aReadCostsItsKnownStatements() throws SQLException {
+        long userId = ThreadLocalRandom.current().nextLong(1_000_000, 2_000_000_000);
+        read(userId, placeForId(userId)); // warm: the first read of a context pays for lazy setup
+        String orderId = placeForId(userId);
+
+        List<String> read = statementsDuring(dataSource, 200, () -> read(userId, orderId));
+
+        // the order, its events, its reports, on a connection in autocommit mode: no COMMIT after them (issue 41)
+        assertThat(kinds(read)).as("statements of a read: %s", read).containsExactly("SELECT", "SELECT", "SELECT");
     }
 
     /**
@@ -87,19 +101,23 @@ class StatementsPerOrderIT {
         List<String> first = statementsDuring(dataSource, 200, () -> report(OrderMessaging.INVENTORY_CONSUMER_GROUP, orderId));
         List<String> last = statementsDuring(dataSource, 200, () -> report(OrderMessaging.NOTICE_CONSUMER_GROUP, orderId));
 
-        // autocommit off, the event locked, the reports read, this one inserted, commit, autocommit on; no
-        // isolation SETs around it (the pool's default is the READ COMMITTED the recorder asks for)
+        // the event locked, the reports read, this one inserted, commit; no autocommit or isolation SETs around
+        // it (the pool's defaults are manual commit and the READ COMMITTED the recorder asks for)
         assertThat(kinds(first)).as("statements of the first group's report: %s", first)
-                .containsExactly("SET", "SELECT", "SELECT", "INSERT", "COMMIT", "SET");
+                .containsExactly("SELECT", "SELECT", "INSERT", "COMMIT");
         // the same, and the event becomes CONSUMED and is finished in one statement (no reconcile pass needed)
         assertThat(kinds(last)).as("statements of the last group's report: %s", last)
-                .containsExactly("SET", "SELECT", "SELECT", "INSERT", "UPDATE", "COMMIT", "SET");
+                .containsExactly("SELECT", "SELECT", "INSERT", "UPDATE", "COMMIT");
     }
 
     private int report(String group, String orderId) {
         return HttpCall.post(port, "/internal/orders/consumer-reports").bearer(tokens.reporter(group))
                 .json("{\"consumerGroup\":\"" + group + "\",\"reports\":[{\"orderId\":\"" + orderId
                         + "\",\"eventType\":\"ORDER_CREATED\",\"status\":\"SUCCESS\"}]}").send().status();
+    }
+
+    private int read(long userId, String orderId) {
+        return HttpCall.get(port, "/api/orders/" + orderId).bearer(tokens.customer(userId)).send().status();
     }
 
     private int cancel(long userId, String orderId) {

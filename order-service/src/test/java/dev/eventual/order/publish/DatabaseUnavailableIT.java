@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 
 import javax.sql.DataSource;
 import java.util.List;
@@ -34,6 +35,9 @@ class DatabaseUnavailableIT {
     DataSource dataSource;
 
     @Autowired
+    DataSourceTransactionManager transactions;
+
+    @Autowired
     MeterRegistry meters;
 
     private final TestTokens tokens = TestInfrastructure.shared().authServer().tokens();
@@ -50,7 +54,7 @@ class DatabaseUnavailableIT {
 
         HttpCall.Response placing;
         HttpCall.Response canceling;
-        try (PoolExhaustion exhausted = PoolExhaustion.of(dataSource)) {
+        try (PoolExhaustion exhausted = PoolExhaustion.of(dataSource, transactions.getDataSource())) {
             placing = HttpCall.post(port, "/api/orders").bearer(customer).json("{\"userId\":61,\"skuId\":6,\"quantity\":1}").send();
             canceling = HttpCall.post(port, "/api/orders/" + orderId + "/cancel").bearer(customer).send();
         }

@@ -1,5 +1,6 @@
 package dev.eventual.web;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -49,7 +50,7 @@ import java.util.List;
                 "org.springframework.boot.security.oauth2.server.resource.autoconfigure.web.OAuth2ResourceServerWebSecurityAutoConfiguration"},
         afterName = "org.springframework.boot.security.oauth2.server.resource.autoconfigure.OAuth2ResourceServerAutoConfiguration")
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-@EnableConfigurationProperties(JwtClaimsProperties.class)
+@EnableConfigurationProperties({JwtClaimsProperties.class, TokenCacheProperties.class})
 public class CallerSecurityAutoConfiguration {
 
     /** The order of the API chain; a service's own chains for other paths come before it. */
@@ -77,6 +78,16 @@ public class CallerSecurityAutoConfiguration {
     JwtClaimValidator<Instant> accessTokenIssueTime() {
         return new JwtClaimValidator<>(JwtClaimNames.IAT,
                 (Instant issuedAt) -> issuedAt != null && !issuedAt.isAfter(Instant.now().plus(CLOCK_SKEW)));
+    }
+
+    /**
+     * A token verified once is not verified again on each request of its lifetime (issue 41; docs/security.md,
+     * "Checking a token"). Static: a post-processor is made before the beans it wraps.
+     */
+    @Bean
+    static VerifiedTokenCaching verifiedTokenCaching(ObjectProvider<TokenCacheProperties> properties,
+                                                     ObjectProvider<MeterRegistry> meters) {
+        return new VerifiedTokenCaching(properties, meters);
     }
 
     @Bean

@@ -318,6 +318,18 @@ class CallerSecurityTest {
         assertThat(observed).noneMatch(name -> name.startsWith("spring.security"));
     }
 
+    /** The decoder Spring Boot builds, with every validator, sits behind the verified-token cache (issue 41). */
+    @Test
+    void aTokenOneCharacterAwayFromAVerifiedOneIsRefused() throws Exception {
+        assertThat(context.getBean(JwtDecoder.class)).isInstanceOf(VerifiedTokens.class);
+        mvc.perform(bearer(get("/api/things/1"), ALICE)).andExpect(status().isOk());
+        mvc.perform(bearer(get("/api/things/1"), ALICE)).andExpect(status().isOk());
+        int at = ALICE.length() - 10;
+        String changed = ALICE.substring(0, at) + (ALICE.charAt(at) == 'A' ? 'B' : 'A') + ALICE.substring(at + 1);
+
+        mvc.perform(bearer(get("/api/things/1"), changed)).andExpect(status().isUnauthorized());
+    }
+
     @Test
     void noUserIsGenerated() {
         assertThat(context.getBeansOfType(UserDetailsService.class)).isEmpty();

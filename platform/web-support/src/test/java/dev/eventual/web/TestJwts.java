@@ -16,9 +16,11 @@ import com.nimbusds.jwt.SignedJWT;
 import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
 import org.springframework.security.oauth2.jwt.JwtClaimValidator;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
-import org.springframework.security.oauth2.jwt.JwtValidators;
+import org.springframework.security.oauth2.jwt.JwtIssuerValidator;
+import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
 import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
@@ -48,9 +50,16 @@ final class TestJwts {
     }
 
     static JwtDecoder decoder() {
+        return decoder(Clock.systemUTC());
+    }
+
+    /** The same, judging expiry and not-before by {@code clock} (with Spring Security's 60 s of skew). */
+    static JwtDecoder decoder(Clock clock) {
         try {
             NimbusJwtDecoder decoder = NimbusJwtDecoder.withPublicKey(KEY.toRSAPublicKey()).build();
-            decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(JwtValidators.createDefaultWithIssuer(ISSUER),
+            JwtTimestampValidator times = new JwtTimestampValidator();
+            times.setClock(clock);
+            decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(times, new JwtIssuerValidator(ISSUER),
                     new JwtClaimValidator<List<String>>("aud", aud -> aud != null && aud.contains(AUDIENCE))));
             return decoder;
         } catch (JOSEException e) {

@@ -1,12 +1,15 @@
 package dev.eventual.deploy;
 
 import dev.eventual.common.messaging.OrderMessaging;
+import org.apache.rocketmq.common.BrokerConfig;
+import org.apache.rocketmq.store.config.MessageStoreConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Properties;
 
@@ -38,6 +41,24 @@ class RocketMqTopicTest {
         assertThat(compose.strings("rocketmq-broker", "command")).containsSequence("-c", "/eventual/broker.conf");
         assertThat(compose.strings("rocketmq-broker", "volumes"))
                 .contains("./deploy/rocketmq/broker.conf:/eventual/broker.conf:ro");
+    }
+
+    /**
+     * The broker ignores a key it does not know, so each must be a setting of RocketMQ's broker or store
+     * (5.3.3 in the image and in embedded-infra); the services the suite never uses are off, as in
+     * the embedded broker (issue 41).
+     */
+    @Test
+    void everyBrokerSettingIsOneTheBrokerKnowsAndTheUnusedServicesAreOff() throws IOException {
+        Properties config = brokerConfig();
+        assertThat(config.stringPropertyNames()).allSatisfy(key -> assertThat(
+                hasSetter(BrokerConfig.class, key) || hasSetter(MessageStoreConfig.class, key)).as(key).isTrue());
+        assertThat(config).containsEntry("timerWheelEnable", "false").containsEntry("popConsumerFSServiceInit", "false");
+    }
+
+    private static boolean hasSetter(Class<?> type, String key) {
+        String setter = "set" + Character.toUpperCase(key.charAt(0)) + key.substring(1);
+        return Arrays.stream(type.getMethods()).anyMatch(method -> method.getName().equals(setter) && method.getParameterCount() == 1);
     }
 
     @Test

@@ -6,15 +6,18 @@ import javax.sql.DataSource;
 import java.util.List;
 
 /**
- * The pools of order_db's servers, one each, for work that must visit every server by itself: schema
- * migration, scans, the checker. Everything else goes through the routing data source.
+ * The pools of order_db's servers: one each in autocommit mode, for work that must visit every server by
+ * itself (schema migration, scans, the checker) and behind the routing data source, and one each in
+ * manual-commit mode that only the transaction manager takes from (OrderDbConfiguration).
  */
 public final class OrderDbServers implements AutoCloseable {
 
     private final List<HikariDataSource> pools;
+    private final List<HikariDataSource> transactionPools;
 
-    OrderDbServers(List<HikariDataSource> pools) {
+    OrderDbServers(List<HikariDataSource> pools, List<HikariDataSource> transactionPools) {
         this.pools = List.copyOf(pools);
+        this.transactionPools = List.copyOf(transactionPools);
     }
 
     public int count() {
@@ -34,9 +37,15 @@ public final class OrderDbServers implements AutoCloseable {
         return pools;
     }
 
+    /** The same servers' pools in manual-commit mode, which only transactions take from. */
+    List<HikariDataSource> transactionPools() {
+        return transactionPools;
+    }
+
     /** The routing data source owns no pool; the context closes them here. */
     @Override
     public void close() {
         pools.forEach(HikariDataSource::close);
+        transactionPools.forEach(HikariDataSource::close);
     }
 }

@@ -10,6 +10,7 @@ import dev.eventual.order.core.outbox.OrderOutbox.NotPublishedReason;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 import javax.sql.DataSource;
@@ -31,6 +32,9 @@ class LocalTransactionFailuresIT {
     DataSource dataSource;
 
     @Autowired
+    DataSourceTransactionManager transactions;
+
+    @Autowired
     LocalTransactionRunner runner;
 
     @Autowired
@@ -43,7 +47,7 @@ class LocalTransactionFailuresIT {
         OrderCreatedEvent event = new OrderCreatedEvent(OrderEvents.SCHEMA_VERSION, orderId, 62, 6, 1, Instant.now());
 
         NotPublishedException refused;
-        try (PoolExhaustion exhausted = PoolExhaustion.of(dataSource)) {
+        try (PoolExhaustion exhausted = PoolExhaustion.of(dataSource, transactions.getDataSource())) {
             refused = catchThrowableOfType(NotPublishedException.class, () ->
                     publisher.publish(OrderEventType.ORDER_CREATED, orderId, event, () -> {
                         throw new AssertionError("the work must not run without a connection");

@@ -240,8 +240,10 @@ public final class EmbeddedRocketMq implements AutoCloseable {
         config.setMappedFileSizeConsumeQueue(30_000 * 20);
         config.setMaxHashSlotNum(50_000);
         config.setMaxIndexNum(200_000);
-        config.setMappedFileSizeTimerLog(8 * 1024 * 1024);
-        config.setTimerWheelEnable(true);
+        // no timer messages here (nothing sets a delivery time; a consumer's retry is a delay level, which the
+        // schedule service delivers, and the transactional check has its own): without the timer wheel the
+        // broker runs none of its threads, whose flush was on CPU at idle (2026-11-23-profile-reconcile.md)
+        config.setTimerWheelEnable(false);
         config.setDiskMaxUsedSpaceRatio(95);
         return config;
     }

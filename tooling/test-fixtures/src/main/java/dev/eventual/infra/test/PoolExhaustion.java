@@ -17,12 +17,17 @@ public final class PoolExhaustion implements AutoCloseable {
         this.taken = taken;
     }
 
-    /** Borrows every connection of the pool behind {@code dataSource} (a routing source unwraps to its one pool). */
-    public static PoolExhaustion of(DataSource dataSource) throws SQLException {
-        HikariDataSource pool = dataSource.unwrap(HikariDataSource.class);
+    /**
+     * Borrows every connection of the pools behind {@code dataSources} (a routing source unwraps to its one pool;
+     * order-core's transactions take theirs from a pool of their own, the transaction manager's data source).
+     */
+    public static PoolExhaustion of(DataSource... dataSources) throws SQLException {
         List<Connection> taken = new ArrayList<>();
-        for (int i = 0; i < pool.getMaximumPoolSize(); i++) {
-            taken.add(pool.getConnection());
+        for (DataSource dataSource : dataSources) {
+            HikariDataSource pool = dataSource.unwrap(HikariDataSource.class);
+            for (int i = 0; i < pool.getMaximumPoolSize(); i++) {
+                taken.add(pool.getConnection());
+            }
         }
         return new PoolExhaustion(taken);
     }
