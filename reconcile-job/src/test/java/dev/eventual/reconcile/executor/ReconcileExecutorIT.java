@@ -192,6 +192,8 @@ class ReconcileExecutorIT {
         Path log = Path.of(System.getProperty("java.io.tmpdir"), "second-executor.log");
         return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dio.netty.noUnsafe=false", "-Xmx512m", "-Duser.home=" + System.getProperty("user.home"),
+                // as the test JVMs run (docs/testing.md, "CI time"): a Spring start, where C2 only competes for the cores
+                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
                 "-cp", classpath, ReconcileJobApplication.class.getName(),
                 "--server.port=0",
                 "--spring.datasource.url=" + db.jdbcUrl(ServiceDatabase.ORDER.databaseName()),

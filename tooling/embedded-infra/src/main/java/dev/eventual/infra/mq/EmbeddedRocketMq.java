@@ -18,11 +18,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * A real RocketMQ NameServer and Broker running in this JVM, storing under one directory.
@@ -36,6 +39,8 @@ public final class EmbeddedRocketMq implements AutoCloseable {
     private static final int QUEUES_PER_TOPIC = 4;
     private static final Duration ROUTE_TIMEOUT = Duration.ofSeconds(30);
     private static final int FIRST_START_ATTEMPTS = 3;
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(60);
+    private static final int CONNECT_TIMEOUT_MILLIS = 200;
 
     private final RocketMqSettings settings;
     private final NamesrvController nameServer;
@@ -43,6 +48,7 @@ public final class EmbeddedRocketMq implements AutoCloseable {
     private final int brokerPort;
     private final Map<String, TopicMessageType> topics = new LinkedHashMap<>();
     private BrokerController broker;
+    private CompletableFuture<Void> stopped = CompletableFuture.completedFuture(null);
 
     private EmbeddedRocketMq(RocketMqSettings settings, NamesrvController nameServer, int brokerPort) {
         this.settings = settings;
@@ -101,15 +107,37 @@ public final class EmbeddedRocketMq implements AutoCloseable {
         return broker != null;
     }
 
-    /** Stops the broker abruptly for a fault test; the NameServer keeps running. */
+    /**
+     * Stops the broker for a fault test; the NameServer keeps running. Returns once the broker has left the
+     * NameServer and refuses connections on both its ports, its open connections closed: what a client
+     * can see of a stopped broker. The rest of RocketMQ's stop (its store's fixed 3 s pause, the remoting
+     * threads' 3 s polls: seconds in all, none of it visible to a client) goes on behind the caller, and
+     * {@link #startBroker()} and {@link #close()} wait for it (docs/testing.md, "The broker in a test").
+     */
     public synchronized void stopBroker() {
         if (broker == null) {
             return;
         }
         long started = System.nanoTime();
-        broker.shutdown();
+        BrokerController stopping = broker;
         broker = null;
-        log.info("Embedded RocketMQ broker stopped in {} ms", (System.nanoTime() - started) / 1_000_000);
+        stopped = CompletableFuture.runAsync(() -> {
+            stopping.shutdown();
+            log.info("Embedded RocketMQ broker stopped in {} ms", (System.nanoTime() - started) / 1_000_000);
+        }, task -> new Thread(task, "rocketmq-broker-stop").start());
+        long deadline = System.nanoTime() + STOP_TIMEOUT.toNanos();
+        while (!stopped.isDone() && (accepts(brokerPort) || accepts(brokerPort - 2))) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the RocketMQ broker still accepts connections " + STOP_TIMEOUT + " into its stop");
+            }
+            pause();
+        }
+        log.info("Embedded RocketMQ broker refuses connections {} ms into its stop", (System.nanoTime() - started) / 1_000_000);
+    }
+
+    /** Waits for the stop {@link #stopBroker()} left running, if any. */
+    private void finishStop() {
+        stopped.join();
     }
 
     /**
@@ -128,6 +156,7 @@ public final class EmbeddedRocketMq implements AutoCloseable {
         if (broker != null) {
             return;
         }
+        finishStop();
         BrokerController controller = new BrokerController(brokerConfig(), brokerServerConfig(), new NettyClientConfig(), storeConfig());
         try {
             if (!controller.initialize()) {
@@ -162,11 +191,12 @@ public final class EmbeddedRocketMq implements AutoCloseable {
     public synchronized void close() {
         Thread nameServerStopping = new Thread(nameServer::shutdown, "namesrv-shutdown");
         if (broker != null) {
-            // BrokerController.shutdown calls its hook right after it unregistered, on this thread
+            // BrokerController.shutdown calls its hook right after it unregistered (on the thread that stops it)
             broker.setShutdownHook(unregistered -> nameServerStopping.start());
         }
         try {
             stopBroker();
+            finishStop();
         } finally {
             if (nameServerStopping.getState() == Thread.State.NEW) {
                 nameServer.shutdown();
@@ -294,6 +324,17 @@ public final class EmbeddedRocketMq implements AutoCloseable {
         }
     }
 
+    /** Whether the broker's host takes a connection on this port (loopback for a broker open to every interface). */
+    private boolean accepts(int port) {
+        String host = isWildcard(settings.bindAddress()) ? RocketMqSettings.LOOPBACK : settings.bindAddress();
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(host, port), CONNECT_TIMEOUT_MILLIS);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     private static boolean isFree(int port) {
         try (ServerSocket socket = new ServerSocket(port)) {
             socket.setReuseAddress(true);
@@ -316,7 +357,7 @@ public final class EmbeddedRocketMq implements AutoCloseable {
             Thread.sleep(100);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for the NameServer route", e);
+            throw new IllegalStateException("interrupted while waiting for the broker", e);
         }
     }
 }
