@@ -35,23 +35,29 @@ import java.util.stream.Stream;
 
 /**
  * {@code ./run-local.sh --gate} as a child process, as users run it (docs/running-locally.md), on a data
- * directory of its own that starts empty. The script's ports are fixed, so they must be free before it starts.
+ * directory of its own that starts empty, its ports moved up (EVENTUAL_PORT_OFFSET) to where all of them are free:
+ * the box is shared, and another suite or stack may hold the documented ones.
  * The system under test is the launcher's JVM (the script execs Java) and its mariadbd and redis-server children.
  */
 final class RunLocalScript implements AutoCloseable {
 
+    /** The port offsets tried, in order: above the documented ports, so that a user's own suite is left alone. */
+    static final List<Integer> OFFSETS = List.of(20_000, 21_000, 22_000, 23_000, 24_000);
     private static final String READY = "Eventual is running";
     private static final Duration START = Duration.ofMinutes(10);
     /** SIGTERM: the launcher's clean stop takes about 20 s (docs/running-locally.md, "Stopping"). */
     private static final Duration STOP = Duration.ofMinutes(2);
 
+    /** The script's ports, moved by EVENTUAL_PORT_OFFSET (docs/running-locally.md). */
+    private final LaunchSettings ports;
     private final Process process;
     private final Path data;
     private final String rootPassword;
     private final HttpClient http = HttpClient.newHttpClient();
     private final Map<String, String> tokens = new ConcurrentHashMap<>();
 
-    private RunLocalScript(Process process, Path data, String rootPassword) {
+    private RunLocalScript(LaunchSettings ports, Process process, Path data, String rootPassword) {
+        this.ports = ports;
         this.process = process;
         this.data = data;
         this.rootPassword = rootPassword;
@@ -59,11 +65,7 @@ final class RunLocalScript implements AutoCloseable {
 
     /** Starts the script of {@code checkout} on {@code data} (emptied first); its output goes to {@code log}. */
     static RunLocalScript start(Path checkout, Path data, Path log) {
-        List<Integer> taken = takenPorts(ports());
-        if (!taken.isEmpty()) {
-            throw new IllegalStateException("./run-local.sh listens on fixed ports, and " + taken
-                    + " are taken: stop what uses them (another ./run-local.sh?) first");
-        }
+        int offset = freeOffset();
         FileSystemUtils.deleteRecursively(data.toFile());
         String password = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
         ProcessBuilder builder = new ProcessBuilder(checkout.resolve("run-local.sh").toString(), "--gate")
@@ -71,11 +73,12 @@ final class RunLocalScript implements AutoCloseable {
         Map<String, String> env = builder.environment();
         env.put("EVENTUAL_DATA_DIR", data.toString());
         env.put("EVENTUAL_LOCAL_DB_PASSWORD", password);
+        env.put(LaunchSettings.PORT_OFFSET_ENV, Integer.toString(offset));
         env.remove("EVENTUAL_BIND_ADDRESS");
         env.remove("EVENTUAL_GATE_ENABLED");
         RunLocalScript suite;
         try {
-            suite = new RunLocalScript(builder.start(), data, password);
+            suite = new RunLocalScript(settings(offset), builder.start(), data, password);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -88,9 +91,23 @@ final class RunLocalScript implements AutoCloseable {
         }
     }
 
-    /** The documented ports of the script: servers, services, auth-server and their management ports. */
-    static List<Integer> ports() {
-        LaunchSettings s = LaunchSettings.defaults(Path.of("."), "127.0.0.1", null, List.of(), 1);
+    /** The first offset of {@link #OFFSETS} at which every port of the script is free. */
+    static int freeOffset() {
+        for (int offset : OFFSETS) {
+            if (takenPorts(ports(offset)).isEmpty()) {
+                return offset;
+            }
+        }
+        throw new IllegalStateException("./run-local.sh: some of its ports are taken at every offset of " + OFFSETS);
+    }
+
+    private static LaunchSettings settings(int offset) {
+        return LaunchSettings.defaults(Path.of("."), "127.0.0.1", null, List.of(), 1, offset);
+    }
+
+    /** The script's ports at {@code offset}: servers, services, auth-server and their management ports (+ 1000). */
+    static List<Integer> ports(int offset) {
+        LaunchSettings s = settings(offset);
         List<Integer> ports = new ArrayList<>(List.of(s.databasePort(), s.redisPort(), s.nameServerPort()));
         for (int port : List.of(s.orderPort(), s.inventoryPort(), s.noticePort(), s.reconcilePort(), s.authPort())) {
             ports.add(port);
@@ -128,16 +145,16 @@ final class RunLocalScript implements AutoCloseable {
     }
 
     int orderPort() {
-        return LaunchSettings.defaults(data, "127.0.0.1", null, List.of(), 1).orderPort();
+        return ports.orderPort();
     }
 
     int inventoryPort() {
-        return LaunchSettings.defaults(data, "127.0.0.1", null, List.of(), 1).inventoryPort();
+        return ports.inventoryPort();
     }
 
     /** An access token, as {@code ./run-local.sh --token=WHO} prints it, one sign-in per subject. */
     String token(String who) {
-        return tokens.computeIfAbsent(who, w -> SuiteIdentity.token(SuiteIdentity.issuer(SuiteIdentity.PORT),
+        return tokens.computeIfAbsent(who, w -> SuiteIdentity.token(SuiteIdentity.issuer(ports.authPort()),
                 DemoUsers.read(data.resolve("auth")), ServiceClients.read(data.resolve("auth")), w));
     }
 
@@ -162,7 +179,7 @@ final class RunLocalScript implements AutoCloseable {
     /** Waits until both consumers have reported every order (no message_log row is still SENT), at most {@code timeout}. */
     boolean awaitConsumed(Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        String url = "jdbc:mariadb://127.0.0.1:" + LaunchSettings.DATABASE_PORT + "/" + ServiceDatabase.ORDER.databaseName();
+        String url = "jdbc:mariadb://127.0.0.1:" + ports.databasePort() + "/" + ServiceDatabase.ORDER.databaseName();
         try (Connection connection = DriverManager.getConnection(url, "root", rootPassword);
              Statement statement = connection.createStatement()) {
             while (System.nanoTime() < deadline) {
