@@ -5,6 +5,8 @@ import dev.eventual.bench.acceptance.AcceptanceSection;
 import dev.eventual.bench.consistency.ConsistencyResult;
 import dev.eventual.bench.cost.CostResult;
 import dev.eventual.bench.cost.CostSection;
+import dev.eventual.bench.cost.Layout;
+import dev.eventual.bench.cost.LocalCostSection;
 import dev.eventual.bench.consistency.ConsistencySection;
 import dev.eventual.bench.consistency.EndToEndResult;
 import dev.eventual.bench.consistency.EndToEndSection;
@@ -68,11 +70,15 @@ public final class BenchMain {
         }
         long started = System.nanoTime();
         String date = LocalDate.now(ZoneOffset.UTC).toString();
+        String command = "tooling/bench/run.sh " + String.join(" ", args);
+        if (options.layout() == Layout.LOCAL) {
+            System.exit(runLocal(options, date, command, started));
+        }
         BenchSuite suite = BenchSuite.start(options);
         // Ctrl-C or a failure must not leave service JVMs and mariadbd behind
         Runtime.getRuntime().addShutdownHook(new Thread(suite::close, "bench-shutdown"));
         try (ResourceSampler sampler = new ResourceSampler(cpuMeter(suite), memory(suite))) {
-            BenchReport report = run(suite, sampler, options, date, "tooling/bench/run.sh " + String.join(" ", args), started);
+            BenchReport report = run(suite, sampler, options, date, command, started);
             Path json = ReportWriter.write(report, options.resultsDirectory());
             System.out.println(MarkdownReport.render(report));
             log.info("results written to {} and .md", json);
@@ -81,6 +87,25 @@ public final class BenchMain {
             System.exit(1);
         }
         System.exit(0);
+    }
+
+    /**
+     * {@code --layout=local}: the cost section's closed-loop steps against {@code ./run-local.sh --gate}, which
+     * starts its own suite (no bench suite here); the report holds the cost section and its ./run-local.sh target.
+     */
+    private static int runLocal(BenchOptions options, String date, String command, long started) {
+        try {
+            CostResult cost = new LocalCostSection(options, Path.of("").toAbsolutePath()).run();
+            BenchReport report = new BenchReport(date, Machine.current(), command, (System.nanoTime() - started) / 1e9,
+                    null, null, null, null, null, null, null, List.of(), Targets.localCost(cost), cost, null);
+            Path json = ReportWriter.write(report, options.resultsDirectory());
+            System.out.println(MarkdownReport.render(report));
+            log.info("results written to {} and .md", json);
+            return 0;
+        } catch (RuntimeException e) {
+            log.error("benchmark failed", e);
+            return 1;
+        }
     }
 
     private static BenchReport run(BenchSuite suite, ResourceSampler sampler, BenchOptions options, String date,

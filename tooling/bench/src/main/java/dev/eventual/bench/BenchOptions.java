@@ -1,5 +1,6 @@
 package dev.eventual.bench;
 
+import dev.eventual.bench.cost.Layout;
 import dev.eventual.order.core.shard.OrderShards;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -50,7 +51,8 @@ public record BenchOptions(
         int orderShards,
         int relayBacklog,
         Duration relayOutage,
-        int relayConcurrency) {
+        int relayConcurrency,
+        Layout layout) {
 
     /** What {@code --quick} changes: every duration and size, not the rates, so that runs compare. */
     private static final Map<String, String> QUICK = Map.ofEntries(
@@ -67,7 +69,7 @@ public record BenchOptions(
     public static BenchOptions parse(String... args) {
         Arguments given = new Arguments();
         boolean quick = List.of(args).contains("--quick");
-        CommandLine commandLine = new CommandLine(given).registerConverter(Integer.class, BenchOptions::count)
+        CommandLine commandLine = new CommandLine(given).setCaseInsensitiveEnumValuesAllowed(true).registerConverter(Integer.class, BenchOptions::count)
                 .registerConverter(int.class, BenchOptions::count)
                 .registerConverter(Duration.class, BenchOptions::seconds)
                 .setDefaultValueProvider(option -> quick && option instanceof CommandLine.Model.OptionSpec named
@@ -96,6 +98,10 @@ public record BenchOptions(
         if (!OrderShards.isServerCount(given.orderShards)) {
             throw new ParameterException(commandLine, "--order-shards: a power of two of servers, not " + given.orderShards);
         }
+        if (given.layout == Layout.LOCAL && (!sections.equals(Set.of(Section.COST)) || given.orderShards > 1)) {
+            throw new ParameterException(commandLine, "--layout=local needs --sections=cost and one order_db server:"
+                    + " the other sections measure the per-process layout");
+        }
         if (given.orderShards > 1 && !sections.equals(Set.of(Section.COST))) {
             throw new ParameterException(commandLine, "--order-shards=" + given.orderShards
                     + " needs --sections=cost: the other sections read order_db on one server");
@@ -106,7 +112,7 @@ public record BenchOptions(
                 given.serviceHeap, given.serviceLogLevel, given.resultsDirectory.toAbsolutePath(),
                 given.workDirectory.toAbsolutePath(), given.profile, given.isolatePublish, given.costBlocks, given.costWindow,
                 given.costRate, given.costP99Rate, given.costOrderRate, given.costStep, given.orderShards,
-                given.relayBacklog, given.relayOutage, given.relayConcurrency);
+                given.relayBacklog, given.relayOutage, given.relayConcurrency, given.layout);
     }
 
     private static void atLeast(CommandLine commandLine, int least, String option, int value) {
@@ -293,6 +299,11 @@ public record BenchOptions(
         @Option(names = "--relay-concurrency", paramLabel = "N", defaultValue = "32",
                 description = "relay: closed-loop clients placing orders, the same with the broker up and down (default ${DEFAULT-VALUE})")
         private int relayConcurrency;
+
+        @Option(names = "--layout", paramLabel = "LAYOUT", defaultValue = "process",
+                description = "cost: process (a JVM per service; the targets) or local (./run-local.sh --gate as users"
+                        + " run it, one JVM, closed-loop steps only; with --sections=cost) (default ${DEFAULT-VALUE})")
+        private Layout layout;
 
         @Option(names = {"-h", "--help"}, usageHelp = true, description = "this text")
         private boolean help;

@@ -1,5 +1,6 @@
 package dev.eventual.bench;
 
+import dev.eventual.bench.cost.Layout;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine.ParameterException;
 
@@ -66,6 +67,7 @@ class BenchOptionsTest {
         assertThat(full.costP99Rate()).isEqualTo(4_000);
         assertThat(full.costOrderRate()).isEqualTo(100);
         assertThat(full.costStep()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(full.layout()).isEqualTo(Layout.PROCESS);
     }
 
     @Test
@@ -93,6 +95,8 @@ class BenchOptionsTest {
         assertThat(options.costP99Rate()).isEqualTo(2_000);
         assertThat(options.costOrderRate()).isEqualTo(50);
         assertThat(options.costStep()).isEqualTo(Duration.ofSeconds(6));
+        assertThat(BenchOptions.parse("--sections=cost", "--layout=local").layout()).isEqualTo(Layout.LOCAL);
+        assertThat(BenchOptions.parse("--sections=cost", "--layout", "LOCAL").layout()).isEqualTo(Layout.LOCAL);
     }
 
     @Test
@@ -104,6 +108,11 @@ class BenchOptionsTest {
         assertThatThrownBy(() -> BenchOptions.parse("--order-shards=2")).hasMessageContaining("needs --sections=cost");
         assertThatThrownBy(() -> BenchOptions.parse("--sections=cost", "--order-shards=3"))
                 .hasMessageContaining("a power of two");
+        assertThatThrownBy(() -> BenchOptions.parse("--layout=local")).hasMessageContaining("--layout=local needs --sections=cost");
+        assertThatThrownBy(() -> BenchOptions.parse("--sections=cost", "--layout=local", "--order-shards=2"))
+                .hasMessageContaining("one order_db server");
+        assertThatThrownBy(() -> BenchOptions.parse("--layout=docker")).isInstanceOf(ParameterException.class)
+                .hasMessageContaining("--layout");
         assertThatThrownBy(() -> BenchOptions.parse("--sections=acceptance,nonsense"))
                 .isInstanceOf(ParameterException.class).hasMessageStartingWith("--sections=acceptance,nonsense: all, or some of");
         assertThatThrownBy(() -> BenchOptions.parse("--measure=12x")).isInstanceOf(ParameterException.class)

@@ -27,7 +27,7 @@ import java.util.Map;
                 + " four services (docs/running-locally.md). Any other --key=value is a Spring property given to every"
                 + " service,", "e.g. --eventual.notice.channel=log.", ""},
         footer = {"", "Environment: EVENTUAL_DATA_DIR (default .local-data), EVENTUAL_BIND_ADDRESS,",
-                "EVENTUAL_LOCAL_DB_PASSWORD, EVENTUAL_GATE_ENABLED."})
+                "EVENTUAL_LOCAL_DB_PASSWORD, EVENTUAL_GATE_ENABLED, EVENTUAL_PORT_OFFSET (every port + N)."})
 final class LaunchOptions {
 
     /** The same switch as {@code --gate} from the environment, as the services and the compose stack read it. */

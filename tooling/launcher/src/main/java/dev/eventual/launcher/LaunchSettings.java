@@ -4,6 +4,7 @@ import dev.eventual.launcher.identity.SuiteIdentity;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Where and how the local suite runs. Ports of 0 pick free ones (tests).
@@ -63,10 +64,36 @@ public record LaunchSettings(
         return value.equalsIgnoreCase("true");
     }
 
-    /** The documented defaults of {@code ./run-local.sh}. */
+    /** The variable that moves every port of {@code ./run-local.sh} up by its value (docs/running-locally.md). */
+    public static final String PORT_OFFSET_ENV = "EVENTUAL_PORT_OFFSET";
+    /** The highest offset: the NameServer's 19876 plus it stays a port. */
+    static final int MAX_PORT_OFFSET = 45_000;
+
+    /**
+     * The documented defaults of {@code ./run-local.sh}, every port moved up by {@code portOffset}
+     * (0 for the documented ports): a second suite on the same machine, or a benchmark beside another stack.
+     */
     public static LaunchSettings defaults(Path dataDirectory, String bindAddress, String databasePassword,
-                                          List<String> serviceArgs, int orderServers) {
-        return new LaunchSettings(dataDirectory, true, bindAddress, databasePassword, DATABASE_PORT, REDIS_PORT, 19876, 8081, 8082, 8083, 8084,
-                SuiteIdentity.PORT, serviceArgs, orderServers);
+                                          List<String> serviceArgs, int orderServers, int portOffset) {
+        return new LaunchSettings(dataDirectory, true, bindAddress, databasePassword, DATABASE_PORT + portOffset,
+                REDIS_PORT + portOffset, 19876 + portOffset, 8081 + portOffset, 8082 + portOffset, 8083 + portOffset,
+                8084 + portOffset, SuiteIdentity.PORT + portOffset, serviceArgs, orderServers);
+    }
+
+    /** {@value #PORT_OFFSET_ENV} of {@code env}: 0 when unset; anything but 0..{@value #MAX_PORT_OFFSET} is refused. */
+    public static int portOffset(Map<String, String> env) {
+        String value = env.get(PORT_OFFSET_ENV);
+        if (value == null || value.isBlank()) {
+            return 0;
+        }
+        try {
+            int offset = Integer.parseInt(value.strip());
+            if (offset >= 0 && offset <= MAX_PORT_OFFSET) {
+                return offset;
+            }
+        } catch (NumberFormatException e) {
+            // refused below, with the variable's name
+        }
+        throw new IllegalArgumentException(PORT_OFFSET_ENV + "=" + value + ": a number from 0 to " + MAX_PORT_OFFSET);
     }
 }

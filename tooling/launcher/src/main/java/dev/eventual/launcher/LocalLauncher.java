@@ -43,7 +43,8 @@ public final class LocalLauncher {
         try {
             DemoUsers users = DemoUsers.read(data.resolve("auth"));
             ServiceClients clients = ServiceClients.read(data.resolve("auth"));
-            System.out.println(SuiteIdentity.token(SuiteIdentity.issuer(SuiteIdentity.PORT), users, clients, who));
+            int port = SuiteIdentity.PORT + LaunchSettings.portOffset(env);
+            System.out.println(SuiteIdentity.token(SuiteIdentity.issuer(port), users, clients, who));
             return 0;
         } catch (RuntimeException e) {
             System.err.println("no token for " + who + ": " + e.getMessage()
@@ -63,6 +64,7 @@ public final class LocalLauncher {
         }
         List<String> serviceArgs;
         int orderServers;
+        int portOffset;
         Path data = Path.of(System.getenv().getOrDefault("EVENTUAL_DATA_DIR", ".local-data")).toAbsolutePath();
         try {
             LaunchOptions options = LaunchOptions.parse(Arrays.asList(args));
@@ -75,6 +77,7 @@ public final class LocalLauncher {
             }
             serviceArgs = options.serviceArgs(System.getenv());
             orderServers = OrderServersMark.agree(data, options.orderServers());
+            portOffset = LaunchSettings.portOffset(System.getenv());
         } catch (ParameterException | IllegalArgumentException e) {
             // picocli's message names the option; OrderServersMark's says what the data directory holds
             System.err.println(e.getMessage() + " (./run-local.sh --help lists the options)");
@@ -83,7 +86,7 @@ public final class LocalLauncher {
         }
         String bindAddress = System.getenv().getOrDefault("EVENTUAL_BIND_ADDRESS", EmbeddedMariaDb.LOOPBACK);
         LaunchSettings settings = LaunchSettings.defaults(data, bindAddress, System.getenv("EVENTUAL_LOCAL_DB_PASSWORD"),
-                serviceArgs, orderServers);
+                serviceArgs, orderServers, portOffset);
         // Spring Boot adds the wrapper that puts trace ids into the MDC when the first service starts, but
         // OpenTelemetry takes wrappers only until its context storage is first used, which happens before
         // that (the embedded broker starts first): without this no line of the suite had a trace id
@@ -108,7 +111,7 @@ public final class LocalLauncher {
         if (password == null) {
             password = kept(data.resolve("mariadb").resolve("root-password"));
         }
-        return new CheckDefaults(EmbeddedMariaDb.LOOPBACK, LaunchSettings.DATABASE_PORT, "root", password, SslMode.DISABLED,
+        return new CheckDefaults(EmbeddedMariaDb.LOOPBACK, LaunchSettings.DATABASE_PORT + LaunchSettings.portOffset(env), "root", password, SslMode.DISABLED,
                 kept(data.resolve("redis").resolve("password")));
     }
 
@@ -132,9 +135,10 @@ public final class LocalLauncher {
         if (servers == 1 || options.stream().anyMatch(option -> option.equals(ORDER_DB) || option.startsWith(ORDER_DB + "="))) {
             return options;
         }
+        int first = LaunchSettings.DATABASE_PORT + LaunchSettings.portOffset(env);
         List<String> withServers = new ArrayList<>(options);
         withServers.add(ORDER_DB + "=" + String.join(",", java.util.stream.IntStream.range(0, servers)
-                .mapToObj(server -> EmbeddedMariaDb.LOOPBACK + ":" + (LaunchSettings.DATABASE_PORT + server)).toList()));
+                .mapToObj(server -> EmbeddedMariaDb.LOOPBACK + ":" + (first + server)).toList()));
         return withServers;
     }
 

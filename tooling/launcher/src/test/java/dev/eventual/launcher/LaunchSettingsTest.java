@@ -131,7 +131,7 @@ class LaunchSettingsTest {
     @Test
     void theExecutorsLogsGoToTheDataDirectoryNotTheCheckout() {
         LaunchSettings settings = LaunchSettings.defaults(Path.of("/srv/eventual/.local-data"), "127.0.0.1", null,
-                List.of("--xxl.job.admin.addresses=http://127.0.0.1:8080/xxl-job-admin"), 1);
+                List.of("--xxl.job.admin.addresses=http://127.0.0.1:8080/xxl-job-admin"), 1, 0);
 
         assertThat(settings.reconcileArgs()).containsExactly("--xxl.job.executor.log-path=/srv/eventual/.local-data/xxl-job");
         assertThat(settings(List.of("--xxl.job.executor.log-path=/var/log/xxl")).reconcileArgs())
@@ -157,11 +157,28 @@ class LaunchSettingsTest {
         assertThat(none.redisPassword()).isNull();
     }
 
+    @Test
+    void aPortOffsetMovesEveryPortOfTheSuiteAndOfWhatFindsIt(@TempDir Path data) {
+        Map<String, String> env = Map.of("EVENTUAL_DATA_DIR", data.toString(), LaunchSettings.PORT_OFFSET_ENV, "20000");
+        LaunchSettings moved = LaunchSettings.defaults(data, "127.0.0.1", null, List.of(), 1, LaunchSettings.portOffset(env));
+
+        assertThat(List.of(moved.databasePort(), moved.redisPort(), moved.nameServerPort(), moved.orderPort(),
+                moved.inventoryPort(), moved.noticePort(), moved.reconcilePort(), moved.authPort()))
+                .containsExactly(33306, 36379, 39876, 28081, 28082, 28083, 28084, 29000);
+        assertThat(LocalLauncher.localSuiteCheck(env).port()).isEqualTo(33306);
+        assertThat(LaunchSettings.portOffset(NO_ENV)).isZero();
+        for (String bad : List.of("-1", "45001", "ten")) {
+            assertThatThrownBy(() -> LaunchSettings.portOffset(Map.of(LaunchSettings.PORT_OFFSET_ENV, bad)))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessage("EVENTUAL_PORT_OFFSET=" + bad
+                            + ": a number from 0 to 45000");
+        }
+    }
+
     private static List<String> serviceArgs(List<String> args, Map<String, String> env) {
         return LaunchOptions.parse(args).serviceArgs(env);
     }
 
     private static LaunchSettings settings(List<String> serviceArgs) {
-        return LaunchSettings.defaults(Path.of("data"), "127.0.0.1", null, serviceArgs, 1);
+        return LaunchSettings.defaults(Path.of("data"), "127.0.0.1", null, serviceArgs, 1, 0);
     }
 }

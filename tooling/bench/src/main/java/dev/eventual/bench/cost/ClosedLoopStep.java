@@ -9,8 +9,9 @@ import java.util.List;
  *
  * @param units           refusals (409), reads (200) or orders (201; consistent when {@code settled})
  * @param seconds         the CPU window
- * @param sutCpuMs        the system under test's CPU over the window (schedstat), gross: no idle subtracted
- * @param benchOtherCpuMs the benchmark JVM's own threads (runtime, auth server, the wait for consistency)
+ * @param sutCpuMs        the system under test's CPU over the window (schedstat; /proc with --layout=local), gross: no idle subtracted
+ * @param benchOtherCpuMs the benchmark JVM's own threads (runtime, auth server, the wait for consistency; all
+ *                        of it with --layout=local)
  * @param boxCpuMs        the box's busy time over the window (/proc/stat) minus wrk's own CPU
  * @param interruptMs     of that, the kernel's irq and softirq time (/proc/stat)
  * @param settled         for orders: both consumers reported every order within --drain

@@ -6,6 +6,8 @@ import java.util.List;
  * The cost section: per-unit CPU at saturation (closed-loop wrk steps, the targets' figures since issue 41)
  * and at fixed rates (information: the wake-up cost of a quiet system), in paired, interleaved blocks.
  *
+ * @param layout                      where the suite ran: the per-process layout, or ./run-local.sh's one JVM (closed-loop
+ *                                    steps only: no fixed-rate windows, no SQL counters, NaN)
  * @param rate                        refusals/s and reads/s of the fixed-rate CPU windows
  * @param p99Rate                     refusals/s of the fixed-rate latency window
  * @param orderRate                   orders/s of the fixed-rate order window
@@ -19,7 +21,7 @@ import java.util.List;
  * @param sqlPerRefusal               statements of every service account per refusal
  * @param rowsWrittenPerOrder         rows written, every account, per consistent order
  */
-public record CostResult(double rate, double p99Rate, double orderRate, double windowSeconds, double stepSeconds,
+public record CostResult(Layout layout, double rate, double p99Rate, double orderRate, double windowSeconds, double stepSeconds,
                          List<CostBlock> blocks, List<CostFigure> saturation, List<CostFigure> fixedRate,
                          double sqlPerOrderOrderService, double sqlPerOrderTotal, double sqlPerRefusal,
                          double rowsWrittenPerOrder) {

@@ -114,7 +114,8 @@ public final class CostSection {
         return block;
     }
 
-    private static List<StepKind> rotation(int block) {
+    /** The kinds in the order block {@code block} runs them at each c. */
+    static List<StepKind> rotation(int block) {
         List<StepKind> order = new ArrayList<>(List.of(StepKind.values()));
         Collections.rotate(order, -(block % order.size()));
         return order;
@@ -180,8 +181,32 @@ public final class CostSection {
 
     private CostResult result(List<CostBlock> blocks) {
         List<CostBlock> kept = blocks.stream().filter(b -> b.dropped() == null).toList();
-        double reference = MedianInterval.of(kept.stream().map(CostBlock::probeMs).toList()).median();
-        List<CostFigure> saturation = List.of(
+        double reference = reference(kept);
+        List<CostFigure> saturation = saturation(kept, reference);
+        List<CostFigure> fixedRate = List.of(
+                figure(CostResult.FIXED_CPU_PER_REFUSAL, kept, reference, true, b -> b.run(Variant.REFUSAL).sutCpuMsPerUnit()),
+                figure(CostResult.FIXED_CPU_PER_READ, kept, reference, true, b -> b.run(Variant.READ).sutCpuMsPerUnit()),
+                figure(CostResult.FIXED_REFUSAL_OVER_READ, kept, reference, false,
+                        b -> b.run(Variant.REFUSAL).sutCpuMsPerUnit() / b.run(Variant.READ).sutCpuMsPerUnit()),
+                figure(CostResult.FIXED_REFUSAL_P99, kept, reference, true,
+                        b -> b.run(Variant.REFUSAL_AT_P99_RATE).latency().p99Ms()),
+                figure(CostResult.FIXED_CPU_PER_ORDER, kept, reference, true, b -> b.run(Variant.ORDER).sutCpuMsPerUnit()));
+        return new CostResult(Layout.PROCESS, options.costRate(), options.costP99Rate(), options.costOrderRate(),
+                options.costWindow().toMillis() / 1e3, options.costStep().toMillis() / 1e3, blocks, saturation, fixedRate,
+                pooled(kept, Variant.ORDER, r -> r.sqlStatementsOf(ORDER_ACCOUNT)),
+                pooled(kept, Variant.ORDER, VariantRun::sqlStatementsTotal),
+                pooled(kept, Variant.REFUSAL, VariantRun::sqlStatementsTotal),
+                pooled(kept, Variant.ORDER, VariantRun::rowsWritten));
+    }
+
+    /** The median box-speed probe of the kept blocks, which normalised figures are scaled to. */
+    static double reference(List<CostBlock> kept) {
+        return MedianInterval.of(kept.stream().map(CostBlock::probeMs).toList()).median();
+    }
+
+    /** The saturation figures of the kept blocks' closed-loop steps: the targets' figures, in either {@link Layout}. */
+    static List<CostFigure> saturation(List<CostBlock> kept, double reference) {
+        return List.of(
                 stepFigure(CostResult.CPU_PER_REFUSAL, kept, reference, true,
                         b -> b.saturation(StepKind.REFUSAL).sutCpuMsPerUnit()),
                 stepFigure(CostResult.CPU_PER_READ, kept, reference, true, b -> b.saturation(StepKind.READ).sutCpuMsPerUnit()),
@@ -195,20 +220,6 @@ public final class CostSection {
                         b -> b.step(StepKind.REFUSAL, ClosedLoopStep.TARGET_CONNECTIONS).wrk().p99Ms()),
                 stepFigure(CostResult.ORDERS_PER_SECOND, kept, reference, false,
                         b -> b.saturation(StepKind.ORDER).unitsPerSecond()));
-        List<CostFigure> fixedRate = List.of(
-                figure(CostResult.FIXED_CPU_PER_REFUSAL, kept, reference, true, b -> b.run(Variant.REFUSAL).sutCpuMsPerUnit()),
-                figure(CostResult.FIXED_CPU_PER_READ, kept, reference, true, b -> b.run(Variant.READ).sutCpuMsPerUnit()),
-                figure(CostResult.FIXED_REFUSAL_OVER_READ, kept, reference, false,
-                        b -> b.run(Variant.REFUSAL).sutCpuMsPerUnit() / b.run(Variant.READ).sutCpuMsPerUnit()),
-                figure(CostResult.FIXED_REFUSAL_P99, kept, reference, true,
-                        b -> b.run(Variant.REFUSAL_AT_P99_RATE).latency().p99Ms()),
-                figure(CostResult.FIXED_CPU_PER_ORDER, kept, reference, true, b -> b.run(Variant.ORDER).sutCpuMsPerUnit()));
-        return new CostResult(options.costRate(), options.costP99Rate(), options.costOrderRate(),
-                options.costWindow().toMillis() / 1e3, options.costStep().toMillis() / 1e3, blocks, saturation, fixedRate,
-                pooled(kept, Variant.ORDER, r -> r.sqlStatementsOf(ORDER_ACCOUNT)),
-                pooled(kept, Variant.ORDER, VariantRun::sqlStatementsTotal),
-                pooled(kept, Variant.REFUSAL, VariantRun::sqlStatementsTotal),
-                pooled(kept, Variant.ORDER, VariantRun::rowsWritten));
     }
 
     /**

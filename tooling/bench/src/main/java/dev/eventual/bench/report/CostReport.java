@@ -4,6 +4,7 @@ import dev.eventual.bench.cost.ClosedLoopStep;
 import dev.eventual.bench.cost.CostBlock;
 import dev.eventual.bench.cost.CostFigure;
 import dev.eventual.bench.cost.CostResult;
+import dev.eventual.bench.cost.Layout;
 import dev.eventual.bench.cost.MedianInterval;
 import dev.eventual.bench.cost.StepKind;
 import dev.eventual.bench.cost.Variant;
@@ -19,6 +20,10 @@ final class CostReport {
     }
 
     static void render(StringBuilder md, CostResult c) {
+        if (c.layout() == Layout.LOCAL) {
+            renderLocal(md, c);
+            return;
+        }
         md.append("## 9. Cost per unit (closed-loop saturation and fixed rates, paired blocks)\n\n");
         md.append(fmt("%d of %d blocks kept. SUT = service JVMs, mariadbd, redis-server and the broker's threads; the"
                         + " generator apart. Median and 95 %% interval of the per-block values (order statistics);"
@@ -47,6 +52,26 @@ final class CostReport {
                     refusal.sutCpuMsPerUnit(), b.run(Variant.READ).sutCpuMsPerUnit(), order.sutCpuMsPerUnit(),
                     b.run(Variant.REFUSAL_AT_P99_RATE).latency().p99Ms(), refusal.generatorCpuMsPerRequest(),
                     order.units() == 0 ? 0 : order.sqlStatements().getOrDefault("order_service", 0.0) / order.units()));
+        }
+        steps(md, c.blocks());
+        md.append("\n");
+    }
+
+    /** {@code --layout=local}: the closed-loop steps only, on ./run-local.sh's one JVM. */
+    private static void renderLocal(StringBuilder md, CostResult c) {
+        md.append("## 9. Cost per unit, ./run-local.sh (closed-loop saturation, paired blocks)\n\n");
+        md.append(fmt("%d of %d blocks kept. `./run-local.sh --gate` as users run it (every SKU gated): SUT = its one"
+                        + " JVM (services, broker, auth-server), its mariadbd and redis-server, CPU from /proc; wrk apart."
+                        + " wrk closed loop, %.0f s steps at c = %s of refusal, plain read and order in every block; each"
+                        + " block's saturation step per kind is its c of highest throughput; SUT CPU over the step (for"
+                        + " orders until both consumers reported every order), no idle subtracted, over the units done."
+                        + " Median and 95 %% interval of the per-block values; normalised = scaled to the median box-speed"
+                        + " probe.%n%n", c.keptBlocks(), c.blocks().size(), c.stepSeconds(), ClosedLoopStep.CONNECTIONS));
+        figures(md, c.saturation());
+        md.append("\n| block | probe before / after ms | steal % | kept |\n|---:|---:|---:|---|\n");
+        for (CostBlock b : c.blocks()) {
+            md.append(fmt("| %d | %.0f / %.0f | %.2f | %s |%n", b.index(), b.probeBeforeMs(), b.probeAfterMs(),
+                    b.stealPercent(), b.dropped() == null ? "yes" : "no: " + b.dropped()));
         }
         steps(md, c.blocks());
         md.append("\n");

@@ -11,6 +11,7 @@ import dev.eventual.bench.cost.ClosedLoopStep;
 import dev.eventual.bench.cost.CostBlock;
 import dev.eventual.bench.cost.CostFigure;
 import dev.eventual.bench.cost.CostResult;
+import dev.eventual.bench.cost.Layout;
 import dev.eventual.bench.cost.MedianInterval;
 import dev.eventual.bench.cost.StepKind;
 import dev.eventual.bench.cost.Variant;
@@ -193,6 +194,35 @@ class ReportTest {
                 "| 2500 (25 %) | 300 / 1500 / 700 |", "| yes |");
     }
 
+    @Test
+    void theLocalLayoutJudgesItsOwnTargetFromTheSameSaturationFigure() {
+        // 3 ms SUT CPU per order at every block's saturation step: above 2.2 in all six blocks
+        assertThat(Targets.localCost(localCost())).singleElement()
+                .extracting(TargetCheck::target, TargetCheck::status, TargetCheck::measured)
+                .containsExactly(CostResult.CPU_PER_ORDER + ", ./run-local.sh", TargetCheck.Status.MISSED,
+                        "3.00 [3.00, 3.00], 6 blocks");
+    }
+
+    @Test
+    void theLocalLayoutShowsItsStepsAndNoFixedRates() {
+        String md = MarkdownReport.render(new BenchReport("2026-01-01", new Machine(2, 24, "Test CPU", "JDK 17", "Linux"),
+                "tooling/bench/run.sh --sections=cost --layout=local", 600, null, null, null, null, null, null, null,
+                List.of(), Targets.localCost(localCost()), localCost(), null));
+
+        assertThat(md).contains("## 9. Cost per unit, ./run-local.sh", "| 5 | 100 / 101 | 0.00 | yes |",
+                "| 0 | refusal | 64 | yes | 6000 | 30000 / 30000 | 0 | 0.300 | 8.0 |")
+                .doesNotContain("**At fixed rates**", "Work counters");
+    }
+
+    /** The blocks of {@link #cost()} as --layout=local gives them: closed-loop steps, no fixed-rate windows. */
+    private static CostResult localCost() {
+        CostResult process = cost();
+        List<CostBlock> blocks = process.blocks().stream().map(b -> new CostBlock(b.index(), b.probeBeforeMs(),
+                b.probeAfterMs(), b.stealPercent(), b.dropped(), List.of(), b.steps())).toList();
+        return new CostResult(Layout.LOCAL, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 5, blocks,
+                process.saturation(), List.of(), Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+    }
+
     /** Six kept blocks; block b refuses 4,000/s at c=16, 6,000/s at c=64 for 0.30 + 0.01·b ms, reads for 0.50 ms. */
     private static CostResult cost() {
         List<CostBlock> blocks = new ArrayList<>();
@@ -214,7 +244,7 @@ class ReportTest {
                             9_000, 0, 9_000, 0, true))));
         }
         List<CostBlock> kept = blocks;
-        return new CostResult(1_000, 4_000, 100, 5, 5, blocks, List.of(
+        return new CostResult(Layout.PROCESS, 1_000, 4_000, 100, 5, 5, blocks, List.of(
                 figure(CostResult.CPU_PER_REFUSAL, kept.stream().map(b -> b.saturation(StepKind.REFUSAL).sutCpuMsPerUnit())),
                 figure(CostResult.REFUSAL_OVER_READ, kept.stream().map(b -> b.saturation(StepKind.REFUSAL).sutCpuMsPerUnit()
                         / b.saturation(StepKind.READ).sutCpuMsPerUnit())),
