@@ -49,11 +49,13 @@ public final class GeneralLog {
             }
             assertThat(status).isEqualTo(expectedStatus);
             List<String> statements = new ArrayList<>();
-            // a connection opened meanwhile is the pool topping itself up (this reader holds one of its
-            // connections), not the call: the call's connections were warm before it began
+            // a connection opened or set up meanwhile is a pool topping itself up (this reader holds one of its
+            // connections; the transactions' pool fills in the background), not the call: the call's connections
+            // were warm before it began. The driver sets character_set_results once per connection, at its setup
             try (PreparedStatement read = own.prepareStatement("SELECT argument FROM mysql.general_log"
                     + " WHERE thread_id <> ? AND command_type IN ('Query', 'Execute') AND thread_id NOT IN"
-                    + " (SELECT thread_id FROM mysql.general_log WHERE command_type = 'Connect') ORDER BY event_time")) {
+                    + " (SELECT thread_id FROM mysql.general_log WHERE command_type = 'Connect'"
+                    + " OR argument LIKE 'SET character_set_results%') ORDER BY event_time")) {
                 read.setLong(1, ownThread);
                 try (ResultSet rows = read.executeQuery()) {
                     while (rows.next()) {
