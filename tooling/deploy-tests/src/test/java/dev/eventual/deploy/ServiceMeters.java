@@ -40,6 +40,7 @@ final class ServiceMeters {
             counter("eventual.orders.created"),
             counter("eventual.orders.replayed"),
             counter("eventual.orders.rejected", "reason"),
+            counter("eventual.orders.refused-at-door"),
             counter("eventual.orders.cancel.rejected", "reason"),
             counter("eventual.orders.payments", "result"),
             counter("eventual.gate.decisions", "outcome"),
@@ -124,7 +125,9 @@ final class ServiceMeters {
         for (String module : MODULES) {
             try (Stream<Path> files = Files.walk(Repository.path(module + "/src/main/java"))) {
                 for (Path file : files.filter(path -> path.toString().endsWith(".java")).toList()) {
-                    Files.readAllLines(file).stream().filter(line -> !line.contains("@ConfigurationProperties"))
+                    // a property's name is not a meter's
+                    Files.readAllLines(file).stream().filter(line -> !line.contains("@ConfigurationProperties")
+                                    && !line.contains("@ConditionalOnProperty"))
                             .forEach(line -> {
                                 Matcher matcher = METER_LITERAL.matcher(line);
                                 while (matcher.find()) {
