@@ -29,7 +29,11 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public final class ProcessSuite implements AutoCloseable {
 
-    public static final Duration START_TIMEOUT = Duration.ofMinutes(3);
+    /**
+     * Long enough for the bench's JVMs (full JIT, all started at once on two cores: 174-182 s each on
+     * 2026-11-29, issue 41), which the 3 minutes before this did not always give them.
+     */
+    public static final Duration START_TIMEOUT = Duration.ofMinutes(5);
 
     private final SuiteInfrastructure infrastructure;
     private SuiteIdentity identity;
