@@ -179,7 +179,7 @@ final class RunLocalScript implements AutoCloseable {
     /** Waits until both consumers have reported every order (no message_log row is still SENT), at most {@code timeout}. */
     boolean awaitConsumed(Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        String url = "jdbc:mariadb://127.0.0.1:" + ports.databasePort() + "/" + ServiceDatabase.ORDER.databaseName();
+        String url = "jdbc:mysql://127.0.0.1:" + ports.databasePort() + "/" + ServiceDatabase.ORDER.databaseName();
         try (Connection connection = DriverManager.getConnection(url, "root", rootPassword);
              Statement statement = connection.createStatement()) {
             while (System.nanoTime() < deadline) {
