@@ -3,8 +3,11 @@ package dev.eventual.database;
 import org.junit.jupiter.api.Test;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.dao.RecoverableDataAccessException;
 import org.springframework.dao.UncategorizedDataAccessException;
 
+import java.sql.SQLException;
+import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientConnectionException;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,8 +27,19 @@ class DatabaseFailuresTest {
     }
 
     @Test
+    void aConnectionThatDiesUnderAStatementIsFound() {
+        // as Spring translates Connector/J's CommunicationsException (SQLSTATE 08S01)
+        SQLRecoverableException linkFailure = new SQLRecoverableException("Communications link failure", "08S01");
+        assertThat(DatabaseFailures.unreachable(new RecoverableDataAccessException("insert", linkFailure))).isTrue();
+        assertThat(DatabaseFailures.unreachable(new IllegalStateException(linkFailure))).isTrue();
+        assertThat(DatabaseFailures.unreachable(new SQLException("connection lost", "08003"))).isTrue();
+    }
+
+    @Test
     void otherFailuresAreNot() {
-        assertThat(DatabaseFailures.unreachable(new DataIntegrityViolationException("duplicate"))).isFalse();
+        assertThat(DatabaseFailures.unreachable(new DataIntegrityViolationException("duplicate",
+                new SQLException("Duplicate entry", "23000", 1062)))).isFalse();
+        assertThat(DatabaseFailures.unreachable(new SQLException("deadlock", "40001", 1213))).isFalse();
         assertThat(DatabaseFailures.unreachable(new IllegalStateException("bug"))).isFalse();
     }
 }

@@ -14,6 +14,9 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Instant;
 import java.util.List;
 
@@ -58,6 +61,28 @@ class LocalTransactionFailuresIT {
         assertThat(rowCounts()).isEqualTo(before);
     }
 
+    /**
+     * The server drops the transaction's connection after the barrier and the event row went out (as when it is
+     * killed): the transaction pool sends nothing at begin, so its first sign is a statement's link failure.
+     */
+    @Test
+    void aConnectionLostInTheLocalTransactionIsDatabaseUnavailable() {
+        long orderId = System.nanoTime();
+        List<Long> before = rowCounts();
+        OrderCreatedEvent event = new OrderCreatedEvent(OrderEvents.SCHEMA_VERSION, orderId, 64, 6, 1, Instant.now());
+        JdbcTemplate inTransaction = new JdbcTemplate(transactions.getDataSource());
+
+        NotPublishedException refused = catchThrowableOfType(NotPublishedException.class, () ->
+                publisher.publish(OrderEventType.ORDER_CREATED, orderId, event, () -> {
+                    Long own = inTransaction.queryForObject("SELECT CONNECTION_ID()", Long.class);
+                    killFromAnotherConnection(own);
+                    inTransaction.update("UPDATE message_log SET retry_count = retry_count WHERE order_id = ?", orderId);
+                }));
+
+        assertThat(refused.reason()).isEqualTo(NotPublishedReason.DATABASE_UNAVAILABLE);
+        assertThat(rowCounts()).isEqualTo(before);
+    }
+
     @Test
     void anErrorInTheWorkRollsBackAndLeavesNoTransactionOnTheThread() {
         long orderId = System.nanoTime();
@@ -72,6 +97,14 @@ class LocalTransactionFailuresIT {
         assertThat(TransactionSynchronizationManager.getResourceMap()).isEmpty();
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM tx_attempt_barrier WHERE transaction_id = ?", Long.class, attempt))
                 .isZero();
+    }
+
+    private void killFromAnotherConnection(long connectionId) {
+        try (Connection other = dataSource.getConnection(); Statement kill = other.createStatement()) {
+            kill.execute("KILL CONNECTION " + connectionId);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private List<Long> rowCounts() {
