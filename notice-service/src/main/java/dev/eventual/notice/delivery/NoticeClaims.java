@@ -13,6 +13,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Component;
 
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -32,6 +33,9 @@ public class NoticeClaims {
     private static final Logger log = LoggerFactory.getLogger(NoticeClaims.class);
     static final int MAX_TEXT = 512;
     static final int MAX_RECIPIENT = 320;
+    /** Batches that overlap (a redelivery beside its first delivery) lock their rows in this one order. */
+    private static final Comparator<NoticeClaimRow> KEY_ORDER = Comparator.comparingLong(NoticeClaimRow::orderId)
+            .thenComparing(row -> row.type().name());
 
     private final NoticeLogMapper noticeLog;
     private final NoticeProperties properties;
@@ -93,7 +97,8 @@ public class NoticeClaims {
 
     private static List<NoticeClaimRow> rows(List<Notice> notices) {
         return notices.stream().map(notice -> new NoticeClaimRow(notice.orderId(), notice.type(),
-                Texts.truncate(notice.recipient(), MAX_RECIPIENT), notice.messageId())).toList();
+                        Texts.truncate(notice.recipient(), MAX_RECIPIENT), notice.messageId()))
+                .sorted(KEY_ORDER).toList();
     }
 
     /** @return false when the row was no longer PROCESSING (another attempt recorded an outcome first) */

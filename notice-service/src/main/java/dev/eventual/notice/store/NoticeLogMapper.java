@@ -35,22 +35,28 @@ public interface NoticeLogMapper {
             </script>""")
     int insertClaimedAll(@Param("claims") List<NoticeClaimRow> claims, @Param("channel") String channel);
 
-    /** Records SUCCESS for the notices a batch sent, in one statement; as {@link #markSucceeded} for each. */
+    /**
+     * Records SUCCESS for the notices a batch sent, in one statement; as {@link #markSucceeded} for each. Through
+     * the unique key, always: for a large batch the optimizer preferred the status index, whose scan of every
+     * PROCESSING row waited on, or deadlocked with, another batch's uncommitted claims (BatchDeliveryIT).
+     */
     @Update("""
             <script>
-            UPDATE notice_log SET status = 'SUCCESS', last_error = NULL WHERE status = 'PROCESSING'
-             AND (order_id, notice_type) IN
+            UPDATE notice_log FORCE INDEX (uk_notice_log_order_type) SET status = 'SUCCESS', last_error = NULL
+             WHERE status = 'PROCESSING' AND (order_id, notice_type) IN
             <foreach collection="claims" item="c" open="(" separator="," close=")">(#{c.orderId}, #{c.type})</foreach>
             </script>""")
     int markSucceededAll(@Param("claims") List<NoticeClaimRow> claims);
 
     /**
      * Gives back the first claims of notices a batch never sent (it stopped at a channel failure):
-     * only rows still in their first attempt, which no other delivery may take over within the lease.
+     * only rows still in their first attempt, which no other delivery may take over within the lease. Through the
+     * unique key, as {@link #markSucceededAll}; a single-table DELETE takes no index hint, the multi-table form does.
      */
     @Delete("""
             <script>
-            DELETE FROM notice_log WHERE status = 'PROCESSING' AND attempts = 1 AND (order_id, notice_type) IN
+            DELETE n FROM notice_log n FORCE INDEX (uk_notice_log_order_type)
+             WHERE n.status = 'PROCESSING' AND n.attempts = 1 AND (n.order_id, n.notice_type) IN
             <foreach collection="claims" item="c" open="(" separator="," close=")">(#{c.orderId}, #{c.type})</foreach>
             </script>""")
     int releaseUnsent(@Param("claims") List<NoticeClaimRow> claims);

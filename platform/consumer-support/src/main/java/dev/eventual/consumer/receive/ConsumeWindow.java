@@ -1,5 +1,8 @@
 package dev.eventual.consumer.receive;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +23,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * member whose events are not known to be applied handles its own batch alone.
  */
 final class ConsumeWindow {
+
+    private static final Logger log = LoggerFactory.getLogger(ConsumeWindow.class);
 
     private final OrderEventBatchHandler handler;
     private final long windowNanos;
@@ -136,6 +141,9 @@ final class ConsumeWindow {
                             : applied >= 0 ? new Shared(Fate.PARTIAL, applied, partial.getCause()) : ALONE);
                 }
             } catch (RuntimeException | Error e) {
+                log.warn("A shared call of {} order events (orders {}) failed as a whole ({}); each of its {} batches is"
+                        + " handled alone", all.size(), all.stream().map(ReceivedEvent::orderId).toList(), e.toString(),
+                        members.size());
                 members.forEach(member -> member.outcome.complete(ALONE));
                 if (e instanceof Error error) {
                     throw error;
