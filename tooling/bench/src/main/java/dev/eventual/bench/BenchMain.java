@@ -153,7 +153,7 @@ public final class BenchMain {
         }
         if (options.runs(Section.COST)) {
             sampler.begin(Section.COST.id());
-            cost = new CostSection(suite, options, cpuMeter(suite)).run();
+            cost = new CostSection(suite, options, cpuMeter(suite), jitMeter(suite)).run();
             sampler.end();
         }
         if (options.runs(Section.RELAY)) {

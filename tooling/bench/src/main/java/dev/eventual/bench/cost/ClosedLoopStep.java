@@ -2,6 +2,7 @@ package dev.eventual.bench.cost;
 
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One closed-loop wrk step of a block. Its CPU window runs from just before wrk starts until it exits,
@@ -15,10 +16,12 @@ import java.util.List;
  * @param boxCpuMs        the box's busy time over the window (/proc/stat) minus wrk's own CPU
  * @param interruptMs     of that, the kernel's irq and softirq time (/proc/stat)
  * @param settled         for orders: both consumers reported every order within --drain
+ * @param sutCpuMsByPart  the SUT CPU over the window by process ({@code CpuPart} labels); empty with --layout=local,
+ *                        whose services share one JVM
  */
 public record ClosedLoopStep(StepKind kind, int connections, WrkOutput wrk, long units, double seconds,
                              double sutCpuMs, double benchOtherCpuMs, double boxCpuMs, double interruptMs,
-                             boolean settled) {
+                             boolean settled, Map<String, Double> sutCpuMsByPart) {
 
     /** Closed-loop steps by connections (issue 41: c = 16 and 64). */
     public static final List<Integer> CONNECTIONS = List.of(16, 64);

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The cost section's closed-loop steps against {@code ./run-local.sh --gate} (issue 41: its one JVM is
@@ -108,7 +109,7 @@ public final class LocalCostSection {
         BoxCpu boxAfter = BoxCpu.now();
         double generatorMs = Double.isNaN(out.generatorCpuMs()) ? 0 : out.generatorCpuMs();
         return new ClosedLoopStep(kind, connections, out, kind.units(out), seconds, sutMs, benchMs,
-                boxAfter.busyMsSince(boxBefore) - generatorMs, boxAfter.interruptMsSince(boxBefore), settled);
+                boxAfter.busyMsSince(boxBefore) - generatorMs, boxAfter.interruptMsSince(boxBefore), settled, Map.of());
     }
 
     private static long benchCpuNanos() {

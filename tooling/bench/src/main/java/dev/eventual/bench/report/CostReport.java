@@ -34,6 +34,7 @@ final class CostReport {
                         + " both consumers reported every order), no idle subtracted, over the units done.%n%n",
                 c.stepSeconds(), ClosedLoopStep.CONNECTIONS, ClosedLoopStep.TARGET_CONNECTIONS));
         figures(md, c.saturation());
+        orderByPart(md, c.blocks());
         md.append(fmt("%n**At fixed rates** (information: the wake-up cost of a quiet system): refusals and plain reads"
                         + " at %.0f/s, refusal latency at %.0f/s, orders at %.0f/s; %.0f s windows, an idle window of the"
                         + " same length subtracted.%n%n", c.rate(), c.p99Rate(), c.orderRate(), c.windowSeconds()));
@@ -55,6 +56,21 @@ final class CostReport {
         }
         steps(md, c.blocks());
         md.append("\n");
+    }
+
+    /** Where a consistent order's SUT CPU goes at saturation: each process's median over the kept blocks' order steps. */
+    private static void orderByPart(StringBuilder md, List<CostBlock> blocks) {
+        List<ClosedLoopStep> steps = blocks.stream().filter(b -> b.dropped() == null && !b.steps().isEmpty())
+                .map(b -> b.saturation(StepKind.ORDER)).filter(s -> s != null && s.units() > 0
+                        && !s.sutCpuMsByPart().isEmpty()).toList();
+        if (steps.isEmpty()) {
+            return;
+        }
+        md.append("\nA consistent order's SUT CPU at saturation by process, ms per order (median of the kept blocks): ");
+        md.append(String.join(", ", steps.get(0).sutCpuMsByPart().keySet().stream().map(part -> fmt("%s %.3f", part,
+                MedianInterval.of(steps.stream().map(s -> s.sutCpuMsByPart().getOrDefault(part, 0.0) / s.units()).toList())
+                        .median())).toList()));
+        md.append(".\n");
     }
 
     /** {@code --layout=local}: the closed-loop steps only, on ./run-local.sh's one JVM. */

@@ -104,8 +104,13 @@ public final class Targets {
         List<TargetCheck> checks = new ArrayList<>();
         checks.add(TargetCheck.atMost("SQL statements per accepted order (order-service)", 6, 4,
                 c == null ? null : finite(c.sqlPerOrderOrderService()), "%.2f"));
+        // judged as shown, to two decimals: the windows' background (lease renewals, the reconcile job's polls) is
+        // subtracted as the idle window's, scaled, which leaves a few statements either way per 5,000 refusals
+        // (0.0002 each in the first run with the warm-up); one statement per refusal would read 1.00. The exact 0
+        // is pinned by order-service's GatedPlacementIT.
         checks.add(TargetCheck.atMost("SQL statements per refusal", 0, 0,
-                c == null ? null : finite(c.sqlPerRefusal()), "%.2f"));
+                c == null || finite(c.sqlPerRefusal()) == null ? null : Math.round(c.sqlPerRefusal() * 100) / 100.0,
+                "%.2f"));
         checks.add(TargetCheck.interval(CostResult.CPU_PER_REFUSAL, 0.4, 0.2, true, saturation(c, CostResult.CPU_PER_REFUSAL),
                 "%.3f"));
         checks.add(TargetCheck.interval(CostResult.REFUSAL_OVER_READ, 1.0, 0.6, true,

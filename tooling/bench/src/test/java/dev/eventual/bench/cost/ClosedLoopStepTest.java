@@ -3,6 +3,7 @@ package dev.eventual.bench.cost;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -37,7 +38,7 @@ class ClosedLoopStepTest {
     @Test
     void theBoxsCpuOutsideThePerProcessSumIsAShareOfTheBoxs() {
         ClosedLoopStep step = new ClosedLoopStep(StepKind.READ, 16, wrk(1_000, 5, 0), 1_000, 5.1, 8_000, 100, 10_000,
-                900, true);
+                900, true, Map.of());
 
         assertThat(step.unaccountedShare()).isEqualTo(0.2);
     }
@@ -51,7 +52,7 @@ class ClosedLoopStepTest {
                                        double sutCpuMs) {
         long non2xx = kind == StepKind.REFUSAL ? units : 0;
         return new ClosedLoopStep(kind, connections, wrk(units, wrkSeconds, non2xx), units, window, sutCpuMs, 0,
-                sutCpuMs, 0, true);
+                sutCpuMs, 0, true, Map.of());
     }
 
     private static WrkOutput wrk(long requests, double seconds, long non2xx) {

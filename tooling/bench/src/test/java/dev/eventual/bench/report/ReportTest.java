@@ -191,7 +191,9 @@ class ReportTest {
                 // c=64 refused more per second: the saturation step; its box total is within 10 % of the SUT's
                 "| 0 | refusal | 64 | yes | 6000 | 30000 / 30000 | 0 | 0.300 | 8.0 |", "| 9000 | 9500 | 500 (5 %) | within 10 % |",
                 // the read's box total is 25 % above: bench JVM, interrupts, the rest
-                "| 2500 (25 %) | 300 / 1500 / 700 |", "| yes |");
+                "| 2500 (25 %) | 300 / 1500 / 700 |", "| yes |",
+                // 9,000 ms over 3,000 orders, half of it order-service's
+                "by process, ms per order (median of the kept blocks): ", "order-service 1.500", "mariadbd 1.500");
     }
 
     @Test
@@ -235,13 +237,13 @@ class ReportTest {
             double refusalMs = 0.30 + 0.01 * b;
             blocks.add(new CostBlock(b, 100, 101, 0, null, runs, List.of(
                     new ClosedLoopStep(StepKind.REFUSAL, 16, new WrkOutput(20_000, 5, 20_000, 0, 6, 1_000), 20_000, 5.1,
-                            20_000 * 0.4, 0, 20_000 * 0.4, 0, true),
+                            20_000 * 0.4, 0, 20_000 * 0.4, 0, true, Map.of()),
                     new ClosedLoopStep(StepKind.REFUSAL, 64, new WrkOutput(30_000, 5, 30_000, 0, 8, 1_000), 30_000, 5.1,
-                            30_000 * refusalMs, 0, 30_000 * refusalMs + 500, 0, true),
+                            30_000 * refusalMs, 0, 30_000 * refusalMs + 500, 0, true, Map.of()),
                     new ClosedLoopStep(StepKind.READ, 16, new WrkOutput(15_000, 5, 0, 0, 5, 1_000), 15_000, 5.1,
-                            7_500, 300, 10_000, 1_500, true),
+                            7_500, 300, 10_000, 1_500, true, Map.of()),
                     new ClosedLoopStep(StepKind.ORDER, 16, new WrkOutput(3_000, 5, 0, 0, 30, 1_000), 3_000, 6,
-                            9_000, 0, 9_000, 0, true))));
+                            9_000, 0, 9_000, 0, true, Map.of("order-service", 4_500.0, "mariadbd", 4_500.0)))));
         }
         List<CostBlock> kept = blocks;
         return new CostResult(Layout.PROCESS, 1_000, 4_000, 100, 5, 5, blocks, List.of(
