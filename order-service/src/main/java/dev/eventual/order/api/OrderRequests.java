@@ -2,6 +2,7 @@ package dev.eventual.order.api;
 
 import dev.eventual.web.ApiProblemException;
 
+import java.util.Optional;
 import java.util.UUID;
 
 /** Input rules of the order API that Bean Validation cannot express on its own. */
@@ -18,15 +19,34 @@ final class OrderRequests {
      * not idempotent and gets a key of its own.
      */
     static String idempotencyKey(String header, String bodyField) {
+        KeyRefusal refusal = refusal(header, bodyField);
+        if (refusal != null) {
+            throw ApiProblemException.invalid(refusal.field(), refusal.rule());
+        }
+        String given = header != null ? header : bodyField;
+        return given != null ? given : UUID.randomUUID().toString();
+    }
+
+    /**
+     * The key the client gave, where {@link #idempotencyKey} would take it as it is; empty when none is given (the
+     * key will be minted) or it would be refused. For {@link SoldOutDoor}, which steps aside instead of refusing.
+     * A body field's own form is Bean Validation's ({@link CreateOrderRequest}).
+     */
+    static Optional<String> givenKey(String header, String bodyField) {
+        String given = header != null ? header : bodyField;
+        return given == null || refusal(header, bodyField) != null ? Optional.empty() : Optional.of(given);
+    }
+
+    private record KeyRefusal(String field, String rule) {
+    }
+
+    private static KeyRefusal refusal(String header, String bodyField) {
         if (header != null && !header.matches(IDEMPOTENCY_KEY_PATTERN)) {
-            throw ApiProblemException.invalid("Idempotency-Key", IDEMPOTENCY_KEY_RULE);
+            return new KeyRefusal("Idempotency-Key", IDEMPOTENCY_KEY_RULE);
         }
         if (header != null && bodyField != null && !header.equals(bodyField)) {
-            throw ApiProblemException.invalid("idempotencyKey", "differs from the Idempotency-Key header");
+            return new KeyRefusal("idempotencyKey", "differs from the Idempotency-Key header");
         }
-        if (header != null) {
-            return header;
-        }
-        return bodyField != null ? bodyField : UUID.randomUUID().toString();
+        return null;
     }
 }

@@ -129,17 +129,15 @@ class SoldOutDoor extends OncePerRequestFilter {
                 || !validator.validate(order).isEmpty()) {
             return Optional.empty();
         }
-        String header = request.getHeader(OrderController.IDEMPOTENCY_KEY);
-        String key = header != null ? header : order.idempotencyKey();
+        Optional<String> key = OrderRequests.givenKey(request.getHeader(OrderController.IDEMPOTENCY_KEY),
+                order.idempotencyKey());
         Long sku = id(order.skuId());
-        if (key == null || !key.matches(OrderRequests.IDEMPOTENCY_KEY_PATTERN) || sku == null
-                || header != null && order.idempotencyKey() != null && !header.equals(order.idempotencyKey())
-                || order.userId() != null && !caller.customerId().equals(id(order.userId()))) {
+        if (key.isEmpty() || sku == null || order.userId() != null && !caller.customerId().equals(id(order.userId()))) {
             // no key (the controller mints one: the order is new, and the gate's reservation decides), a bad one,
             // or another customer's order: the controller's answers
             return Optional.empty();
         }
-        return gate.soldOutToNewBuyer(sku, order.quantity(), caller.customerId(), key);
+        return gate.soldOutToNewBuyer(sku, order.quantity(), caller.customerId(), key.get());
     }
 
     /** The id as the controller parses it; null where it would refuse it. */

@@ -28,4 +28,14 @@ class OrderRequestsTest {
         assertThatThrownBy(() -> OrderRequests.idempotencyKey("a", "b")).isInstanceOf(ApiProblemException.class)
                 .hasMessageContaining("idempotencyKey");
     }
+
+    @Test
+    void theDoorGetsTheKeyTheControllerWouldTakeAndNothingWhereItWouldMintOrRefuse() {
+        assertThat(OrderRequests.givenKey("k-1", null)).hasValue("k-1");
+        assertThat(OrderRequests.givenKey("k-1", "k-1")).hasValue("k-1");
+        assertThat(OrderRequests.givenKey(null, "k-2")).hasValue("k-2");
+        assertThat(OrderRequests.givenKey(null, null)).isEmpty();
+        assertThat(OrderRequests.givenKey("has space", null)).isEmpty();
+        assertThat(OrderRequests.givenKey("a", "b")).isEmpty();
+    }
 }
