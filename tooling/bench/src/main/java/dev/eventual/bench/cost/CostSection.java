@@ -66,7 +66,11 @@ public final class CostSection {
             log.warn("cost: {} not installed, no closed-loop steps: the saturation figures and their targets stay unmeasured",
                     Wrk.PATH);
         } else {
-            warmUpUntilTheJitIsQuiet(wrk);
+            JitWarmUp.untilQuiet(jit, options, () -> {
+                for (StepKind kind : StepKind.values()) {
+                    step(wrk, kind, ClosedLoopStep.CONNECTIONS.get(ClosedLoopStep.CONNECTIONS.size() - 1));
+                }
+            }, "per-process layout");
         }
         log.info("cost: bench JVM threads by part {}", cpu.benchThreadNames());
         List<CostBlock> blocks = new ArrayList<>();
@@ -79,37 +83,6 @@ public final class CostSection {
         log.info("cost: {} of {} blocks kept; saturation {}; fixed rates {}", result.keptBlocks(), blocks.size(),
                 result.saturation(), result.fixedRate());
         return result;
-    }
-
-    /**
-     * Rounds of every kind's closed-loop step at the highest c until the compiler threads of all JVMs used less
-     * than {@code --jit-quiet} cores over a round, or {@code --warm-up-cap} passed. One round was not enough:
-     * the first run of issue 41's method placed 126 orders/s in block 0 and 483/s in block 5, the order path
-     * (five JVMs and the broker on two cores) still compiling, which put its CPU per order at 9.5 ms, then 3.6.
-     */
-    private void warmUpUntilTheJitIsQuiet(Wrk wrk) {
-        long started = System.nanoTime();
-        int rounds = 0;
-        double jitCores;
-        while (true) {
-            long ticks = jit.ticks();
-            long roundStart = System.nanoTime();
-            for (StepKind kind : StepKind.values()) {
-                step(wrk, kind, ClosedLoopStep.CONNECTIONS.get(ClosedLoopStep.CONNECTIONS.size() - 1));
-            }
-            rounds++;
-            jitCores = (jit.ticks() - ticks) / 100.0 / ((System.nanoTime() - roundStart) / 1e9);
-            if (jitCores < options.jitQuiet()) {
-                break;
-            }
-            if ((System.nanoTime() - started) / 1e9 >= options.warmUpCap().toSeconds()) {
-                log.warn("cost warm-up: JIT still at {} cores after {} s (--warm-up-cap); measuring anyway",
-                        fmt(jitCores), Math.round((System.nanoTime() - started) / 1e9));
-                break;
-            }
-        }
-        log.info("cost warm-up: JIT at {} cores after {} rounds of the closed-loop steps; {} s in all", fmt(jitCores), rounds,
-                Math.round((System.nanoTime() - started) / 1e9));
     }
 
     private CostBlock block(int index, BoxProbe probe, Duration window, Wrk wrk) {

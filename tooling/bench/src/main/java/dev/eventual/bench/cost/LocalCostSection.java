@@ -2,6 +2,7 @@ package dev.eventual.bench.cost;
 
 import dev.eventual.bench.BenchOptions;
 import dev.eventual.bench.BenchSuite;
+import dev.eventual.bench.resources.JitMeter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,9 +49,11 @@ public final class LocalCostSection {
             }
             Wrk wrk = new Wrk(work, FIRST_USER, USERS, user -> suite.token("customer:" + user));
             // the JIT compiles each path, and Tomcat starts the threads of 64 connections, before anything is measured
-            for (StepKind kind : StepKind.values()) {
-                step(suite, wrk, kind, ClosedLoopStep.CONNECTIONS.get(ClosedLoopStep.CONNECTIONS.size() - 1));
-            }
+            JitWarmUp.untilQuiet(new JitMeter(suite.processes()), options, () -> {
+                for (StepKind kind : StepKind.values()) {
+                    step(suite, wrk, kind, ClosedLoopStep.CONNECTIONS.get(ClosedLoopStep.CONNECTIONS.size() - 1));
+                }
+            }, "./run-local.sh");
             List<CostBlock> blocks = new ArrayList<>();
             try (BoxProbe probe = new BoxProbe()) {
                 for (int b = 0; b < options.costBlocks(); b++) {

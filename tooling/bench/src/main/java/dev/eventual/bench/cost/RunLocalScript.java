@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -198,6 +199,12 @@ final class RunLocalScript implements AutoCloseable {
     }
 
     /** CPU of the launcher's JVM and every process below it (mariadbd, redis-server), from /proc, in ns. */
+    /** The script's processes, each as a pid of now (-1 once it ended): the JVM's compilers are among them. */
+    List<Supplier<Long>> processes() {
+        return Stream.concat(Stream.of(process.toHandle()), process.toHandle().descendants())
+                .map(handle -> (Supplier<Long>) () -> handle.isAlive() ? handle.pid() : -1L).toList();
+    }
+
     long cpuNanos() {
         ProcessHandle jvm = process.toHandle();
         return Stream.concat(Stream.of(jvm), jvm.descendants())
