@@ -126,11 +126,14 @@ class BatchRedriveIT {
     /** notice_log failing is not answered as if it were the channel: the call fails, as one by one it did. */
     @Test
     void aDatabaseFailureMidBatchFailsTheCallAndKeepsWhatWasRecorded() {
-        OrderCreatedEvent sentBefore = Events.created(Events.newId(), Events.newId(), 43, 1);
+        // ids in the batch's order: its claim (one statement, rows in key order) meets the sent one's duplicate key
+        // first, and the notices are then delivered one by one, in order, up to the poisoned one
+        long first = Events.newId();
+        OrderCreatedEvent sentBefore = Events.created(first, Events.newId(), 43, 1);
         assertThat(InternalApi.post(port, RETRIES, batch(List.of(sentBefore))).status()).isEqualTo(200);
-        OrderCreatedEvent fresh = Events.created(Events.newId(), Events.newId(), 43, 1);
-        OrderCreatedEvent poisoned = Events.created(Events.newId(), Events.newId(), 43, 1);
-        OrderCreatedEvent after = Events.created(Events.newId(), Events.newId(), 43, 1);
+        OrderCreatedEvent fresh = Events.created(first + 1, Events.newId(), 43, 1);
+        OrderCreatedEvent poisoned = Events.created(first + 2, Events.newId(), 43, 1);
+        OrderCreatedEvent after = Events.created(first + 3, Events.newId(), 43, 1);
         String trigger = "it_notice_" + Math.abs(poisoned.orderId() % 1_000_000_000L);
         jdbc.execute("CREATE TRIGGER " + trigger + " BEFORE INSERT ON notice_log FOR EACH ROW BEGIN"
                 + " IF NEW.order_id = " + poisoned.orderId() + " THEN"
