@@ -12,7 +12,7 @@ import java.nio.charset.StandardCharsets;
  */
 public final class OrderEvents {
 
-    public static final int SCHEMA_VERSION = 1;
+    public static final int SCHEMA_VERSION = 2;
 
     private OrderEvents() {
     }

@@ -11,5 +11,10 @@ public enum DownstreamStatus {
     /** The service has never seen the order: the event was lost or is still in flight. */
     NOT_FOUND,
     /** The effect was compensated (stock released) or fenced (cancel seen before create). */
-    RELEASED
+    RELEASED,
+    /**
+     * The event came after its consumer's retention (docs/retention.md): its record may have been cleaned, so
+     * it was not applied, and only a person can say whether it should be. Reconciliation opens a work order.
+     */
+    REFUSED
 }

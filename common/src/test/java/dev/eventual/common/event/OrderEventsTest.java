@@ -26,7 +26,7 @@ class OrderEventsTest {
     @Test
     void canceledEventRoundTrips() {
         OrderCanceledEvent event = new OrderCanceledEvent(OrderEvents.SCHEMA_VERSION, BIG_ID, 42L, 1001L, 3,
-                "customer asked", Instant.parse("2026-11-22T03:04:05Z"));
+                "customer asked", Instant.parse("2026-11-22T03:04:05Z"), Instant.parse("2026-11-21T03:04:05Z"));
 
         assertThat(OrderEvents.fromBytes(OrderEvents.toBytes(event), OrderCanceledEvent.class)).isEqualTo(event);
     }

@@ -25,7 +25,7 @@ public final class Events {
 
     public static OrderCanceledEvent canceled(OrderCreatedEvent created) {
         return new OrderCanceledEvent(OrderEvents.SCHEMA_VERSION, created.orderId(), created.userId(), created.skuId(),
-                created.quantity(), "test", Instant.now());
+                created.quantity(), "test", Instant.now(), created.createdAt());
     }
 
     public static void publish(OrderCreatedEvent event) {

@@ -29,16 +29,16 @@ class NoticeComposerTest {
     @Test
     void aCancelNoticeCarriesTheReasonOnOneShortLine() {
         Notice notice = composer.compose(NoticeRequest.of(
-                new OrderCanceledEvent(1, 1002, 5, 78, 2, "  changed\nmy   mind ", Instant.EPOCH)));
+                new OrderCanceledEvent(1, 1002, 5, 78, 2, "  changed\nmy   mind ", Instant.EPOCH, Instant.EPOCH)));
 
         assertThat(notice.messageId()).isEqualTo("<order-1002-order-canceled@eventual.notice>");
         assertThat(notice.subject()).isEqualTo("Order 1002 canceled");
         assertThat(notice.body()).isEqualTo("Order 1002: 2 x SKU 78.\nYour order was canceled: changed my mind.\n");
 
         String longReason = "x".repeat(500);
-        assertThat(composer.compose(NoticeRequest.of(new OrderCanceledEvent(1, 1002, 5, 78, 2, longReason, Instant.EPOCH)))
+        assertThat(composer.compose(NoticeRequest.of(new OrderCanceledEvent(1, 1002, 5, 78, 2, longReason, Instant.EPOCH, Instant.EPOCH)))
                 .body()).contains("x".repeat(NoticeComposer.MAX_REASON) + "...").doesNotContain("x".repeat(NoticeComposer.MAX_REASON + 1));
-        assertThat(composer.compose(NoticeRequest.of(new OrderCanceledEvent(1, 1002, 5, 78, 2, null, Instant.EPOCH)))
+        assertThat(composer.compose(NoticeRequest.of(new OrderCanceledEvent(1, 1002, 5, 78, 2, null, Instant.EPOCH, Instant.EPOCH)))
                 .body()).endsWith("Your order was canceled.\n");
     }
 

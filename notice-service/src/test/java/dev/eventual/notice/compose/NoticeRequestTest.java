@@ -18,7 +18,7 @@ class NoticeRequestTest {
     void takesWhatANoticeNeedsFromEitherEvent() {
         assertThat(NoticeRequest.of(new OrderCreatedEvent(1, 10, 20, 30, 4, Instant.EPOCH)))
                 .isEqualTo(new NoticeRequest(10, OrderEventType.ORDER_CREATED, 20, 30, 4, null));
-        assertThat(NoticeRequest.of(new OrderCanceledEvent(1, 10, 20, 30, 4, "why", Instant.EPOCH)))
+        assertThat(NoticeRequest.of(new OrderCanceledEvent(1, 10, 20, 30, 4, "why", Instant.EPOCH, Instant.EPOCH)))
                 .isEqualTo(new NoticeRequest(10, OrderEventType.ORDER_CANCELED, 20, 30, 4, "why"));
     }
 

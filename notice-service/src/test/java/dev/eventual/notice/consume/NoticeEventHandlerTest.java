@@ -78,7 +78,7 @@ class NoticeEventHandlerTest {
     @Test
     void anEventNoRealOrderCanHaveIsCountedAndAcknowledgedWithoutADelivery() {
         handler.handle(ReceivedEvent.of(new OrderCreatedEvent(1, 0, 1, 1, 1, Instant.EPOCH), 1, null));
-        handler.handle(ReceivedEvent.of(new OrderCanceledEvent(1, 42, 1, 1, 0, "user", Instant.EPOCH), 1, null));
+        handler.handle(ReceivedEvent.of(new OrderCanceledEvent(1, 42, 1, 1, 0, "user", Instant.EPOCH, Instant.EPOCH), 1, null));
 
         verify(delivery, never()).deliver(any());
         assertThat(registry.counter("eventual.notice.failures", "reason", "malformed").count()).isEqualTo(2);

@@ -33,7 +33,7 @@ public final class Events {
 
     public static OrderCanceledEvent canceled(long orderId, long userId, long skuId, int quantity, String reason) {
         return new OrderCanceledEvent(OrderEvents.SCHEMA_VERSION, orderId, userId, skuId, quantity, reason,
-                Instant.now().truncatedTo(ChronoUnit.MILLIS));
+                Instant.now().truncatedTo(ChronoUnit.MILLIS), Instant.now().truncatedTo(ChronoUnit.MILLIS));
     }
 
     public static SendResult publish(OrderCreatedEvent event) {

@@ -13,6 +13,7 @@ import dev.eventual.order.core.status.OrderStatus;
 import org.springframework.stereotype.Component;
 
 import java.time.Clock;
+import java.time.ZoneOffset;
 
 /**
  * Cancels an order the same way it was created: the ORDER_CANCELED event published through the outbox,
@@ -50,7 +51,8 @@ class Canceling {
             return new Cancellation.NotCancelable(order.getStatus(), expected);
         }
         OrderCanceledEvent event = new OrderCanceledEvent(OrderEvents.SCHEMA_VERSION, orderId, order.getUserId(),
-                order.getSkuId(), order.getQuantity(), reason, clock.instant());
+                order.getSkuId(), order.getQuantity(), reason, clock.instant(),
+                order.getCreatedAt().toInstant(ZoneOffset.UTC));
         Publication publication;
         try {
             publication = outbox.publish(OrderEventType.ORDER_CANCELED, orderId, event, () -> {

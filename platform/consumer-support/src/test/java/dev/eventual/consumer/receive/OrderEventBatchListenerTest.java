@@ -122,7 +122,7 @@ class OrderEventBatchListenerTest {
 
     private static MessageExt canceled(long orderId, int reconsumeTimes) {
         return message("ORDER_CANCELED", OrderEvents.toBytes(new OrderCanceledEvent(1, orderId, 7, 3, 1, "user",
-                Instant.EPOCH)), reconsumeTimes);
+                Instant.EPOCH, Instant.EPOCH)), reconsumeTimes);
     }
 
     private static MessageExt message(String tag, byte[] body, int reconsumeTimes) {

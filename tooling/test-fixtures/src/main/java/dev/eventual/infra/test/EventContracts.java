@@ -38,6 +38,11 @@ public final class EventContracts {
     /** Nanoseconds, as the system clock gives them on Linux: the producer writes all nine digits. */
     public static final Instant CREATED_AT = Instant.parse("2026-11-20T09:41:27.318452907Z");
     public static final Instant CANCELED_AT = Instant.parse("2026-11-20T09:52:03.904117260Z");
+    /**
+     * The order's creation time as order_db keeps it (milliseconds), which a cancel carries from schema version 2
+     * on; a version 1 cancel does not carry it.
+     */
+    public static final Instant ORDER_CREATED_AT = Instant.parse("2026-11-20T09:41:27.318Z");
     /** Free text from the client; not ASCII, so a reader that does not decode UTF-8 changes it. */
     public static final String REASON = "wrong size ordered — Größe 42, not 44";
 
@@ -93,7 +98,8 @@ public final class EventContracts {
 
     /** What a reader of today's event record must make of the version's order-canceled file. */
     public static OrderCanceledEvent canceled(int version) {
-        return new OrderCanceledEvent(version, ORDER_ID, USER_ID, SKU_ID, QUANTITY, REASON, CANCELED_AT);
+        return new OrderCanceledEvent(version, ORDER_ID, USER_ID, SKU_ID, QUANTITY, REASON, CANCELED_AT,
+                version >= 2 ? ORDER_CREATED_AT : null);
     }
 
     /**
