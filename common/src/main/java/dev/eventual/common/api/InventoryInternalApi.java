@@ -30,4 +30,11 @@ public interface InventoryInternalApi {
      */
     @PostMapping(path = "/internal/inventory/releases", consumes = MediaType.APPLICATION_JSON_VALUE)
     RedriveResults releaseAll(@RequestBody RedriveBatch<OrderCanceledEvent> batch);
+
+    /**
+     * Deletes inventory_deduct_log records untouched for longer than the service's retention, in bounded batches, oldest
+     * first; refused (409) while the retention does not outlive the caller's horizon (docs/retention.md).
+     */
+    @PostMapping(path = "/internal/inventory/cleanup", consumes = MediaType.APPLICATION_JSON_VALUE)
+    CleanupResult cleanup(@RequestBody CleanupRequest request);
 }

@@ -27,4 +27,11 @@ public interface NoticeInternalApi {
     /** {@link #retryAllCreated} for cancel notices. */
     @PostMapping(path = "/internal/notices/order-canceled/retries", consumes = MediaType.APPLICATION_JSON_VALUE)
     RedriveResults retryAllCanceled(@RequestBody RedriveBatch<OrderCanceledEvent> batch);
+
+    /**
+     * Deletes notice_log records untouched for longer than the service's retention, in bounded batches, oldest
+     * first; refused (409) while the retention does not outlive the caller's horizon (docs/retention.md).
+     */
+    @PostMapping(path = "/internal/notices/cleanup", consumes = MediaType.APPLICATION_JSON_VALUE)
+    CleanupResult cleanup(@RequestBody CleanupRequest request);
 }
