@@ -14,5 +14,5 @@ class PackageStructureTest {
 
     @ArchTest
     static final ArchRule packageStructure = DeployableStructure.rootedAt("dev.eventual.notice", IN_STORE,
-            "channel", "compose", "delivery", "redrive").rules();
+            "channel", "compose", "delivery", "redrive", "retention").rules();
 }

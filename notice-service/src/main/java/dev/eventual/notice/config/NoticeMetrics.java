@@ -35,6 +35,7 @@ public class NoticeMetrics {
 
     private final Map<OrderEventType, Counter> consumed = new EnumMap<>(OrderEventType.class);
     private final Map<Failure, Counter> failures = new EnumMap<>(Failure.class);
+    private final Map<OrderEventType, Counter> refused = new EnumMap<>(OrderEventType.class);
     private final Counter duplicates;
 
     public NoticeMetrics(MeterRegistry registry) {
@@ -44,18 +45,29 @@ public class NoticeMetrics {
         for (Failure reason : Failure.values()) {
             failures.put(reason, registry.counter("eventual.notice.failures", "reason", reason.tag()));
         }
+        for (OrderEventType type : OrderEventType.values()) {
+            refused.put(type, Counter.builder("eventual.notice.refused").tag("type", type.name())
+                    .description("deliveries and retries of notices whose event came after the retention with no record:"
+                            + " recorded REFUSED, nothing sent; each is a work order (docs/retention.md)")
+                    .register(registry));
+        }
         this.duplicates = Counter.builder("eventual.notice.duplicates")
                 .description("deliveries and retries that sent nothing: the notice was already sent or being sent")
                 .register(registry);
     }
 
-    /** An order event handled and acknowledged (sent, already sent, or refused). */
+    /** An order event handled and acknowledged (sent, already sent, refused by the channel or for being too late). */
     public void consumed(OrderEventType type) {
         consumed.get(type).increment();
     }
 
     public void duplicate() {
         duplicates.increment();
+    }
+
+    /** A notice refused because its event came after the retention (written REFUSED, or found so). */
+    public void tooLate(OrderEventType type) {
+        refused.get(type).increment();
     }
 
     public void failure(Failure reason) {

@@ -38,6 +38,9 @@ public record NoticeProperties(
         @DefaultValue("no-reply@eventual.example") @NotBlank String mailFrom,
         @DefaultValue("3s") @NotNull Duration redriveBudget) {
 
+    /** The name {@link #maxReconsumeTimes} is set by, for the messages that name it. */
+    public static final String MAX_RECONSUME_TIMES = "eventual.notice.max-reconsume-times";
+
     public NoticeProperties {
         if (lease != null && (lease.isNegative() || lease.isZero())) {
             throw new IllegalArgumentException("eventual.notice.lease must be positive, not " + lease);

@@ -23,7 +23,8 @@ import java.util.List;
  * may take seconds), then recorded, so a batch cannot share one transaction here; fresh notices of a
  * batch are claimed by one statement and recorded by another (see {@link NoticeDelivery#deliverAll}).
  * <ul>
- *   <li>sent, already sent, or refused for good (recorded FAIL): acknowledged;</li>
+ *   <li>sent, already sent, refused for good (recorded FAIL), or too late for the retention with no record
+ *       (recorded REFUSED, nothing sent; docs/retention.md): acknowledged;</li>
  *   <li>technical failure (SMTP or database unreachable), or another delivery still holding the
  *       notice: that event and those after it go back to the broker for a later delivery (up to
  *       {@code eventual.notice.max-reconsume-times}, then the dead-letter queue).</li>

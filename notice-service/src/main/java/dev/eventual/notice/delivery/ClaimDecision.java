@@ -7,5 +7,7 @@ public enum ClaimDecision {
     /** Already sent: send nothing. */
     ALREADY_SENT,
     /** Another delivery holds a live lease on it: send nothing now, look again later. */
-    HELD_ELSEWHERE
+    HELD_ELSEWHERE,
+    /** Refused because its event came after the retention: send nothing, ever (docs/retention.md). */
+    REFUSED
 }

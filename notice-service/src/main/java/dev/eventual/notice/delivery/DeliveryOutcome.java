@@ -9,5 +9,10 @@ public enum DeliveryOutcome {
     /** Another delivery holds the notice's lease: nothing was sent. */
     IN_PROGRESS,
     /** The channel refused the notice for good: recorded FAIL. */
-    REFUSED
+    REFUSED,
+    /**
+     * The event came after the retention and found no record (recorded REFUSED), or found the notice REFUSED: nothing
+     * was sent, and nothing ever will be (docs/retention.md).
+     */
+    TOO_LATE
 }

@@ -18,11 +18,14 @@ import org.springframework.stereotype.Service;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Sends a notice at most once per claim and at least once overall (docs/design.md, "Notices: at
  * least once"): claim it in notice_log, call the channel with no transaction open, record SUCCESS
  * or FAIL, then report the status to order-service. Used by the consumer and by the retry API alike.
+ * A notice whose event came after the retention with no record is refused in place of its claim and never
+ * sent ({@link LateNotices}, docs/retention.md).
  */
 @Service
 public class NoticeDelivery {
@@ -31,15 +34,17 @@ public class NoticeDelivery {
 
     private final NoticeComposer composer;
     private final NoticeClaims claims;
+    private final LateNotices lateNotices;
     private final NoticeChannel channel;
     private final ReportCoalescer reports;
     private final NoticeMetrics metrics;
     private final OrderTraces traces;
 
-    public NoticeDelivery(NoticeComposer composer, NoticeClaims claims, NoticeChannel channel,
+    public NoticeDelivery(NoticeComposer composer, NoticeClaims claims, LateNotices lateNotices, NoticeChannel channel,
                           ReportCoalescer reports, NoticeMetrics metrics, OrderTraces traces) {
         this.composer = composer;
         this.claims = claims;
+        this.lateNotices = lateNotices;
         this.channel = channel;
         this.reports = reports;
         this.metrics = metrics;
@@ -60,9 +65,12 @@ public class NoticeDelivery {
     private DeliveryResult deliverInTrace(NoticeRequest request) {
         Notice notice = composer.compose(request);
         try {
-            Claim claim = claims.claim(notice, channel.name());
+            Claim claim = claims.claim(notice, channel.name(), lateNotices.refusal(request));
             if (claim.claimed()) {
                 return send(notice, claim.attempt());
+            }
+            if (claim.found() == NoticeStatus.REFUSED) {
+                return tooLate(notice, claim.refusal());
             }
             metrics.duplicate();
             if (claim.found() == NoticeStatus.SUCCESS) {
@@ -84,9 +92,10 @@ public class NoticeDelivery {
 
     /**
      * Many notices, in order, as {@link #deliver} would send each, with fewer statements in the usual
-     * case: when none of them has a notice_log row yet, one statement claims them all and one records
-     * the sent ones SUCCESS (a crash in between resends them after the lease, as a crash between a
-     * single send and its record does). Otherwise each is delivered alone. Stops at the first notice
+     * case: when none of them has a notice_log row yet, one statement claims them all (refusing those whose
+     * event came after the retention) and one records the sent ones SUCCESS (a crash in between resends
+     * them after the lease, as a crash between a single send and its record does). Otherwise each is
+     * delivered alone. Stops at the first notice
      * that fails for a technical reason; the batch's claims of the notices after it are given back.
      *
      * @return an attempt per notice up to and including the one that failed
@@ -110,16 +119,18 @@ public class NoticeDelivery {
 
     private List<DeliveryAttempt> deliver(List<NoticeRequest> requests, long deadline) {
         List<Notice> notices = requests.stream().map(composer::compose).toList();
+        // null for most: a late event's refusal goes into the same claim statement, it adds none of its own
+        List<String> refusals = requests.stream().map(lateNotices::refusal).collect(Collectors.toList());
         boolean claimed;
         try {
-            claimed = notices.size() > 1 && claims.claimAllFresh(notices, channel.name());
+            claimed = notices.size() > 1 && claims.claimAllFresh(notices, refusals, channel.name());
         } catch (DataAccessException e) {
             metrics.failure(NoticeMetrics.Failure.DATABASE);
             log.warn("Orders {}: notices: notice_log unavailable: {}", notices.stream().map(Notice::orderId).toList(),
                     e.toString());
             throw e;
         }
-        return claimed ? sendClaimed(requests, notices, deadline) : deliverEach(requests, deadline);
+        return claimed ? sendClaimed(requests, notices, refusals, deadline) : deliverEach(requests, deadline);
     }
 
     private static boolean overBudget(int index, long deadline) {
@@ -142,8 +153,12 @@ public class NoticeDelivery {
         return attempts;
     }
 
-    /** This caller holds every notice's first claim; each is sent, and its outcome told, in its order's trace. */
-    private List<DeliveryAttempt> sendClaimed(List<NoticeRequest> requests, List<Notice> notices, long deadline) {
+    /**
+     * This caller holds every notice's first claim, but for those it refused (their event came after the retention);
+     * each is sent, or told refused, in its order's trace.
+     */
+    private List<DeliveryAttempt> sendClaimed(List<NoticeRequest> requests, List<Notice> notices, List<String> refusals,
+                                              long deadline) {
         List<DeliveryAttempt> attempts = new ArrayList<>();
         List<Integer> sent = new ArrayList<>();
         for (int i = 0; i < notices.size(); i++) {
@@ -153,7 +168,8 @@ public class NoticeDelivery {
             }
             DeliveryAttempt attempt;
             try (OrderTraces.OrderScope scope = inTrace(requests.get(i))) {
-                attempt = sendFirst(notices.get(i));
+                attempt = refusals.get(i) == null ? sendFirst(notices.get(i))
+                        : DeliveryAttempt.done(tooLate(notices.get(i), refusals.get(i)));
             }
             attempts.add(attempt);
             if (attempt == null) {
@@ -231,6 +247,18 @@ public class NoticeDelivery {
                 notice.type(), channel.name(), notice.recipient(), attempt, notice.messageId());
         report(notice, NoticeStatus.SUCCESS, "sent through " + channel.name());
         return new DeliveryResult(DeliveryOutcome.SENT, NoticeStatus.SUCCESS, "sent through " + channel.name());
+    }
+
+    /**
+     * The notice's event came after the retention, and its record is REFUSED (this delivery wrote it, or found it):
+     * nothing is sent, and order-service hears FAIL, which reconciliation escalates to a work order at once.
+     */
+    private DeliveryResult tooLate(Notice notice, String refusal) {
+        metrics.tooLate(notice.type());
+        log.warn("Order {}: {} notice refused, nothing sent: {}; its record may have been cleaned, so it may have been"
+                + " sent already (docs/retention.md)", notice.orderId(), notice.type(), refusal);
+        report(notice, NoticeStatus.REFUSED, "refused: " + refusal);
+        return new DeliveryResult(DeliveryOutcome.TOO_LATE, NoticeStatus.REFUSED, "refused: " + refusal + "; nothing sent");
     }
 
     private DeliveryResult refused(Notice notice, int attempt, String reason) {

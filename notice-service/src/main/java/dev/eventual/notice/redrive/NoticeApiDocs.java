@@ -11,7 +11,8 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 @OpenAPIDefinition(info = @Info(description = "Sends one notice per order and event type, deduplicated by notice_log."
         + " Its only HTTP API is /internal/** (reconcile-job's client token, scope notices.redrive): the reconcile job"
-        + " asks for notice statuses and"
-        + " re-drives notices. Ids are 64-bit and travel as JSON strings; every error is an RFC 9457 problem."))
+        + " asks for notice statuses,"
+        + " re-drives notices and has notice_log cleaned past its retention. Ids are 64-bit and travel as JSON strings;"
+        + " every error is an RFC 9457 problem."))
 class NoticeApiDocs {
 }

@@ -4,6 +4,8 @@ import dev.eventual.web.Allowed;
 import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.common.api.BatchStatusRequest;
 import dev.eventual.common.api.BatchStatusResponse;
+import dev.eventual.common.api.CleanupRequest;
+import dev.eventual.common.api.CleanupResult;
 import dev.eventual.common.api.NoticeInternalApi;
 import dev.eventual.common.api.RedriveBatch;
 import dev.eventual.common.api.RedriveResult;
@@ -17,9 +19,11 @@ import dev.eventual.notice.config.NoticeProperties;
 import dev.eventual.notice.delivery.ChannelUnavailableException;
 import dev.eventual.notice.delivery.DeliveryAttempt;
 import dev.eventual.notice.delivery.NoticeDelivery;
+import dev.eventual.notice.retention.NoticeLogCleanup;
 import dev.eventual.web.ApiProblemException;
 import dev.eventual.web.Ids;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
@@ -31,7 +35,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-/** notice-service's internal API for the reconcile job (its client's scope notices.redrive, enforced by web-support). */
+/**
+ * notice-service's internal API for the reconcile job (its client's scope notices.redrive, enforced by web-support):
+ * statuses, re-drives, and the cleanup of notice_log past its retention.
+ */
 @RestController
 public class RedriveController implements NoticeInternalApi {
 
@@ -41,17 +48,21 @@ public class RedriveController implements NoticeInternalApi {
 
     private final NoticeStatusQuery statusQuery;
     private final NoticeDelivery delivery;
+    private final NoticeLogCleanup cleanup;
     private final Duration budget;
 
-    public RedriveController(NoticeStatusQuery statusQuery, NoticeDelivery delivery, NoticeProperties properties) {
+    public RedriveController(NoticeStatusQuery statusQuery, NoticeDelivery delivery, NoticeLogCleanup cleanup,
+                             NoticeProperties properties) {
         this.statusQuery = statusQuery;
         this.delivery = delivery;
+        this.cleanup = cleanup;
         this.budget = properties.redriveBudget();
     }
 
     @Override
     @Operation(summary = "Order-created notice status of up to 500 orders",
-            description = "SUCCESS, FAIL, PROCESSING or NOT_FOUND for every requested id")
+            description = "SUCCESS, FAIL, PROCESSING, REFUSED (its event came after the retention with no record: never"
+                    + " sent, a work order) or NOT_FOUND for every requested id")
     @Allowed(act = "reading notices' status", scopes = InternalAuth.SCOPE_NOTICE_REDRIVE)
     public BatchStatusResponse status(@Valid @RequestBody BatchStatusRequest request) {
         List<Long> ids = new ArrayList<>(request.orderIds().size());
@@ -90,6 +101,23 @@ public class RedriveController implements NoticeInternalApi {
             requests.add(request("events[" + i + "].", () -> NoticeRequest.of(event, traceparent)));
         }
         return redriveAll(requests);
+    }
+
+    @Override
+    @Operation(summary = "Delete notice_log records untouched for longer than the retention",
+            description = "Records whose updated_at is older than eventual.consumer.retention.keep (30 d), in batches of"
+                    + " eventual.consumer.retention.batch-size (1000), one short statement each, oldest first, until a"
+                    + " batch is short or eventual.consumer.retention.budget (20 s) is spent (caughtUp false: call again);"
+                    + " answers the records removed and the age of the oldest one left. An event that comes later and"
+                    + " finds no record is refused, never sent (docs/retention.md)")
+    @ApiResponse(responseCode = "200", description = "Cleaned: the records removed, whether it caught up, the age of the"
+            + " oldest record left and the retention, in seconds")
+    @ApiResponse(responseCode = "409", description = NoticeProblems.RETENTION_TOO_SHORT_URN + ": the retention does not"
+            + " outlive the last moment an event can still arrive with the caller's upstreamHorizonSeconds (its back-off,"
+            + " the broker's redeliveries, the dead-letter reserve, the clocks' skew); nothing was deleted")
+    @Allowed(act = "cleaning notice records past their retention", scopes = InternalAuth.SCOPE_NOTICE_REDRIVE)
+    public CleanupResult cleanup(@Valid @RequestBody CleanupRequest request) {
+        return cleanup.clean(Duration.ofSeconds(request.upstreamHorizonSeconds()));
     }
 
     /** Every notice is checked before any is sent: a bad event refuses the whole batch. */

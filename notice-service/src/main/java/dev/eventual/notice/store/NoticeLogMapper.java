@@ -26,12 +26,25 @@ public interface NoticeLogMapper {
                       @Param("channel") String channel, @Param("recipient") String recipient,
                       @Param("messageId") String messageId);
 
-    /** Claims every notice of a batch in one statement: all rows go in, or none (one already exists). */
+    /**
+     * The refusal of a notice whose event came after the retention, in place of its first claim (docs/retention.md):
+     * no attempt, the reason in {@code last_error}; a duplicate key means the notice has a record, which decides.
+     */
+    @Insert("INSERT INTO notice_log (order_id, notice_type, channel, recipient, message_id, status, attempts, last_error)"
+            + " VALUES (#{orderId}, #{type}, #{channel}, #{recipient}, #{messageId}, 'REFUSED', 0, #{refusal})")
+    int insertRefused(@Param("orderId") long orderId, @Param("type") OrderEventType type,
+                      @Param("channel") String channel, @Param("recipient") String recipient,
+                      @Param("messageId") String messageId, @Param("refusal") String refusal);
+
+    /**
+     * Claims every notice of a batch in one statement, and refuses those whose event came after the retention in
+     * the same one ({@link NoticeClaimRow#status()}): all rows go in, or none (one already exists).
+     */
     @Insert("""
             <script>
-            INSERT INTO notice_log (order_id, notice_type, channel, recipient, message_id, status, attempts) VALUES
+            INSERT INTO notice_log (order_id, notice_type, channel, recipient, message_id, status, attempts, last_error) VALUES
             <foreach collection="claims" item="c" separator=",">
-            (#{c.orderId}, #{c.type}, #{channel}, #{c.recipient}, #{c.messageId}, 'PROCESSING', 1)</foreach>
+            (#{c.orderId}, #{c.type}, #{channel}, #{c.recipient}, #{c.messageId}, #{c.status}, #{c.attempts}, #{c.refusal})</foreach>
             </script>""")
     int insertClaimedAll(@Param("claims") List<NoticeClaimRow> claims, @Param("channel") String channel);
 
@@ -67,7 +80,7 @@ public interface NoticeLogMapper {
 
     /**
      * Takes over a FAIL or a PROCESSING whose lease ran out; 1 row = this caller is the one sender.
-     * Never matches SUCCESS, and of two concurrent takers only one matches (the first one's update
+     * Never matches SUCCESS nor REFUSED, and of two concurrent takers only one matches (the first one's update
      * refreshes {@code updated_at}, renewing the lease).
      */
     @Update("UPDATE notice_log SET status = 'PROCESSING', attempts = attempts + 1, channel = #{channel},"

@@ -35,8 +35,14 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-/** What notice-service acknowledges and what it hands back to the broker, with the delivery faked. */
+/**
+ * What notice-service acknowledges and what it hands back to the broker, with the delivery faked. The handler passes
+ * each event's own time on and judges nothing by it: whether an event is too late is the delivery's to say, with the
+ * notice's record ({@code NoticeDeliveryTest}), so any fixed time serves here.
+ */
 class NoticeEventHandlerTest {
+
+    private static final Instant BORN = Instant.parse("2026-11-20T09:41:27.318Z");
 
     private final NoticeDelivery delivery = mock(NoticeDelivery.class);
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
@@ -60,9 +66,9 @@ class NoticeEventHandlerTest {
     void dispatchesOnTheTypeAndCountsAHandledEvent() {
         when(delivery.deliver(any())).thenReturn(new DeliveryResult(DeliveryOutcome.SENT, NoticeStatus.SUCCESS, "sent"));
 
-        handler.handle(ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH), 1, null));
+        handler.handle(ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, BORN), 1, null));
 
-        verify(delivery).deliver(new NoticeRequest(42, OrderEventType.ORDER_CREATED, 7, 3, 2, null));
+        verify(delivery).deliver(new NoticeRequest(42, OrderEventType.ORDER_CREATED, 7, 3, 2, null, BORN));
         assertThat(registry.counter("eventual.notice.consumed", "type", "ORDER_CREATED").count()).isEqualTo(1);
     }
 
@@ -70,15 +76,27 @@ class NoticeEventHandlerTest {
     void aRefusedNoticeIsAcknowledged() {
         when(delivery.deliver(any())).thenReturn(new DeliveryResult(DeliveryOutcome.REFUSED, NoticeStatus.FAIL, "refused"));
 
-        handler.handle(ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH), 1, null));
+        handler.handle(ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, BORN), 1, null));
 
+        assertThat(registry.counter("eventual.notice.consumed", "type", "ORDER_CREATED").count()).isEqualTo(1);
+    }
+
+    /** Its notice may have gone out already: the broker must not redeliver it, order-service hears FAIL instead. */
+    @Test
+    void aNoticeRefusedForItsLateEventIsAcknowledged() {
+        when(delivery.deliver(any())).thenReturn(new DeliveryResult(DeliveryOutcome.TOO_LATE, NoticeStatus.REFUSED,
+                "refused: event born " + BORN + ", older than the retention 30d; nothing sent"));
+
+        handler.handle(ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, BORN), 2, null));
+
+        verify(delivery).deliver(new NoticeRequest(42, OrderEventType.ORDER_CREATED, 7, 3, 2, null, BORN));
         assertThat(registry.counter("eventual.notice.consumed", "type", "ORDER_CREATED").count()).isEqualTo(1);
     }
 
     @Test
     void anEventNoRealOrderCanHaveIsCountedAndAcknowledgedWithoutADelivery() {
-        handler.handle(ReceivedEvent.of(new OrderCreatedEvent(1, 0, 1, 1, 1, Instant.EPOCH), 1, null));
-        handler.handle(ReceivedEvent.of(new OrderCanceledEvent(1, 42, 1, 1, 0, "user", Instant.EPOCH, Instant.EPOCH), 1, null));
+        handler.handle(ReceivedEvent.of(new OrderCreatedEvent(1, 0, 1, 1, 1, BORN), 1, null));
+        handler.handle(ReceivedEvent.of(new OrderCanceledEvent(1, 42, 1, 1, 0, "user", BORN, BORN), 1, null));
 
         verify(delivery, never()).deliver(any());
         assertThat(registry.counter("eventual.notice.failures", "reason", "malformed").count()).isEqualTo(2);
@@ -90,7 +108,7 @@ class NoticeEventHandlerTest {
                 new IllegalStateException("Connection refused")));
 
         assertThatThrownBy(() -> handler.handle(
-                ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH), 1, null)))
+                ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, BORN), 1, null)))
                 .isInstanceOf(ChannelUnavailableException.class);
         assertThat(registry.find("eventual.notice.consumed").counters())
                 .allSatisfy(counter -> assertThat(counter.count()).isZero());
@@ -101,7 +119,7 @@ class NoticeEventHandlerTest {
         when(delivery.deliver(any())).thenReturn(new DeliveryResult(DeliveryOutcome.IN_PROGRESS, NoticeStatus.PROCESSING, "held"));
 
         assertThatThrownBy(() -> handler.handle(
-                ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH), 1, null)))
+                ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, BORN), 1, null)))
                 .isInstanceOf(NoticeInProgressException.class);
         assertThat(registry.find("eventual.notice.consumed").counters())
                 .allSatisfy(counter -> assertThat(counter.count()).isZero());
@@ -116,9 +134,9 @@ class NoticeEventHandlerTest {
                 new DeliveryAttempt(null, down)));
 
         assertThatThrownBy(() -> handler.handleAll(List.of(
-                ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH), 1, null),
-                ReceivedEvent.of(new OrderCreatedEvent(1, 43, 7, 3, 2, Instant.EPOCH), 1, null),
-                ReceivedEvent.of(new OrderCreatedEvent(1, 44, 7, 3, 2, Instant.EPOCH), 1, null))))
+                ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, BORN), 1, null),
+                ReceivedEvent.of(new OrderCreatedEvent(1, 43, 7, 3, 2, BORN), 1, null),
+                ReceivedEvent.of(new OrderCreatedEvent(1, 44, 7, 3, 2, BORN), 1, null))))
                 .isInstanceOfSatisfying(PartialBatchFailure.class, failure -> {
                     assertThat(failure.applied()).isEqualTo(1);
                     assertThat(failure.getCause()).isSameAs(down);
@@ -133,16 +151,16 @@ class NoticeEventHandlerTest {
                 new DeliveryAttempt(new DeliveryResult(DeliveryOutcome.IN_PROGRESS, NoticeStatus.PROCESSING, "held"), null)));
 
         assertThatThrownBy(() -> handler.handleAll(List.of(
-                ReceivedEvent.of(new OrderCreatedEvent(1, 0, 7, 3, 2, Instant.EPOCH), 1, null),
-                ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, Instant.EPOCH), 1, null),
-                ReceivedEvent.of(new OrderCreatedEvent(1, 43, 7, 3, 2, Instant.EPOCH), 1, null))))
+                ReceivedEvent.of(new OrderCreatedEvent(1, 0, 7, 3, 2, BORN), 1, null),
+                ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, BORN), 1, null),
+                ReceivedEvent.of(new OrderCreatedEvent(1, 43, 7, 3, 2, BORN), 1, null))))
                 .isInstanceOfSatisfying(PartialBatchFailure.class, failure -> {
                     // positions are the batch's: the dropped event 0 counts as handled
                     assertThat(failure.applied()).isEqualTo(2);
                     assertThat(failure.getCause()).isInstanceOf(NoticeInProgressException.class);
                 });
-        verify(delivery).deliverAll(List.of(new NoticeRequest(42, OrderEventType.ORDER_CREATED, 7, 3, 2, null),
-                new NoticeRequest(43, OrderEventType.ORDER_CREATED, 7, 3, 2, null)));
+        verify(delivery).deliverAll(List.of(new NoticeRequest(42, OrderEventType.ORDER_CREATED, 7, 3, 2, null, BORN),
+                new NoticeRequest(43, OrderEventType.ORDER_CREATED, 7, 3, 2, null, BORN)));
         assertThat(registry.counter("eventual.notice.failures", "reason", "malformed").count()).isEqualTo(1);
     }
 }

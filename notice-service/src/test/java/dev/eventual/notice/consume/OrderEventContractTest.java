@@ -38,8 +38,10 @@ import static org.mockito.Mockito.when;
 /**
  * notice-service reads every kept schema version's payloads (test-fixtures, event-contracts/README.md)
  * as its broker listener receives them: consumer-support decodes the body into the order the fixture
- * describes, and the handler turns it into the notice of that order and has it delivered. The delivery
- * (claim, channel, record) is a stand-in that sends everything; it is for the delivery tests and ITs.
+ * describes, and the handler turns it into the notice of that order, born at its own event's time, and has it
+ * delivered. The delivery (claim, channel, record) is a stand-in that sends everything; it is for the delivery tests
+ * and ITs. It is also where an event's age is judged (with its record, docs/retention.md), so the fixtures' fixed
+ * dates never age into a refusal here: this test reads the time, the delivery tests judge it with a fixed clock.
  */
 class OrderEventContractTest {
 
@@ -59,7 +61,7 @@ class OrderEventContractTest {
         assertThat(handler.received)
                 .containsExactly(ReceivedEvent.of(EventContracts.created(fixture.version()), 1, null));
         verify(delivery).deliverAll(List.of(new NoticeRequest(EventContracts.ORDER_ID, OrderEventType.ORDER_CREATED,
-                EventContracts.USER_ID, EventContracts.SKU_ID, EventContracts.QUANTITY, null)));
+                EventContracts.USER_ID, EventContracts.SKU_ID, EventContracts.QUANTITY, null, EventContracts.CREATED_AT)));
         assertThat(registry.counter("eventual.notice.consumed", "type", "ORDER_CREATED").count()).isEqualTo(1);
         assertThat(registry.find("eventual.notice.failures").counters())
                 .allSatisfy(counter -> assertThat(counter.count()).isZero());
@@ -73,7 +75,8 @@ class OrderEventContractTest {
         assertThat(handler.received)
                 .containsExactly(ReceivedEvent.of(EventContracts.canceled(fixture.version()), 1, null));
         verify(delivery).deliverAll(List.of(new NoticeRequest(EventContracts.ORDER_ID, OrderEventType.ORDER_CANCELED,
-                EventContracts.USER_ID, EventContracts.SKU_ID, EventContracts.QUANTITY, EventContracts.REASON)));
+                EventContracts.USER_ID, EventContracts.SKU_ID, EventContracts.QUANTITY, EventContracts.REASON,
+                EventContracts.CANCELED_AT)));
         assertThat(registry.counter("eventual.notice.consumed", "type", "ORDER_CANCELED").count()).isEqualTo(1);
         assertThat(registry.find("eventual.notice.failures").counters())
                 .allSatisfy(counter -> assertThat(counter.count()).isZero());

@@ -35,6 +35,13 @@ class ClaimRuleTest {
         assertThat(ClaimRule.decide(NoticeStatus.PROCESSING, NOW.minusHours(1), NOW, LEASE)).isEqualTo(ClaimDecision.TAKE_OVER);
     }
 
+    /** Its event came after the retention: nothing ever sends it, however old the refusal (docs/retention.md). */
+    @Test
+    void aRefusedNoticeStaysRefused() {
+        assertThat(ClaimRule.decide(NoticeStatus.REFUSED, NOW, NOW, LEASE)).isEqualTo(ClaimDecision.REFUSED);
+        assertThat(ClaimRule.decide(NoticeStatus.REFUSED, NOW.minusDays(29), NOW, LEASE)).isEqualTo(ClaimDecision.REFUSED);
+    }
+
     @Test
     void aClaimFromTheFutureIsHeld() {
         // a claim stamped ahead of the reading clock is certainly still live

@@ -14,9 +14,14 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
+import tools.jackson.databind.JsonNode;
 
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -73,6 +78,46 @@ class BatchRedriveIT {
             assertThat(mailsOf(event)).isEqualTo(1);
             assertThat(NoticeRow.find(jdbc, event.orderId(), OrderEventType.ORDER_CREATED).attempts()).isEqualTo(1);
         }
+    }
+
+    /**
+     * Re-drives follow the retention's rule (docs/retention.md): an event born beyond it with no record is refused in
+     * the batch's one claim statement (the rows share its clock), sends nothing, and stays refused when re-driven
+     * again, alone or in a batch; the status API answers REFUSED for it.
+     */
+    @Test
+    void aLateEventInABatchIsRefusedByTheBatchsClaimAndStaysRefused() {
+        OrderCreatedEvent fresh = Events.created(Events.newId(), Events.newId(), 44, 1);
+        OrderCreatedEvent late = Events.created(Events.newId(), Events.newId(), 44, 1,
+                Instant.now().minus(Duration.ofDays(31)).truncatedTo(ChronoUnit.MILLIS));
+        OrderCreatedEvent last = Events.created(Events.newId(), Events.newId(), 44, 1);
+        String refusal = "refused: event born " + late.createdAt() + ", older than the retention 30d";
+        String batch = batch(List.of(fresh, late, last));
+
+        HttpCall.Response response = InternalApi.post(port, RETRIES, batch);
+
+        assertThat(response.status()).as(response.body()).isEqualTo(200);
+        assertThat(results(response)).containsExactly(fresh.orderId() + " SUCCESS sent through mail",
+                late.orderId() + " REFUSED " + refusal + "; nothing sent", last.orderId() + " SUCCESS sent through mail");
+        assertThat(mailsOf(late)).isZero();
+        NoticeRow refused = NoticeRow.find(jdbc, late.orderId(), OrderEventType.ORDER_CREATED);
+        assertThat(refused.status()).isEqualTo("REFUSED");
+        assertThat(refused.attempts()).isZero();
+        assertThat("refused: " + refused.lastError()).isEqualTo(refusal);
+        assertThat(distinct("created_at", List.of(fresh, late, last))).isEqualTo(1);
+        assertThat(InternalApi.statuses(port, fresh.orderId(), late.orderId()))
+                .containsExactly(Map.entry(Long.toString(fresh.orderId()), "SUCCESS"), Map.entry(Long.toString(late.orderId()), "REFUSED"));
+
+        HttpCall.Response again = InternalApi.post(port, RETRIES, batch);
+        JsonNode alone = InternalApi.redriveOne(port, RETRIES, Events.json(late));
+
+        assertThat(results(again)).containsExactly(fresh.orderId() + " SUCCESS already sent; nothing sent",
+                late.orderId() + " REFUSED " + refusal + "; nothing sent", last.orderId() + " SUCCESS already sent; nothing sent");
+        assertThat(alone.get("status").asString()).isEqualTo("REFUSED");
+        assertThat(alone.get("detail").asString()).isEqualTo(refusal + "; nothing sent");
+        assertThat(mailsOf(late)).isZero();
+        assertThat(Stream.of(fresh, last).map(this::mailsOf)).containsOnly(1);
+        assertThat(NoticeRow.find(jdbc, late.orderId(), OrderEventType.ORDER_CREATED).status()).isEqualTo("REFUSED");
     }
 
     @Test

@@ -71,8 +71,10 @@ class NoticeApiIT {
     @Test
     void aMissingTokenIs401AnotherServicesIs403AndNothingIsSent() {
         OrderCreatedEvent event = Events.created(Events.newId(), Events.newId(), 1, 1);
-        for (String path : new String[]{STATUS, RETRIES_CREATED, RETRIES_CANCELED}) {
+        long records = NoticeRow.count(jdbc);
+        for (String path : new String[]{STATUS, RETRIES_CREATED, RETRIES_CANCELED, InternalApi.CLEANUP}) {
             String body = STATUS.equals(path) ? "{\"orderIds\":[\"" + event.orderId() + "\"]}"
+                    : InternalApi.CLEANUP.equals(path) ? "{\"upstreamHorizonSeconds\":7200}"
                     : InternalApi.batchOf(Events.json(event));
 
             HttpCall.Response missing = HttpCall.post(port, path).json(body).send();
@@ -90,6 +92,7 @@ class NoticeApiIT {
         assertThat(NoticeRow.find(jdbc, event.orderId(), OrderEventType.ORDER_CREATED)).isNull();
         assertThat(NoticeRow.find(jdbc, event.orderId(), OrderEventType.ORDER_CANCELED)).isNull();
         assertThat(TestMailServer.withMessageId(MessageIds.of(event.orderId(), OrderEventType.ORDER_CREATED))).isEmpty();
+        assertThat(NoticeRow.count(jdbc)).isGreaterThanOrEqualTo(records);
     }
 
     @Test
@@ -103,7 +106,7 @@ class NoticeApiIT {
         long brokenUser = Events.newId();
         recipients.breakAddressOf(brokenUser);
         assertThat(retryCreated(Events.created(refused, brokenUser, 1, 1)).get("status").asString()).isEqualTo("FAIL");
-        Claim claim = claims.claim(composer.compose(NoticeRequest.of(Events.created(inFlight, Events.newId(), 1, 1))), "mail");
+        Claim claim = claims.claim(composer.compose(NoticeRequest.of(Events.created(inFlight, Events.newId(), 1, 1))), "mail", null);
         assertThat(claim.claimed()).isTrue();
         assertThat(retryCanceled(Events.canceled(canceledOnly, Events.newId(), 1, 1, "x")).get("status").asString())
                 .isEqualTo("SUCCESS");
@@ -201,7 +204,7 @@ class NoticeApiIT {
         OrderCreatedEvent event = Events.created(Events.newId(), Events.newId(), 8, 1);
         String messageId = MessageIds.of(event.orderId(), OrderEventType.ORDER_CREATED);
         // a sender claimed it and is still within its lease (pushed an hour ahead, so the test cannot outrun it)
-        assertThat(claims.claim(composer.compose(NoticeRequest.of(event)), "mail").claimed()).isTrue();
+        assertThat(claims.claim(composer.compose(NoticeRequest.of(event)), "mail", null).claimed()).isTrue();
         setClaimedAt(event.orderId(), "CURRENT_TIMESTAMP(3) + INTERVAL 1 HOUR");
 
         JsonNode held = retryCreated(event);

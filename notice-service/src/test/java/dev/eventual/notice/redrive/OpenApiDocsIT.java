@@ -23,6 +23,8 @@ class OpenApiDocsIT {
         Set<String> guarded = docs.assertDescribes("notice-service", ApiDocsCheck.overHttp(port));
 
         assertThat(guarded).contains("POST /internal/notices/status",
-                "POST /internal/notices/order-created/retries", "POST /internal/notices/order-canceled/retries");
+                "POST /internal/notices/order-created/retries", "POST /internal/notices/order-canceled/retries",
+                "POST /internal/notices/cleanup");
+        assertThat(docs.responseCodes("POST", "/internal/notices/cleanup")).contains("200", "400", "401", "403", "409");
     }
 }

@@ -9,6 +9,7 @@ import dev.eventual.notice.delivery.DeliveryAttempt;
 import dev.eventual.notice.delivery.DeliveryOutcome;
 import dev.eventual.notice.delivery.DeliveryResult;
 import dev.eventual.notice.delivery.NoticeDelivery;
+import dev.eventual.notice.retention.NoticeLogCleanup;
 import dev.eventual.notice.store.NoticeStatus;
 import dev.eventual.web.WebSupportAutoConfiguration;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -39,7 +40,9 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  * notice's re-drive endpoints take every kept schema version's payloads (test-fixtures,
  * event-contracts/README.md) as message_log stores them, in a batch, through the strict JSON
  * reading every service's request bodies get (web-support): each becomes the notice of the order the
- * fixture describes. The delivery is a stand-in that sends everything; what it does is for BatchRedriveIT.
+ * fixture describes, born at its own event's time. The delivery is a stand-in that sends everything; what it does is
+ * for BatchRedriveIT. It is also where an event's age is judged (with its record, docs/retention.md), so the fixtures'
+ * fixed dates never age into a refusal here.
  */
 @WebMvcTest
 @ContextConfiguration(classes = RedriveContractTest.RedriveEndpoints.class)
@@ -57,6 +60,9 @@ class RedriveContractTest {
     @MockitoBean
     NoticeStatusQuery statusQuery;
 
+    @MockitoBean
+    NoticeLogCleanup cleanup;
+
     @ParameterizedTest(name = "{0}")
     @MethodSource(EventContracts.CREATED)
     void theOrderCreatedRetriesEndpointTakesAPayloadOfEveryKeptVersion(Fixture fixture) throws Exception {
@@ -66,7 +72,7 @@ class RedriveContractTest {
                 .andExpect(status().isOk()).andExpect(jsonPath("$.results[0].orderId").value(ORDER_ID));
 
         NoticeRequest notice = new NoticeRequest(EventContracts.ORDER_ID, OrderEventType.ORDER_CREATED,
-                EventContracts.USER_ID, EventContracts.SKU_ID, EventContracts.QUANTITY, null);
+                EventContracts.USER_ID, EventContracts.SKU_ID, EventContracts.QUANTITY, null, EventContracts.CREATED_AT);
         verify(delivery).deliverWithin(List.of(notice), Duration.ofSeconds(3));
     }
 
@@ -79,7 +85,8 @@ class RedriveContractTest {
                 .andExpect(status().isOk()).andExpect(jsonPath("$.results[0].orderId").value(ORDER_ID));
 
         NoticeRequest notice = new NoticeRequest(EventContracts.ORDER_ID, OrderEventType.ORDER_CANCELED,
-                EventContracts.USER_ID, EventContracts.SKU_ID, EventContracts.QUANTITY, EventContracts.REASON);
+                EventContracts.USER_ID, EventContracts.SKU_ID, EventContracts.QUANTITY, EventContracts.REASON,
+                EventContracts.CANCELED_AT);
         verify(delivery).deliverWithin(List.of(notice), Duration.ofSeconds(3));
     }
 

@@ -17,4 +17,11 @@ class NoticeStatusTest {
         assertThat(NoticeStatus.SUCCESS.reported()).isEqualTo(ConsumeStatus.SUCCESS);
         assertThat(NoticeStatus.FAIL.reported()).isEqualTo(ConsumeStatus.FAIL);
     }
+
+    /** A notice refused for its late event: its own answer to the status API, a FAIL to order-service (docs/retention.md). */
+    @Test
+    void aRefusalIsRefusedToTheStatusApiAndAFailureToOrderService() {
+        assertThat(NoticeStatus.REFUSED.downstream()).isEqualTo(DownstreamStatus.REFUSED);
+        assertThat(NoticeStatus.REFUSED.reported()).isEqualTo(ConsumeStatus.FAIL);
+    }
 }

@@ -31,6 +31,18 @@ public final class Events {
                 Instant.now().truncatedTo(ChronoUnit.MILLIS));
     }
 
+    /** An order created at a time of the test's choosing: one the retention has passed, say. */
+    public static OrderCreatedEvent created(long orderId, long userId, long skuId, int quantity, Instant createdAt) {
+        return new OrderCreatedEvent(OrderEvents.SCHEMA_VERSION, orderId, userId, skuId, quantity, createdAt);
+    }
+
+    /** A cancel at a time of the test's choosing, of an order created at another. */
+    public static OrderCanceledEvent canceled(long orderId, long userId, long skuId, int quantity, String reason,
+                                              Instant canceledAt, Instant orderCreatedAt) {
+        return new OrderCanceledEvent(OrderEvents.SCHEMA_VERSION, orderId, userId, skuId, quantity, reason, canceledAt,
+                orderCreatedAt);
+    }
+
     public static OrderCanceledEvent canceled(long orderId, long userId, long skuId, int quantity, String reason) {
         return new OrderCanceledEvent(OrderEvents.SCHEMA_VERSION, orderId, userId, skuId, quantity, reason,
                 Instant.now().truncatedTo(ChronoUnit.MILLIS), Instant.now().truncatedTo(ChronoUnit.MILLIS));
@@ -62,6 +74,7 @@ public final class Events {
     public static String json(OrderCanceledEvent event) {
         return "{\"schemaVersion\":" + event.schemaVersion() + ",\"orderId\":" + event.orderId() + ",\"userId\":"
                 + event.userId() + ",\"skuId\":" + event.skuId() + ",\"quantity\":" + event.quantity()
-                + ",\"reason\":\"" + event.reason() + "\",\"canceledAt\":\"" + event.canceledAt() + "\"}";
+                + ",\"reason\":\"" + event.reason() + "\",\"canceledAt\":\"" + event.canceledAt() + "\""
+                + (event.orderCreatedAt() == null ? "" : ",\"orderCreatedAt\":\"" + event.orderCreatedAt() + "\"") + "}";
     }
 }

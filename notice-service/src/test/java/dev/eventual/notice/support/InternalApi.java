@@ -15,6 +15,7 @@ public final class InternalApi {
     public static final String STATUS = "/internal/notices/status";
     public static final String RETRIES_CREATED = "/internal/notices/order-created/retries";
     public static final String RETRIES_CANCELED = "/internal/notices/order-canceled/retries";
+    public static final String CLEANUP = "/internal/notices/cleanup";
 
     private InternalApi() {
     }
@@ -35,6 +36,11 @@ public final class InternalApi {
             throw new IllegalStateException(path + " answered " + response.status() + ": " + response.body());
         }
         return response.json().get("results").get(0);
+    }
+
+    /** Asks for a cleanup as reconcile-job does, with its back-off horizon. */
+    public static HttpCall.Response cleanup(int port, long upstreamHorizonSeconds) {
+        return post(port, CLEANUP, "{\"upstreamHorizonSeconds\":" + upstreamHorizonSeconds + "}");
     }
 
     /** The status API's answer for these ids, as id → status. */

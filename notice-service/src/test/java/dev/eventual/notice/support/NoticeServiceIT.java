@@ -30,7 +30,9 @@ import java.lang.annotation.Target;
         "eventual.notice.channel=mail",
         // short enough that a broker redelivery (first one after 10 s) finds an expired lease
         "eventual.notice.lease=5s",
-        "eventual.notice.max-reconsume-times=5"})
+        "eventual.notice.max-reconsume-times=5",
+        // small enough that NoticeLogCleanupIT's few hundred records take several batches
+        "eventual.consumer.retention.batch-size=50"})
 @ContextConfiguration(initializers = {InfrastructureInitializer.class, MailServerInitializer.class})
 @Import(NoticeTestConfiguration.class)
 public @interface NoticeServiceIT {

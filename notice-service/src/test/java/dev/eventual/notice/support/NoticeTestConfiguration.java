@@ -18,6 +18,12 @@ public class NoticeTestConfiguration {
         return new TestRecipients(new PatternRecipientResolver(properties.recipientPattern()));
     }
 
+    /** The clock the service judges late events by (docs/retention.md), which a test may move on. */
+    @Bean
+    TestClock testClock() {
+        return new TestClock();
+    }
+
     /** Wraps the configured channel so that a test can make it fail for chosen orders. */
     @Bean
     @Primary
