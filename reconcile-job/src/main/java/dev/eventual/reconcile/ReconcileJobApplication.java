@@ -3,6 +3,7 @@ package dev.eventual.reconcile;
 import dev.eventual.order.core.OrderCoreConfiguration;
 import dev.eventual.reconcile.config.ReconcileProperties;
 import dev.eventual.reconcile.gate.GateRepairProperties;
+import dev.eventual.reconcile.retention.RetentionProperties;
 import dev.eventual.reconcile.timeout.UnpaidTimeoutProperties;
 import dev.eventual.reconcile.workorder.WorkOrderProperties;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -22,7 +23,7 @@ import java.time.Clock;
 @EnableFeignClients
 @Import(OrderCoreConfiguration.Reconciling.class)
 @EnableConfigurationProperties({ReconcileProperties.class, UnpaidTimeoutProperties.class, GateRepairProperties.class,
-        WorkOrderProperties.class})
+        WorkOrderProperties.class, RetentionProperties.class})
 public class ReconcileJobApplication {
 
     /** Its configuration is {@value #CONFIG_NAME}.yml, so all services can share one classpath (tests, launcher). */

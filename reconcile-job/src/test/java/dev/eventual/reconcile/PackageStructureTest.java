@@ -21,8 +21,8 @@ import static dev.eventual.structure.DeployableStructure.Statements.NONE;
 class PackageStructureTest {
 
     private static final DeployableStructure STRUCTURE = DeployableStructure.rootedAt("dev.eventual.reconcile", NONE,
-            "archive", "console", "decide", "downstream", "executor", "gate", "metrics", "run", "shard", "standalone",
-            "timeout", "workorder");
+            "archive", "console", "decide", "downstream", "executor", "gate", "metrics", "retention", "run", "shard",
+            "standalone", "timeout", "workorder");
 
     @ArchTest
     static final ArchRule packageStructure = STRUCTURE.rules();
@@ -38,7 +38,7 @@ class PackageStructureTest {
 
     /**
      * The job's layers: what starts work (the XXL-Job handlers, the standalone scheduler, the console, the gauges)
-     * -> the jobs (a reconcile run, the archive, the unpaid timeout, the gate repair) -> work orders -> what the
+     * -> the jobs (a reconcile run, the archive, the retention cleanup, the unpaid timeout, the gate repair) -> work orders -> what the
      * jobs decide and call with (the decision table, the downstream clients, shard ranges, settings); never back.
      * Every class of the job is in one of them: a new package must take its place here.
      */
@@ -48,7 +48,7 @@ class PackageStructureTest {
             .layer("starters").definedBy("dev.eventual.reconcile.executor..", "dev.eventual.reconcile.standalone..",
                     "dev.eventual.reconcile.console..", "dev.eventual.reconcile.metrics..")
             .layer("jobs").definedBy("dev.eventual.reconcile.run..", "dev.eventual.reconcile.archive..",
-                    "dev.eventual.reconcile.timeout..", "dev.eventual.reconcile.gate..")
+                    "dev.eventual.reconcile.retention..", "dev.eventual.reconcile.timeout..", "dev.eventual.reconcile.gate..")
             .layer("work orders").definedBy("dev.eventual.reconcile.workorder..")
             .layer("tools").definedBy("dev.eventual.reconcile.decide..", "dev.eventual.reconcile.downstream..",
                     "dev.eventual.reconcile.shard..", "dev.eventual.reconcile.config..")

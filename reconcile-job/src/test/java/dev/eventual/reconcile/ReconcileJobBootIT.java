@@ -43,7 +43,10 @@ class ReconcileJobBootIT {
 
         // the names the compose stack's dashboard and alert rules ask for (deploy's MonitoringTest)
         assertThat(scrape).containsPattern("(?m)^eventual_reconcile_lag_seconds [0-9.E]+$")
-                .containsPattern("(?m)^eventual_reconcile_work_orders_open [0-9.E]+$");
+                .containsPattern("(?m)^eventual_reconcile_work_orders_open [0-9.E]+$")
+                // the retention's, for RetentionBehind (docs/retention.md)
+                .containsPattern("(?m)^eventual_retention_keep_seconds\\{table=\"message_log_hist\"} (7776000(\\.0)?|7\\.776E6)$")
+                .containsPattern("(?m)^eventual_retention_oldest_age_seconds\\{table=\"reconcile_work_order\"} [0-9.E]+$");
     }
 
     @Test
@@ -76,11 +79,55 @@ class ReconcileJobBootIT {
 
     @Test
     void archiveScanUsesTheFinishedIndex() {
+        // ArchiveMapper.finishedBefore
         List<Map<String, Object>> plan = jdbc.queryForList("""
-                EXPLAIN SELECT id FROM message_log
-                 WHERE reconcile_status = 'SUCCESS' AND updated_at < CURRENT_TIMESTAMP(3) - INTERVAL 30 DAY
-                 ORDER BY updated_at LIMIT 500""");
+                EXPLAIN SELECT id, order_id, event_type FROM message_log
+                 WHERE reconcile_status IN ('SUCCESS', 'SKIPPED') AND updated_at < CURRENT_TIMESTAMP(3) - INTERVAL 30 DAY
+                 ORDER BY updated_at LIMIT 500 FOR UPDATE""");
         assertThat(plan.get(0).get("key")).isEqualTo("idx_message_log_finished");
+    }
+
+    @Test
+    void theArchiveDeletesTheMovedEventsReportsByTheirKey() {
+        // ArchiveMapper.deleteConsumerStatuses: the primary key's prefix (order_id, event_type), one range per order
+        List<Map<String, Object>> plan = jdbc.queryForList("""
+                EXPLAIN DELETE FROM message_consumer_status
+                 WHERE event_type = 'ORDER_CREATED' AND order_id IN (9100000001, 9100000002, 9100000003)""");
+        assertThat(plan.get(0).get("key")).isEqualTo("PRIMARY");
+        assertThat(plan.get(0).get("type")).isEqualTo("range");
+    }
+
+    @Test
+    void theRetentionsScansUseTheIndexesOfMigrationV12() {
+        // a history and resolved work orders of some size, all younger than their retention (no cleanup touches them)
+        List<Object[]> archived = new java.util.ArrayList<>();
+        List<Object[]> resolved = new java.util.ArrayList<>();
+        for (int i = 0; i < 3_000; i++) {
+            archived.add(new Object[]{9_200_000_000L + i, 9_200_000_000L + i, i % 60});
+            resolved.add(new Object[]{9_200_000_000L + i, i % 60});
+        }
+        jdbc.batchUpdate("INSERT INTO message_log_hist (id, order_id, event_type, shard_key, topic, tag, msg_key, msg_status,"
+                + " reconcile_status, retry_count, next_reconcile_time, version, created_at, updated_at, archived_at)"
+                + " VALUES (?, ?, 'ORDER_CREATED', 0, 't', 'ORDER_CREATED', 'k', 'CONSUMED', 'SUCCESS', 0,"
+                + " '2099-01-01 00:00:00', 0, CURRENT_TIMESTAMP(3), CURRENT_TIMESTAMP(3),"
+                + " CURRENT_TIMESTAMP(3) - INTERVAL ? DAY)", archived);
+        jdbc.batchUpdate("INSERT INTO reconcile_work_order (order_id, event_type, message_log_id, status, resolution,"
+                + " reason, retry_count, resolved_at) VALUES (?, 'ORDER_CANCELED', 1, 'RESOLVED', 'CLOSE', 'retries exhausted',"
+                + " 5, CURRENT_TIMESTAMP(3) - INTERVAL ? DAY)", resolved);
+        jdbc.execute("ANALYZE TABLE message_log_hist, reconcile_work_order");
+
+        // ArchiveMapper.deleteHistoryBefore
+        List<Map<String, Object>> history = jdbc.queryForList("""
+                EXPLAIN DELETE FROM message_log_hist WHERE archived_at < CURRENT_TIMESTAMP(3) - INTERVAL 90 DAY
+                 ORDER BY archived_at LIMIT 1000""");
+        assertThat(history.get(0).get("key")).isEqualTo("idx_message_log_hist_archived");
+        // WorkOrderMapper.resolvedBefore
+        List<Map<String, Object>> workOrders = jdbc.queryForList("""
+                EXPLAIN SELECT id FROM reconcile_work_order
+                 WHERE status = 'RESOLVED' AND resolved_at < CURRENT_TIMESTAMP(3) - INTERVAL 400 DAY
+                 ORDER BY resolved_at LIMIT 1000 FOR UPDATE""");
+        assertThat(workOrders.get(0).get("key")).isEqualTo("idx_work_order_status_resolved");
+        assertThat(workOrders.get(0).get("type")).isEqualTo("range");
     }
 
     @Test

@@ -30,8 +30,10 @@ import java.util.List;
  *                          next trigger). Claims keep a row to one run at a time. Keep it above the job's interval
  *                          (30 s), so a live shard's own runs come first; 0 turns takeover off
  * @param standaloneInterval how often the built-in scheduler runs shard 0 of 1 when no XXL-Job admin is configured
- * @param archiveAfter      finished rows (SUCCESS, SKIPPED) older than this move to message_log_hist, and publish
- *                          attempts (tx_attempt_barrier) older than this are deleted
+ * @param archiveAfter      finished rows (SUCCESS, SKIPPED) older than this move to message_log_hist, their
+ *                          consumers' reports (message_consumer_status) are deleted with them, and publish attempts
+ *                          (tx_attempt_barrier) older than this are deleted. Must be longer than
+ *                          {@link #redriveHorizon()}, or the job refuses to start (docs/retention.md)
  * @param archiveBatchSize  rows moved per transaction
  * @param archiveInterval   how often the built-in scheduler archives when no XXL-Job admin is configured
  */
@@ -50,4 +52,21 @@ public record ReconcileProperties(
         @DefaultValue("30d") Duration archiveAfter,
         @DefaultValue("1000") @Min(1) @Max(10_000) int archiveBatchSize,
         @DefaultValue("1h") Duration archiveInterval) {
+
+    /**
+     * How long after an event first came due reconciliation may still re-drive it to a consumer (docs/retention.md):
+     * the back-off before each of {@code maxRetries} retries at its longest (stretched by the whole {@code jitter}),
+     * then a claim lease (a run that died holding the row) and the takeover grace (a shard whose executor is gone).
+     * 2 h 8 min 45 s with the defaults. The consumers keep their records longer than this (it goes with every cleanup
+     * call), and {@code archiveAfter} must be longer too. Pages deferred while a consumer cannot be asked count no
+     * retry, so a long outage can push a re-drive past it: the consumer then refuses the event and a work order opens,
+     * which costs a person's look, never a second effect.
+     */
+    public Duration redriveHorizon() {
+        long waits = 0;
+        for (int retry = 1; retry <= maxRetries; retry++) {
+            waits += backoff.get(Math.min(retry, backoff.size()) - 1).toMillis();
+        }
+        return Duration.ofMillis((long) Math.ceil(waits * (1 + jitter))).plus(claimLease).plus(takeoverGrace);
+    }
 }

@@ -57,6 +57,19 @@ public record ShardRange(int index, int total, int fromKey, int toKeyInclusive) 
         return own;
     }
 
+    /**
+     * The order_db servers this shard works whole in a job that goes by server rather than by key (the retention
+     * cleanup): server s is shard (s mod total)'s, as in {@link #own(int)} when there are at least as many servers,
+     * so with more shards than servers the shards from {@code servers} on have none.
+     */
+    public List<Integer> wholeServers(int servers) {
+        List<Integer> whole = new ArrayList<>();
+        for (int server = index; server < servers; server += total) {
+            whole.add(server);
+        }
+        return whole;
+    }
+
     /** Everything the other shards own, for taking over what they leave overdue. */
     public List<Part> others(int servers) {
         List<Part> others = new ArrayList<>();

@@ -2,6 +2,7 @@ package dev.eventual.reconcile.standalone;
 
 import dev.eventual.reconcile.archive.MessageLogArchive;
 import dev.eventual.reconcile.gate.StockGateRepair;
+import dev.eventual.reconcile.retention.RetentionCleanup;
 import dev.eventual.reconcile.run.ReconcileRun;
 import dev.eventual.reconcile.shard.ShardRange;
 import dev.eventual.reconcile.timeout.UnpaidOrderTimeout;
@@ -17,7 +18,8 @@ import org.springframework.scheduling.annotation.Scheduled;
  * shard 0 of 1 every {@code eventual.reconcile.standalone-interval}, and the archive every
  * {@code eventual.reconcile.archive-interval}, and the unpaid-order timeout as shard 0 of 1 every
  * {@code eventual.reconcile.unpaid.standalone-interval}, and the stock gate's repair every
- * {@code eventual.reconcile.gate.standalone-interval} (a no-op while the gate is off).
+ * {@code eventual.reconcile.gate.standalone-interval} (a no-op while the gate is off), and the retention cleanup as
+ * shard 0 of 1 (every order_db server, and the consumers' cleanup) every {@code eventual.reconcile.retention.interval}.
  */
 @Configuration
 @EnableScheduling
@@ -30,13 +32,15 @@ public class StandaloneScheduler {
     private final MessageLogArchive archive;
     private final UnpaidOrderTimeout unpaidTimeout;
     private final StockGateRepair gateRepair;
+    private final RetentionCleanup retention;
 
     public StandaloneScheduler(ReconcileRun run, MessageLogArchive archive, UnpaidOrderTimeout unpaidTimeout,
-                               StockGateRepair gateRepair) {
+                               StockGateRepair gateRepair, RetentionCleanup retention) {
         this.run = run;
         this.archive = archive;
         this.unpaidTimeout = unpaidTimeout;
         this.gateRepair = gateRepair;
+        this.retention = retention;
     }
 
     @Scheduled(fixedDelayString = "${eventual.reconcile.standalone-interval:30s}",
@@ -79,6 +83,16 @@ public class StandaloneScheduler {
             gateRepair.run();
         } catch (RuntimeException e) {
             log.warn("Standalone stock gate repair failed, the next run tries again: {}", e.toString());
+        }
+    }
+
+    @Scheduled(fixedDelayString = "${eventual.reconcile.retention.interval:1h}",
+            initialDelayString = "${eventual.reconcile.retention.interval:1h}")
+    void cleanUp() {
+        try {
+            retention.run(ShardRange.of(0, 1));
+        } catch (RuntimeException e) {
+            log.warn("Standalone retention cleanup failed, the next one tries again: {}", e.toString());
         }
     }
 }

@@ -1,6 +1,9 @@
 package dev.eventual.reconcile.archive;
 
+import dev.eventual.common.messaging.OrderMessaging;
+import dev.eventual.order.core.shard.OrderShards;
 import dev.eventual.reconcile.support.ReconcileJobIT;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -20,6 +23,9 @@ class MessageLogArchiveIT {
 
     @Autowired
     JdbcTemplate jdbc;
+
+    @Autowired
+    MeterRegistry meters;
 
     @Test
     void movesExactlyTheFinishedRowsOlderThanTheRetentionInBatches() {
@@ -44,6 +50,31 @@ class MessageLogArchiveIT {
         assertThat(jdbc.queryForObject("SELECT payload FROM message_log_hist WHERE order_id = ?", String.class,
                 oldSuccess.get(0))).isEqualTo("{\"orderId\":\"" + oldSuccess.get(0) + "\"}");
         assertThat(archive.archive()).isZero();
+    }
+
+    @Test
+    void theConsumersReportsOfTheMovedEventsLeaveWithThemAndNoOthers() {
+        List<Long> archived = seed(1_500, "SUCCESS", 31);
+        List<Long> recent = seed(10, "SUCCESS", 29);
+        report(archived, "ORDER_CREATED");
+        report(recent, "ORDER_CREATED");
+        // the same orders' cancel events are still in message_log (canceled since): their reports stay
+        List<Object[]> cancels = new java.util.ArrayList<>();
+        archived.subList(0, 100).forEach(order -> cancels.add(new Object[]{order, OrderShards.shardKeyOf(order)}));
+        jdbc.batchUpdate("INSERT INTO message_log (order_id, event_type, shard_key, topic, tag, msg_key, payload, msg_status,"
+                + " reconcile_status, next_reconcile_time) VALUES (?, 'ORDER_CANCELED', ?, 't', 'ORDER_CANCELED', 'k', '{}',"
+                + " 'CONSUMED', 'SUCCESS', '2099-01-01 00:00:00')", cancels);
+        report(archived.subList(0, 100), "ORDER_CANCELED");
+        double removedBefore = meters.counter("eventual.retention.removed", "table", "message_consumer_status").count();
+
+        archive.archive();
+
+        assertThat(count("message_log_hist", archived)).isEqualTo(archived.size());
+        assertThat(reports(archived, "ORDER_CREATED")).isZero();
+        assertThat(reports(recent, "ORDER_CREATED")).isEqualTo(2L * recent.size());
+        assertThat(reports(archived, "ORDER_CANCELED")).isEqualTo(200);
+        assertThat(meters.counter("eventual.retention.removed", "table", "message_consumer_status").count() - removedBefore)
+                .isEqualTo(2.0 * archived.size());
     }
 
     @Test
@@ -76,6 +107,23 @@ class MessageLogArchiveIT {
                 + " 'ORDER_CREATED', 'k', ?, 'CONSUMED', ?, '2099-01-01 00:00:00',"
                 + " CURRENT_TIMESTAMP(3) - INTERVAL ? DAY, CURRENT_TIMESTAMP(3) - INTERVAL ? DAY)", args);
         return orders;
+    }
+
+    /** Both consumer groups' SUCCESS for each order's event of this type. */
+    private void report(List<Long> orders, String eventType) {
+        List<Object[]> args = new java.util.ArrayList<>();
+        for (long order : orders) {
+            for (String group : OrderMessaging.EXPECTED_CONSUMER_GROUPS) {
+                args.add(new Object[]{order, eventType, group});
+            }
+        }
+        jdbc.batchUpdate("INSERT INTO message_consumer_status (order_id, event_type, consumer_group, status, detail)"
+                + " VALUES (?, ?, ?, 'SUCCESS', 'applied')", args);
+    }
+
+    private long reports(List<Long> orders, String eventType) {
+        return jdbc.queryForObject("SELECT COUNT(*) FROM message_consumer_status WHERE event_type = ? AND order_id BETWEEN ? AND ?",
+                Long.class, eventType, orders.get(0), orders.get(orders.size() - 1));
     }
 
     private long count(String table, List<Long> orders) {

@@ -52,6 +52,30 @@ class OrderStoryTest {
                 .isEqualTo("accepted while the broker was down; its consumers had it before the relay marked it sent");
     }
 
+    @Test
+    void theReportsOfArchivedEventsAreSaidToHaveLeftWithThem() {
+        WorkOrders.Event live = event("CONSUMED", false, 0, null, null);
+        WorkOrders.Event archived = new WorkOrders.Event(8L, "ORDER_CANCELED", "CONSUMED", "SUCCESS", 0, WRITTEN, null,
+                null, WRITTEN, WRITTEN, "message_log_hist", false, 0, null, null);
+
+        assertThat(new OrderStory(1L, null, List.of(live), List.of(), List.of(), null).reportsArchived()).isFalse();
+        assertThat(new OrderStory(1L, null, List.of(live, archived), List.of(), List.of(), null).reportsArchived()).isTrue();
+    }
+
+    @Test
+    void aWorkOrderAConsumersRefusalOpenedSaysThatARetryIsRefusedToo() {
+        assertThat(story.refusalNote(workOrder("REFUSED", "SUCCESS"))).startsWith("a consumer refused the event")
+                .contains("RETRY is refused the same way");
+        assertThat(story.refusalNote(workOrder("RELEASED", "REFUSED"))).isNotNull();
+        assertThat(story.refusalNote(workOrder("FAIL", "NOT_FOUND"))).isNull();
+        assertThat(story.refusalNote(workOrder(null, null))).isNull();
+    }
+
+    private static WorkOrders.WorkOrder workOrder(String inventory, String notice) {
+        return new WorkOrders.WorkOrder(1025L, 1L, "ORDER_CANCELED", 7L, 1001L, WorkOrders.Status.OPEN, null, "refused: ...",
+                "CANCELED", inventory, notice, 0, 1, null, null, null, WRITTEN, WRITTEN);
+    }
+
     private static WorkOrders.Event event(String msgStatus, boolean acceptedWithoutBroker, int relayAttempts,
                                           LocalDateTime nextRelayTime, LocalDateTime relayedAt) {
         return new WorkOrders.Event(7L, "ORDER_CREATED", msgStatus, "PENDING", 0, WRITTEN, null, null, WRITTEN, WRITTEN,

@@ -3,6 +3,7 @@ package dev.eventual.reconcile.decide;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.status.DownstreamStatus;
 import dev.eventual.order.core.status.OrderStatus;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -41,7 +42,14 @@ class DecisionTableTest {
             "PAID,     NOT_FOUND,  NOT_FOUND,  REDRIVE,  REDRIVE_INVENTORY REDRIVE_NOTICE",
             "CREATED,  FAIL,       FAIL,       REDRIVE,  REDRIVE_INVENTORY REDRIVE_NOTICE",
             // a status the notice service never answers
-            "CREATED,  SUCCESS,    RELEASED,   ESCALATE, ''"})
+            "CREATED,  SUCCESS,    RELEASED,   ESCALATE, ''",
+            // a consumer refused the event (past its retention): a person, at once, whatever the rest says
+            "CREATED,  REFUSED,    SUCCESS,    ESCALATE, ''",
+            "PAID,     SUCCESS,    REFUSED,    ESCALATE, ''",
+            "CREATED,  REFUSED,    NOT_FOUND,  ESCALATE, ''",
+            "CREATED,  FAIL,       REFUSED,    ESCALATE, ''",
+            "CREATED,  REFUSED,    PROCESSING, ESCALATE, ''",
+            "CANCELED, REFUSED,    NOT_FOUND,  ESCALATE, ''"})
     void createdEvent(OrderStatus order, DownstreamStatus inventory, DownstreamStatus notice, Verdict verdict,
                       String actions) {
         Decision decision = DecisionTable.decide(new Observation(OrderEventType.ORDER_CREATED, order, inventory, notice));
@@ -62,13 +70,38 @@ class DecisionTableTest {
             "SUCCESS,    SUCCESS,    REDRIVE,  RELEASE_INVENTORY",
             "NOT_FOUND,  SUCCESS,    REDRIVE,  RELEASE_INVENTORY",
             "FAIL,       SUCCESS,    REDRIVE,  RELEASE_INVENTORY",
-            "SUCCESS,    NOT_FOUND,  REDRIVE,  RELEASE_INVENTORY REDRIVE_CANCEL_NOTICE"})
+            "SUCCESS,    NOT_FOUND,  REDRIVE,  RELEASE_INVENTORY REDRIVE_CANCEL_NOTICE",
+            // a consumer refused the cancel (past its retention): a person, at once, never a release or a retry
+            "REFUSED,    SUCCESS,    ESCALATE, ''",
+            "RELEASED,   REFUSED,    ESCALATE, ''",
+            "SUCCESS,    REFUSED,    ESCALATE, ''",
+            "REFUSED,    PROCESSING, ESCALATE, ''",
+            "REFUSED,    NOT_FOUND,  ESCALATE, ''"})
     void canceledEvent(DownstreamStatus inventory, DownstreamStatus notice, Verdict verdict, String actions) {
         Decision decision = DecisionTable.decide(
                 new Observation(OrderEventType.ORDER_CANCELED, OrderStatus.CANCELED, inventory, notice));
 
         assertThat(decision.verdict()).isEqualTo(verdict);
         assertThat(decision.actions()).isEqualTo(actions(actions));
+    }
+
+    @Test
+    void aRefusalByEitherConsumerEscalatesEveryEventAtOnceAndSaysWhy() {
+        for (OrderEventType type : OrderEventType.values()) {
+            for (OrderStatus order : OrderStatus.values()) {
+                for (DownstreamStatus other : DownstreamStatus.values()) {
+                    for (Observation seen : List.of(new Observation(type, order, DownstreamStatus.REFUSED, other),
+                            new Observation(type, order, other, DownstreamStatus.REFUSED))) {
+                        Decision decision = DecisionTable.decide(seen);
+
+                        assertThat(decision.verdict()).as(seen.toString()).isEqualTo(Verdict.ESCALATE);
+                        assertThat(decision.actions()).as(seen.toString()).isEmpty();
+                        assertThat(decision.reason()).as(seen.toString()).startsWith("refused: ")
+                                .contains("after the consumer's retention", "a person must decide");
+                    }
+                }
+            }
+        }
     }
 
     private static List<Action> actions(String names) {

@@ -2,6 +2,8 @@ package dev.eventual.reconcile.downstream;
 
 import dev.eventual.common.api.BatchStatusRequest;
 import dev.eventual.common.api.BatchStatusResponse;
+import dev.eventual.common.api.CleanupRequest;
+import dev.eventual.common.api.CleanupResult;
 import dev.eventual.common.api.RedriveBatch;
 import dev.eventual.common.api.RedriveResult;
 import dev.eventual.common.api.RedriveResults;
@@ -139,6 +141,10 @@ class RedriverTest {
             return new BatchStatusResponse(Map.of());
         }
 
+        @Override
+        public CleanupResult cleanup(CleanupRequest request) {
+            throw new UnsupportedOperationException("the re-drive never cleans");
+        }
     }
 
     private final class StandInNotice implements NoticeClient {
@@ -161,5 +167,9 @@ class RedriverTest {
             return new BatchStatusResponse(Map.of());
         }
 
+        @Override
+        public CleanupResult cleanup(CleanupRequest request) {
+            throw new UnsupportedOperationException("the re-drive never cleans");
+        }
     }
 }

@@ -82,6 +82,30 @@ class ShardRangeTest {
     }
 
     @Test
+    void everyServerIsWorkedWholeByExactlyOneShardTheOneItsNumberModuloTheTotalNames() {
+        for (int servers : new int[] {1, 2, 4, 8}) {
+            for (int total = 1; total <= 10; total++) {
+                int[] owners = new int[servers];
+                for (int index = 0; index < total; index++) {
+                    for (int server : ShardRange.of(index, total).wholeServers(servers)) {
+                        assertThat(server % total).as("server %d of %d, shard %d of %d", server, servers, index, total)
+                                .isEqualTo(index);
+                        owners[server]++;
+                    }
+                }
+                assertThat(owners).as("%d shards over %d servers", total, servers).containsOnly(1);
+            }
+        }
+        assertThat(ShardRange.of(1, 2).wholeServers(4)).containsExactly(1, 3);
+        // more shards than servers: the first ones take a server each, the rest none
+        assertThat(ShardRange.of(0, 3).wholeServers(1)).containsExactly(0);
+        assertThat(ShardRange.of(2, 3).wholeServers(2)).isEmpty();
+        // where both apply, the same servers as the reconcile run's own parts
+        assertThat(ShardRange.of(1, 2).wholeServers(4))
+                .isEqualTo(ShardRange.of(1, 2).own(4).stream().map(ShardRange.Part::server).toList());
+    }
+
+    @Test
     void nonExistingShardsAreRefused() {
         assertThatThrownBy(() -> ShardRange.of(2, 2)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> ShardRange.of(-1, 2)).isInstanceOf(IllegalArgumentException.class);

@@ -6,9 +6,12 @@ import dev.eventual.infra.db.ServiceDatabase;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.infra.test.TestInfrastructure;
 import dev.eventual.order.core.shard.OrderShards;
+import dev.eventual.reconcile.retention.RetentionCleanup;
+import dev.eventual.reconcile.shard.ShardRange;
 import dev.eventual.reconcile.support.ReconcileJobIT;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
@@ -24,7 +27,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Work orders with order_db on two real MariaDB servers (docs/design.md, "Sharding order_db"): row ids
  * count per server, so the id the API shows carries the order's logical shard; the list merges both
- * servers, reading and resolving by id reach the work order's own server, and a bulk act works both.
+ * servers, reading and resolving by id reach the work order's own server, and a bulk act works both; the retention
+ * cleanup's shards each clean their own server's resolved work orders.
  */
 @ReconcileJobIT
 class ShardedWorkOrdersIT {
@@ -58,6 +62,9 @@ class ShardedWorkOrdersIT {
 
     @LocalServerPort
     int port;
+
+    @Autowired
+    RetentionCleanup retention;
 
     @Test
     void theListMergesBothServersAndEveryIdReachesItsOwnServer() {
@@ -125,7 +132,41 @@ class ShardedWorkOrdersIT {
         }
     }
 
+    /** The retention cleanup goes by whole servers (docs/retention.md): shard i of n cleans the servers s with s mod n == i. */
+    @Test
+    void eachRetentionShardCleansOnlyTheServersItsIndexNames() {
+        Opened a = resolvedLongAgo(server0, ON_SERVER_0);
+        Opened b = resolvedLongAgo(server1, ON_SERVER_1);
+        try {
+            assertThat(retention.run(ShardRange.of(1, 2)).servers()).containsExactly(1);
+            assertThat(workOrderAndAudit(server1, b)).isZero();
+            assertThat(workOrderAndAudit(server0, a)).isEqualTo(2);
+
+            assertThat(retention.run(ShardRange.of(0, 2)).servers()).containsExactly(0);
+            assertThat(workOrderAndAudit(server0, a)).isZero();
+        } finally {
+            remove(server0, a);
+            remove(server1, b);
+        }
+    }
+
     private record Opened(long id, long orderId) {
+    }
+
+    /** An open work order, then resolved by hand 401 days ago (past the default 400), with its audit row. */
+    private static Opened resolvedLongAgo(JdbcTemplate server, int gene) {
+        Opened opened = open(server, gene);
+        server.update("UPDATE reconcile_work_order SET status = 'RESOLVED', resolution = 'CLOSE', resolved_by = 'operator',"
+                + " resolved_at = CURRENT_TIMESTAMP(3) - INTERVAL 401 DAY WHERE order_id = ?", opened.orderId());
+        server.update("INSERT INTO reconcile_work_order_audit (work_order_id, action, operator, outcome)"
+                + " VALUES (?, 'CLOSE', 'operator', 'APPLIED')", opened.id() >> 10);
+        return opened;
+    }
+
+    private static long workOrderAndAudit(JdbcTemplate server, Opened opened) {
+        return server.queryForObject("SELECT COUNT(*) FROM reconcile_work_order WHERE order_id = ?", Long.class,
+                opened.orderId()) + server.queryForObject("SELECT COUNT(*) FROM reconcile_work_order_audit"
+                + " WHERE work_order_id = ?", Long.class, opened.id() >> 10);
     }
 
     /** An open work order over a failed ORDER_CREATED event, as a run leaves it, of an order of logical shard {@code gene}. */

@@ -81,12 +81,12 @@ class MonitoringTest {
     }
 
     @Test
-    void theAlertRulesWatchTheLagOpenWorkOrdersEventsWaitingForTheBrokerAndSignInGuessing() {
+    void theAlertRulesWatchTheLagOpenWorkOrdersEventsWaitingForTheBrokerRetentionAndSignInGuessing() {
         List<Map<String, Object>> rules = new ArrayList<>();
         list(yaml(ALERTS).get("groups")).forEach(group -> rules.addAll(list(Compose.map(group).get("rules"))));
 
         assertThat(rules).extracting(rule -> rule.get("alert")).containsExactlyInAnyOrder("ConsistencyLagHigh", "WorkOrdersOpen",
-                "EventsWaitingForBroker", "SignInGuessing");
+                "EventsWaitingForBroker", "RetentionBehind", "SignInGuessing");
         assertThat(rules).allSatisfy(rule -> {
             String expression = rule.get("expr").toString();
             asksOnlyForRegisteredMetrics(expression);
@@ -96,6 +96,11 @@ class MonitoringTest {
         assertThat(expression(rules, "WorkOrdersOpen")).contains("eventual_reconcile_work_orders_open");
         assertThat(expression(rules, "EventsWaitingForBroker")).contains("eventual_order_relay_oldest_seconds");
         assertThat(expression(rules, "SignInGuessing")).contains("eventual_auth_sign_in_failures_total");
+        // every table against its own retention, per service: both sides grouped alike, so one-to-one on (job, table)
+        assertThat(expression(rules, "RetentionBehind")).contains("eventual_retention_oldest_age_seconds",
+                "eventual_retention_keep_seconds");
+        assertThat(GROUPING.matcher(expression(rules, "RetentionBehind")).results().map(grouping -> grouping.group(1)))
+                .containsExactly("job, table", "job, table");
     }
 
     @Test

@@ -74,13 +74,20 @@ final class ServiceMeters {
             counter("eventual.notice.report-failures"),
             // consumer-support: ReportCoalescer, in both consumers
             new Meter("eventual.consumer.report.batch", Kind.SUMMARY, null, List.of("group")),
-            // reconcile-job: ReconcileRun, Redriver, ReconcileGauges, UnpaidTimeoutMetrics, GateRepairMetrics
+            // the retention of every table (docs/retention.md): consumer-support's RetentionMeters in both consumers,
+            // reconcile-job's RetentionMeters (order_db's tables) and MessageLogArchive (message_consumer_status)
+            counter("eventual.retention.removed", "table"),
+            new Meter("eventual.retention.oldest.age", Kind.GAUGE, "seconds", List.of("table")),
+            new Meter("eventual.retention.keep", Kind.GAUGE, "seconds", List.of("table")),
+            // reconcile-job: ReconcileRun, Redriver, ReconcileGauges, UnpaidTimeoutMetrics, GateRepairMetrics,
+            // ConsumerCleanups
             counter("eventual.reconcile.scanned"),
             counter("eventual.reconcile.rows", "outcome"),
             counter("eventual.reconcile.redrives", "action", "result"),
             counter("eventual.reconcile.taken-over"),
             counter("eventual.reconcile.executor.refused", "glue_type"),
             counter("eventual.reconcile.unpaid.orders", "outcome"),
+            counter("eventual.reconcile.retention.cleanups", "service", "outcome"),
             counter("eventual.gate.repaired", "kind"),
             new Meter("eventual.reconcile.work-orders.open", Kind.GAUGE, null, List.of()),
             new Meter("eventual.reconcile.lag.seconds", Kind.GAUGE, "seconds", List.of()),

@@ -33,10 +33,10 @@ class XxlJobRegistrationTest {
     void everyRegisteredHandlerIsAnXxlJobMethodOfReconcileJob() {
         Set<String> handlers = xxlJobHandlers();
         assertThat(handlers).contains("orderReconcileJob", "messageLogArchiveJob", "unpaidOrderTimeoutJob",
-                "stockGateRepairJob");
+                "stockGateRepairJob", "retentionCleanupJob");
         assertThat(jobs()).extracting(job -> job.get("executor_handler"))
                 .containsExactlyInAnyOrder("orderReconcileJob", "messageLogArchiveJob", "unpaidOrderTimeoutJob",
-                        "stockGateRepairJob")
+                        "stockGateRepairJob", "retentionCleanupJob")
                 .allSatisfy(handler -> assertThat(handlers).contains(handler));
         // BEAN handlers only: no GLUE or shell code runs on the executors (docs/design.md, "Security")
         assertThat(jobs()).allSatisfy(job -> assertThat(job).containsEntry("glue_type", "BEAN"));
@@ -46,6 +46,8 @@ class XxlJobRegistrationTest {
     void reconciliationIsBroadcastToEveryShardAndBothJobsAreSwitchedOn() {
         assertThat(job("orderReconcileJob")).containsEntry("executor_route_strategy", "SHARDING_BROADCAST");
         assertThat(job("unpaidOrderTimeoutJob")).containsEntry("executor_route_strategy", "SHARDING_BROADCAST");
+        // executor i of n cleans the order_db servers s with s mod n == i (docs/retention.md)
+        assertThat(job("retentionCleanupJob")).containsEntry("executor_route_strategy", "SHARDING_BROADCAST");
         // per SKU, not per order shard: one executor at a time
         assertThat(job("stockGateRepairJob")).containsEntry("executor_route_strategy", "FIRST");
         assertThat(jobs()).allSatisfy(job -> {

@@ -3,12 +3,15 @@ package dev.eventual.order.core.reconcile;
 import dev.eventual.order.core.reconcile.ReconcilePages.WorkOrderOpening;
 import dev.eventual.order.core.reconcile.WorkOrders.Audit;
 import dev.eventual.order.core.reconcile.WorkOrders.WorkOrder;
+import org.apache.ibatis.annotations.Delete;
 import org.apache.ibatis.annotations.Insert;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
 import org.apache.ibatis.annotations.Update;
 
+import java.time.LocalDateTime;
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -103,4 +106,34 @@ interface WorkOrderMapper {
     @Update("UPDATE message_log SET reconcile_status = 'SUCCESS', claim_token = NULL"
             + " WHERE id = #{id} AND reconcile_status = 'FAIL'")
     int closeByHand(@Param("id") long messageLogId);
+
+    /**
+     * The row ids of one batch of work orders resolved before the cutoff, oldest first, through
+     * {@code idx_work_order_status_resolved} (open ones are never read); locked until deleted, so a reopening
+     * waits and then opens a new work order.
+     */
+    @Select("SELECT id FROM reconcile_work_order WHERE status = 'RESOLVED' AND resolved_at < #{cutoff}"
+            + " ORDER BY resolved_at LIMIT #{limit} FOR UPDATE")
+    List<Long> resolvedBefore(@Param("cutoff") LocalDateTime cutoff, @Param("limit") int limit);
+
+    /** The audit rows of the given work orders (row ids), through {@code idx_work_order_audit_work_order}. */
+    @Delete("""
+            <script>
+            DELETE FROM reconcile_work_order_audit WHERE work_order_id IN
+            <foreach collection="rowIds" item="id" open="(" separator="," close=")">#{id}</foreach>
+            </script>""")
+    int deleteAuditOf(@Param("rowIds") Collection<Long> rowIds);
+
+    /** The given resolved work orders (row ids); an open one stays. */
+    @Delete("""
+            <script>
+            DELETE FROM reconcile_work_order WHERE status = 'RESOLVED' AND id IN
+            <foreach collection="rowIds" item="id" open="(" separator="," close=")">#{id}</foreach>
+            </script>""")
+    int deleteResolved(@Param("rowIds") Collection<Long> rowIds);
+
+    /** Seconds since the oldest resolved work order left was resolved, by the database clock; null when none is left. */
+    @Select("SELECT TIMESTAMPDIFF(SECOND, MIN(resolved_at), CURRENT_TIMESTAMP(3)) FROM reconcile_work_order"
+            + " WHERE status = 'RESOLVED'")
+    Long oldestResolvedSeconds();
 }

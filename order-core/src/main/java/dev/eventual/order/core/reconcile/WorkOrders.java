@@ -3,8 +3,10 @@ package dev.eventual.order.core.reconcile;
 import dev.eventual.order.core.shard.OrderShards;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -17,7 +19,8 @@ import java.util.Optional;
  * audit, list and count them over every server, the queue's tallies and an order's whole story. A work order's
  * id carries its order's logical shard in its low bits, like an order id, so every method that takes one finds
  * its server itself ({@link WorkOrderMapper#PUBLIC_ID}); lists and counts ask every server. Each method runs
- * in its own scope; the resolution, of several statements, is one transaction.
+ * in its own scope; the resolution, of several statements, is one transaction. Resolved work orders past their
+ * retention are deleted with their audit, server by server, in bounded batches (docs/retention.md).
  */
 @Service
 public class WorkOrders {
@@ -33,6 +36,8 @@ public class WorkOrders {
     private final ConsoleMapper console;
     private final BacklogMapper backlog;
     private final TransactionTemplate transaction;
+    /** The retention's deletes: READ COMMITTED locks the rows deleted and no gap beside them (docs/retention.md). */
+    private final TransactionTemplate rowLocksOnly;
 
     WorkOrders(OrderShards shards, WorkOrderMapper workOrders, DueRowMapper events, ConsoleMapper console,
                BacklogMapper backlog, PlatformTransactionManager transactions) {
@@ -42,6 +47,8 @@ public class WorkOrders {
         this.console = console;
         this.backlog = backlog;
         this.transaction = new TransactionTemplate(transactions);
+        this.rowLocksOnly = new TransactionTemplate(transactions);
+        rowLocksOnly.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
     }
 
     /** The text's first {@link #MAX_REASON} characters; null stays null. */
@@ -166,6 +173,38 @@ public class WorkOrders {
                     .map(row -> new Audited(row, workOrders.auditTrail(row.id()))).toList();
             return new Story(order, console.events(orderId), console.consumers(orderId), audited);
         });
+    }
+
+    /**
+     * Deletes at most {@code limit} work orders on {@code server} resolved before {@code cutoff}, oldest first,
+     * with their audit rows, in one short transaction (docs/retention.md). Open work orders are never deleted; one
+     * reopened meanwhile is not resolved any more, and one reopening after this finds none and opens anew.
+     *
+     * @return what was deleted; fewer than {@code limit} work orders when none older is left
+     */
+    public Removed deleteResolvedBefore(int server, LocalDateTime cutoff, int limit) {
+        return shards.on(server, () -> rowLocksOnly.execute(status -> {
+            List<Long> rowIds = workOrders.resolvedBefore(cutoff, limit);
+            if (rowIds.isEmpty()) {
+                return new Removed(0, 0);
+            }
+            int audit = workOrders.deleteAuditOf(rowIds);
+            return new Removed(workOrders.deleteResolved(rowIds), audit);
+        }));
+    }
+
+    /** How long ago the oldest resolved work order left on {@code server} was resolved; empty when none is. */
+    public Optional<Duration> oldestResolved(int server) {
+        return Optional.ofNullable(shards.on(server, workOrders::oldestResolvedSeconds)).map(Duration::ofSeconds);
+    }
+
+    /**
+     * What one batch of the retention deleted.
+     *
+     * @param workOrders resolved work orders
+     * @param auditRows  their audit rows
+     */
+    public record Removed(int workOrders, int auditRows) {
     }
 
     /**

@@ -8,6 +8,7 @@ import dev.eventual.order.core.outbox.RecordingBroker;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
+import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -28,8 +29,10 @@ class OrderCanceledContractTest {
 
     @Test
     void cancelingAnOrderWritesTheCurrentVersionsPayload() {
+        // created when the fixture says (orderCreatedAt, schema v2): order_db keeps milliseconds
         OrderRow order = OrderRow.created(EventContracts.ORDER_ID, EventContracts.USER_ID, "contract-test",
-                EventContracts.SKU_ID, EventContracts.QUANTITY, java.time.LocalDateTime.of(2026, 11, 27, 4, 0));
+                EventContracts.SKU_ID, EventContracts.QUANTITY,
+                LocalDateTime.ofInstant(EventContracts.ORDER_CREATED_AT, ZoneOffset.UTC));
         when(orders.selectById(EventContracts.ORDER_ID)).thenReturn(order);
         when(orders.cancel(EventContracts.ORDER_ID, 0)).thenReturn(1);
 

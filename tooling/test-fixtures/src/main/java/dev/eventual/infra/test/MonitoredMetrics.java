@@ -41,10 +41,11 @@ public final class MonitoredMetrics {
     /** Who registers which metrics, by the prefixes of their Prometheus names. */
     public enum Service {
         ORDER_SERVICE("eventual_orders_", "eventual_order_", "eventual_gate_decisions_", "eventual_gate_given_back_"),
+        // the retention's series (docs/retention.md): each cleaning service publishes its own tables'
         INVENTORY_SERVICE("eventual_inventory_", "eventual_gate_updates_", "eventual_gate_drift_",
-                "eventual_consumer_report_batch_"),
-        NOTICE_SERVICE("eventual_notice_", "eventual_consumer_report_batch_"),
-        RECONCILE_JOB("eventual_reconcile_", "eventual_gate_repaired_"),
+                "eventual_consumer_report_batch_", "eventual_retention_"),
+        NOTICE_SERVICE("eventual_notice_", "eventual_consumer_report_batch_", "eventual_retention_"),
+        RECONCILE_JOB("eventual_reconcile_", "eventual_gate_repaired_", "eventual_retention_"),
         // its series at 0 from the start: AuthServerIT (the auth-server's tests cannot use this module)
         AUTH_SERVER("eventual_auth_");
 
