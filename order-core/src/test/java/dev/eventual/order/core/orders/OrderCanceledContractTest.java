@@ -8,6 +8,7 @@ import dev.eventual.order.core.outbox.RecordingBroker;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
+import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -16,8 +17,8 @@ import static org.mockito.Mockito.when;
 
 /**
  * The order-canceled payload canceling an order writes, to the broker and to message_log, is the
- * current schema version's contract fixture, compared as JSON trees (see OrderCreatedContractTest).
- * Only the tables are stand-ins.
+ * current schema version's contract fixture, compared as JSON trees (see OrderCreatedContractTest),
+ * the canceled order's creation time included. Only the tables are stand-ins.
  */
 class OrderCanceledContractTest {
 
@@ -28,8 +29,10 @@ class OrderCanceledContractTest {
 
     @Test
     void cancelingAnOrderWritesTheCurrentVersionsPayload() {
+        // order_db keeps the creation time in milliseconds, in UTC: what the cancel carries from version 2 on
         OrderRow order = OrderRow.created(EventContracts.ORDER_ID, EventContracts.USER_ID, "contract-test",
-                EventContracts.SKU_ID, EventContracts.QUANTITY, java.time.LocalDateTime.of(2026, 11, 27, 4, 0));
+                EventContracts.SKU_ID, EventContracts.QUANTITY,
+                LocalDateTime.ofInstant(EventContracts.ORDER_CREATED_AT, ZoneOffset.UTC));
         when(orders.selectById(EventContracts.ORDER_ID)).thenReturn(order);
         when(orders.cancel(EventContracts.ORDER_ID, 0)).thenReturn(1);
 
