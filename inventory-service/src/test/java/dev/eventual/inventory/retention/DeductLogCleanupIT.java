@@ -80,7 +80,7 @@ class DeductLogCleanupIT {
     }
 
     @Test
-    void aCallerHorizonTheRetentionDoesNotOutliveIsRefusedAndNothingIsDeleted() {
+    void aCallerHorizonTheRetentionDoesNotOutliveOrAnInvalidOneIsRefusedAndNothingIsDeleted() {
         long orderId = ThreadLocalRandom.current().nextLong(Long.MAX_VALUE / 2, Long.MAX_VALUE);
         insert(List.of(orderId), DeductStatus.SUCCESS, Duration.ofDays(31));
 
@@ -92,6 +92,10 @@ class DeductLogCleanupIT {
         assertThat(refused.json().get("type").asString()).isEqualTo("urn:eventual:problem:conflict");
         assertThat(refused.json().get("detail").asString()).contains("upstream horizon of PT672H")
                 .contains("nothing was deleted");
+        assertThat(count(List.of(orderId))).isOne();
+        HttpCall.Response invalid = cleanup(-1);
+        assertThat(invalid.status()).as(invalid.body()).isEqualTo(400);
+        assertThat(invalid.json().get("invalidParams").findValuesAsString("name")).contains("upstreamHorizonSeconds");
         assertThat(count(List.of(orderId))).isOne();
         jdbc.update("DELETE FROM inventory_deduct_log WHERE order_id = ?", orderId);
     }
