@@ -16,7 +16,7 @@ import static dev.eventual.structure.DeployableStructure.Statements.IN_FEATURES;
 class PackageStructureTest {
 
     private static final DeployableStructure STRUCTURE = DeployableStructure.rootedAt("dev.eventual.inventory",
-            IN_FEATURES, "deduct", "stock", "gate", "redrive");
+            IN_FEATURES, "deduct", "stock", "gate", "redrive", "retention");
 
     @ArchTest
     static final ArchRule packageStructure = STRUCTURE.rules();

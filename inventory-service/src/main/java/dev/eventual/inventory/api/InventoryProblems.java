@@ -2,6 +2,7 @@ package dev.eventual.inventory.api;
 
 import dev.eventual.inventory.gate.GateUnavailableException;
 import dev.eventual.inventory.gate.NotGatedException;
+import dev.eventual.inventory.retention.RetentionTooShortException;
 import dev.eventual.web.ApiProblemException;
 import dev.eventual.common.api.problem.ProblemTypes;
 import org.springframework.core.Ordered;
@@ -25,5 +26,10 @@ class InventoryProblems {
     @ExceptionHandler
     ErrorResponse notGated(NotGatedException e) {
         return ApiProblemException.conflict(e.getMessage());
+    }
+
+    @ExceptionHandler
+    ErrorResponse retentionTooShort(RetentionTooShortException e) {
+        return new ApiProblemException(HttpStatus.CONFLICT, ProblemTypes.CONFLICT, "Retention too short", e.getMessage());
     }
 }

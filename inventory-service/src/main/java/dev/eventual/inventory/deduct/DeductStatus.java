@@ -11,13 +11,19 @@ public enum DeductStatus {
     /** The deduction was given back after a cancel. */
     RELEASED,
     /** A cancel came first (or after a FAIL): this order never deducts. */
-    FENCED;
+    FENCED,
+    /**
+     * An event of an order born beyond the retention found no record (docs/retention.md): the record may have
+     * been cleaned, so nothing was applied, now or on any later delivery; a person decides (a work order).
+     */
+    REFUSED;
 
     public DownstreamStatus asDownstream() {
         return switch (this) {
             case SUCCESS -> DownstreamStatus.SUCCESS;
             case FAIL -> DownstreamStatus.FAIL;
             case RELEASED, FENCED -> DownstreamStatus.RELEASED;
+            case REFUSED -> DownstreamStatus.REFUSED;
         };
     }
 }

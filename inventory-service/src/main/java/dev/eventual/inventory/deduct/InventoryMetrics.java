@@ -31,6 +31,7 @@ public class InventoryMetrics {
 
     private final Map<OrderEventType, Map<DeductStatus, Counter>> consumed = new EnumMap<>(OrderEventType.class);
     private final Map<OrderEventType, Counter> duplicates = new EnumMap<>(OrderEventType.class);
+    private final Map<OrderEventType, Counter> refusals = new EnumMap<>(OrderEventType.class);
     private final Map<Failure, Counter> failures = new EnumMap<>(Failure.class);
     private final Counter redeliveries;
 
@@ -43,6 +44,9 @@ public class InventoryMetrics {
             }
             consumed.put(event, byOutcome);
             duplicates.put(event, registry.counter("eventual.inventory.duplicates", "event", event.name()));
+            refusals.put(event, Counter.builder("eventual.inventory.refused").tag("event", event.name())
+                    .description("events refused as older than the retention, their record missing (docs/retention.md)")
+                    .register(registry));
         }
         for (Failure reason : Failure.values()) {
             failures.put(reason, registry.counter("eventual.inventory.failures", "reason", reason.tag()));
@@ -55,6 +59,9 @@ public class InventoryMetrics {
             duplicates.get(event).increment();
         } else {
             consumed.get(event).get(outcome.status()).increment();
+            if (outcome.status() == DeductStatus.REFUSED) {
+                refusals.get(event).increment();
+            }
         }
     }
 

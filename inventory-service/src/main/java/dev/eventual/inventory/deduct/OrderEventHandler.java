@@ -109,10 +109,18 @@ public class OrderEventHandler implements OrderEventBatchHandler {
     }
 
     private DeductOutcome reported(OrderEventType type, DeductOutcome outcome) {
-        log.info("Order {}: {} {} -> {} ({})", outcome.orderId(), type, outcome.duplicate() ? "seen again" : "applied",
-                outcome.status(), outcome.detail());
+        boolean refused = outcome.status() == DeductStatus.REFUSED;
+        if (refused) {
+            // not applied, and no delivery ever will be: a work order asks a person (docs/retention.md)
+            log.warn("Order {}: {} {} -> REFUSED ({})", outcome.orderId(), type,
+                    outcome.duplicate() ? "seen again" : "not applied", outcome.detail());
+        } else {
+            log.info("Order {}: {} {} -> {} ({})", outcome.orderId(), type, outcome.duplicate() ? "seen again" : "applied",
+                    outcome.status(), outcome.detail());
+        }
         metrics.handled(type, outcome);
-        ConsumeStatus reported = type == OrderEventType.ORDER_CANCELED || outcome.status() == DeductStatus.SUCCESS
+        // a refused event is a FAIL whatever its type: reconciliation finds the REFUSED status behind it
+        ConsumeStatus reported = !refused && (type == OrderEventType.ORDER_CANCELED || outcome.status() == DeductStatus.SUCCESS)
                 ? ConsumeStatus.SUCCESS : ConsumeStatus.FAIL;
         reports.submit(new StatusReport(outcome.orderId(), type, reported, outcome.detail()));
         return outcome;

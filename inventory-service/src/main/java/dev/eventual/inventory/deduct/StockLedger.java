@@ -6,6 +6,7 @@ import dev.eventual.inventory.stock.SkuQuantity;
 import dev.eventual.inventory.stock.StockMapper;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.consumer.receive.ReceivedEvent;
+import dev.eventual.consumer.retention.LateEvents;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Isolation;
 import org.springframework.transaction.annotation.Transactional;
@@ -17,6 +18,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -28,6 +30,10 @@ import java.util.stream.Collectors;
  * together. A redelivered or duplicated event finds the record and changes nothing. Lock order is
  * always deduct record, then SKU row, so concurrent orders on a hot SKU queue up on the SKU row and
  * never deadlock. READ COMMITTED keeps locking reads of absent rows free of gap locks.
+ * <p>
+ * A record is cleaned once untouched for the retention, so an event that finds none is applied only while its
+ * order is younger than that; an older one is REFUSED (a REFUSED record, nothing else changed) and stays so on
+ * every later delivery: a cleaned record never means a second deduction or release (docs/retention.md).
  */
 @Service
 public class StockLedger {
@@ -38,11 +44,13 @@ public class StockLedger {
     private final DeductLogMapper log;
     private final StockMapper stock;
     private final List<DeductObserver> observers;
+    private final LateOrders late;
 
-    public StockLedger(DeductLogMapper log, StockMapper stock, List<DeductObserver> observers) {
+    public StockLedger(DeductLogMapper log, StockMapper stock, List<DeductObserver> observers, LateEvents late) {
         this.log = log;
         this.stock = stock;
         this.observers = List.copyOf(observers);
+        this.late = new LateOrders(late);
     }
 
     /**
@@ -54,6 +62,10 @@ public class StockLedger {
     public DeductOutcome deduct(OrderCreatedEvent event, boolean retryFailed) {
         DeductRecord existing = log.lock(event.orderId());
         if (existing == null) {
+            Optional<String> refusal = late.refusal(event);
+            if (refusal.isPresent()) {
+                return refuse(event.orderId(), event.skuId(), event.quantity(), refusal.get());
+            }
             log.insert(new DeductRecord(event.orderId(), event.skuId(), event.quantity(), DeductStatus.SUCCESS, null));
             return takeStock(event, false);
         }
@@ -68,6 +80,10 @@ public class StockLedger {
     public DeductOutcome release(OrderCanceledEvent event) {
         DeductRecord existing = log.lock(event.orderId());
         if (existing == null) {
+            Optional<String> refusal = late.refusal(event);
+            if (refusal.isPresent()) {
+                return refuse(event.orderId(), event.skuId(), event.quantity(), refusal.get());
+            }
             log.insert(new DeductRecord(event.orderId(), event.skuId(), event.quantity(), DeductStatus.FENCED,
                     CANCELED_BEFORE_SEEN));
             return new DeductOutcome(event.orderId(), DeductStatus.FENCED, false, "fenced");
@@ -83,8 +99,15 @@ public class StockLedger {
                 log.setStatus(event.orderId(), DeductStatus.FENCED, CANCELED_AFTER_FAIL);
                 yield new DeductOutcome(event.orderId(), DeductStatus.FENCED, false, "nothing to release");
             }
-            case RELEASED, FENCED -> new DeductOutcome(event.orderId(), existing.status(), true, existing.failReason());
+            case RELEASED, FENCED, REFUSED -> new DeductOutcome(event.orderId(), existing.status(), true,
+                    existing.failReason());
         };
+    }
+
+    /** Records the refusal, so that every later delivery of the order's events meets it; nothing else changes. */
+    private DeductOutcome refuse(long orderId, long skuId, int quantity, String detail) {
+        log.insert(new DeductRecord(orderId, skuId, quantity, DeductStatus.REFUSED, detail));
+        return new DeductOutcome(orderId, DeductStatus.REFUSED, false, detail);
     }
 
     /**
@@ -110,6 +133,8 @@ public class StockLedger {
         if (!claims.isEmpty()) {
             log.insertAll(claims);
         }
+        Map<Long, DeductRecord> claimed = new HashMap<>();
+        claims.forEach(claim -> claimed.put(claim.orderId(), claim));
         Set<Long> skus = new TreeSet<>();
         events.forEach(event -> skus.add(event.type() == OrderEventType.ORDER_CREATED
                 ? event.created().skuId() : event.canceled().skuId()));
@@ -117,25 +142,34 @@ public class StockLedger {
         Map<Long, Integer> stockOf = new HashMap<>();
         stock.lockAll(skus).forEach(row -> stockOf.put(row.skuId(), row.stock()));
         takeStock(events, claims, retryFailed ? failedCreates(events, records) : List.of(), stockOf, records, outcomes);
-        releaseStock(events, records, outcomes);
+        releaseStock(events, records, claimed, outcomes);
         return Arrays.asList(outcomes);
     }
 
-    /** New deduct records: SUCCESS for a create seen first (FAIL is set when stock does not cover it), FENCED for a cancel. */
-    private static List<DeductRecord> claimNewOrders(List<ReceivedEvent> events, Map<Long, DeductRecord> records) {
+    /**
+     * New deduct records: SUCCESS for a create seen first (FAIL is set when stock does not cover it), FENCED for a
+     * cancel, REFUSED for either when its order is born beyond the retention (judged by the order's first event
+     * in the batch, its create if the batch has one).
+     */
+    private List<DeductRecord> claimNewOrders(List<ReceivedEvent> events, Map<Long, DeductRecord> records) {
         Map<Long, DeductRecord> claims = new LinkedHashMap<>();
         for (ReceivedEvent event : events) {
-            if (event.type() == OrderEventType.ORDER_CREATED && !records.containsKey(event.orderId())) {
+            if (event.type() == OrderEventType.ORDER_CREATED && !records.containsKey(event.orderId())
+                    && !claims.containsKey(event.orderId())) {
                 OrderCreatedEvent created = event.created();
-                claims.putIfAbsent(created.orderId(), new DeductRecord(created.orderId(), created.skuId(),
-                        created.quantity(), DeductStatus.SUCCESS, null));
+                String refusal = late.refusal(created).orElse(null);
+                claims.put(created.orderId(), new DeductRecord(created.orderId(), created.skuId(), created.quantity(),
+                        refusal == null ? DeductStatus.SUCCESS : DeductStatus.REFUSED, refusal));
             }
         }
         for (ReceivedEvent event : events) {
-            if (event.type() == OrderEventType.ORDER_CANCELED && !records.containsKey(event.orderId())) {
+            if (event.type() == OrderEventType.ORDER_CANCELED && !records.containsKey(event.orderId())
+                    && !claims.containsKey(event.orderId())) {
                 OrderCanceledEvent canceled = event.canceled();
-                claims.putIfAbsent(canceled.orderId(), new DeductRecord(canceled.orderId(), canceled.skuId(),
-                        canceled.quantity(), DeductStatus.FENCED, CANCELED_BEFORE_SEEN));
+                String refusal = late.refusal(canceled).orElse(null);
+                claims.put(canceled.orderId(), new DeductRecord(canceled.orderId(), canceled.skuId(), canceled.quantity(),
+                        refusal == null ? DeductStatus.FENCED : DeductStatus.REFUSED,
+                        refusal == null ? CANCELED_BEFORE_SEEN : refusal));
             }
         }
         return List.copyOf(claims.values());
@@ -173,6 +207,10 @@ public class StockLedger {
             if (claim == null) {
                 continue;
             }
+            if (claim.status() == DeductStatus.REFUSED) {
+                records.put(claim.orderId(), claim);
+                continue;
+            }
             Integer available = left.get(claim.skuId());
             if (available != null && available >= claim.quantity()) {
                 left.put(claim.skuId(), available - claim.quantity());
@@ -196,9 +234,9 @@ public class StockLedger {
         }
         failed.forEach((reason, orderIds) -> log.setStatuses(orderIds, DeductStatus.FAIL, reason));
         // every create's outcome, repeats included, is what its record says once the batch's stock is taken;
-        // the first event of a fresh claim or a retry is no repeat
+        // the first event of a fresh claim (a refusal too) or a retry is no repeat
         Set<Long> firstSeen = new HashSet<>();
-        claims.stream().filter(claim -> claim.status() == DeductStatus.SUCCESS).forEach(claim -> firstSeen.add(claim.orderId()));
+        claims.stream().filter(claim -> claim.status() != DeductStatus.FENCED).forEach(claim -> firstSeen.add(claim.orderId()));
         retries.forEach(retry -> firstSeen.add(retry.orderId()));
         for (int i = 0; i < events.size(); i++) {
             ReceivedEvent event = events.get(i);
@@ -211,7 +249,9 @@ public class StockLedger {
         }
     }
 
-    private void releaseStock(List<ReceivedEvent> events, Map<Long, DeductRecord> records, DeductOutcome[] outcomes) {
+    /** @param claimed the records this batch claimed, for the cancels of orders it has no create of */
+    private void releaseStock(List<ReceivedEvent> events, Map<Long, DeductRecord> records,
+                              Map<Long, DeductRecord> claimed, DeductOutcome[] outcomes) {
         Map<Long, Integer> restored = new TreeMap<>();
         List<Long> released = new ArrayList<>();
         List<Long> fencedAfterFail = new ArrayList<>();
@@ -223,11 +263,11 @@ public class StockLedger {
             long orderId = event.orderId();
             DeductRecord record = records.get(orderId);
             if (record == null) {
-                // claimed as FENCED by this batch: the first cancel of it fenced it
-                DeductRecord fence = new DeductRecord(orderId, event.canceled().skuId(), event.canceled().quantity(),
-                        DeductStatus.FENCED, CANCELED_BEFORE_SEEN);
-                records.put(orderId, fence);
-                outcomes[i] = new DeductOutcome(orderId, DeductStatus.FENCED, false, "fenced");
+                // claimed by this batch, FENCED or REFUSED: the first cancel of it did that
+                DeductRecord claim = claimed.get(orderId);
+                records.put(orderId, claim);
+                outcomes[i] = new DeductOutcome(orderId, claim.status(), false,
+                        claim.status() == DeductStatus.FENCED ? "fenced" : claim.failReason());
                 continue;
             }
             outcomes[i] = switch (record.status()) {
@@ -245,7 +285,7 @@ public class StockLedger {
                             DeductStatus.FENCED, CANCELED_AFTER_FAIL));
                     yield new DeductOutcome(orderId, DeductStatus.FENCED, false, "nothing to release");
                 }
-                case RELEASED, FENCED -> new DeductOutcome(orderId, record.status(), true, record.failReason());
+                case RELEASED, FENCED, REFUSED -> new DeductOutcome(orderId, record.status(), true, record.failReason());
             };
         }
         if (!restored.isEmpty()) {

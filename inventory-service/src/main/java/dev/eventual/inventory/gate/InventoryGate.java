@@ -49,6 +49,11 @@ public class InventoryGate implements DeductObserver {
                     fenced(sku, outcome.orderId());
                 }
             }
+            // nothing reached the stock, so the gate is told nothing: whether the order ever deducted is unknown
+            // (its record may have been cleaned), so giving its units back could put sold ones on sale again, and
+            // a release is the work order's to decide (docs/retention.md). A reservation it may still hold ends at
+            // the next seed, which counts the REFUSED record as settled ({@link GateSeeding})
+            case REFUSED -> { }
         }
     }
 

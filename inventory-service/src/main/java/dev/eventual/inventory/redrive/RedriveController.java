@@ -4,6 +4,8 @@ import dev.eventual.web.Allowed;
 import dev.eventual.common.messaging.InternalAuth;
 import dev.eventual.common.api.BatchStatusRequest;
 import dev.eventual.common.api.BatchStatusResponse;
+import dev.eventual.common.api.CleanupRequest;
+import dev.eventual.common.api.CleanupResult;
 import dev.eventual.common.api.InventoryInternalApi;
 import dev.eventual.common.api.RedriveBatch;
 import dev.eventual.common.api.RedriveResult;
@@ -16,12 +18,16 @@ import dev.eventual.inventory.deduct.DeductLogMapper;
 import dev.eventual.inventory.deduct.DeductOutcome;
 import dev.eventual.inventory.deduct.DeductRecord;
 import dev.eventual.inventory.deduct.OrderEventHandler;
+import dev.eventual.inventory.retention.DeductLogCleanup;
 import dev.eventual.web.ApiProblemException;
 import dev.eventual.web.Ids;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,10 +42,12 @@ public class RedriveController implements InventoryInternalApi {
 
     private final DeductLogMapper log;
     private final OrderEventHandler handler;
+    private final DeductLogCleanup cleanup;
 
-    public RedriveController(DeductLogMapper log, OrderEventHandler handler) {
+    public RedriveController(DeductLogMapper log, OrderEventHandler handler, DeductLogCleanup cleanup) {
         this.log = log;
         this.handler = handler;
+        this.cleanup = cleanup;
     }
 
     @Override
@@ -79,6 +87,17 @@ public class RedriveController implements InventoryInternalApi {
         }
         return results(handler.redriveAll(IntStream.range(0, batch.events().size())
                 .mapToObj(i -> ReceivedEvent.of(batch.events().get(i), 1, batch.traceparentOf(i))).toList()));
+    }
+
+    @Override
+    @Allowed(act = "cleaning deduct records", scopes = InternalAuth.SCOPE_INVENTORY_REDRIVE)
+    @Operation(summary = "Delete the deduct records past their retention, in bounded batches (the reconcile job)")
+    @ApiResponse(responseCode = "200", description = "Records deleted, whether all past the retention are gone, the"
+            + " oldest record's age left and the retention")
+    @ApiResponse(responseCode = "409", description = "urn:eventual:problem:conflict: nothing deleted, the retention"
+            + " does not outlive the caller's upstream horizon (docs/retention.md)")
+    public CleanupResult cleanup(@Valid @RequestBody CleanupRequest request) {
+        return cleanup.clean(Duration.ofSeconds(request.upstreamHorizonSeconds()));
     }
 
     /** Every event of a batch is checked before any is applied: a bad one refuses the whole batch. */

@@ -20,6 +20,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
 import tools.jackson.databind.JsonNode;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -124,8 +125,9 @@ class InventoryApiIT {
         put(sku, "{\"stock\":2}");
         long orderId = Events.created(sku, 1).orderId();
 
+        // placed just now: an order born beyond the retention, or at no stated time, is refused (docs/retention.md)
         JsonNode result = redriveOne(RETRIES, "{\"schemaVersion\":1,\"orderId\":" + orderId
-                + ",\"userId\":7,\"skuId\":" + sku + ",\"quantity\":1}");
+                + ",\"userId\":7,\"skuId\":" + sku + ",\"quantity\":1,\"createdAt\":\"" + Instant.now() + "\"}");
 
         assertThat(result.get("status").asString()).isEqualTo("SUCCESS");
         assertThat(result.get("orderId").asString()).isEqualTo(Long.toString(orderId));

@@ -23,12 +23,15 @@ class OpenApiDocsIT {
         Set<String> guarded = docs.assertDescribes("inventory-service", ApiDocsCheck.overHttp(port));
 
         assertThat(guarded).contains("PUT /api/inventory/{skuId}", "POST /api/inventory/{skuId}/gate",
-                "POST /api/inventory/gate/rebuild", "POST /internal/inventory/retries", "GET /api/inventory/{skuId}");
+                "POST /api/inventory/gate/rebuild", "POST /internal/inventory/retries", "POST /internal/inventory/cleanup",
+                "GET /api/inventory/{skuId}");
         assertThat(docs.credentials("GET", "/api/inventory/{skuId}")).containsExactly("bearer");
         assertThat(docs.credentials("PUT", "/api/inventory/{skuId}")).containsExactly("bearer");
         assertThat(docs.credentials("POST", "/api/inventory/gate/rebuild")).containsExactlyInAnyOrder("bearer", "serviceClient");
         assertThat(docs.scopes("POST", "/api/inventory/gate/rebuild")).containsExactly("inventory.gate");
         assertThat(docs.scopes("POST", "/internal/inventory/retries")).containsExactly("inventory.redrive");
         assertThat(docs.responseCodes("POST", "/api/inventory/{skuId}/gate")).contains("200", "404", "409", "503");
+        assertThat(docs.scopes("POST", "/internal/inventory/cleanup")).containsExactly("inventory.redrive");
+        assertThat(docs.responseCodes("POST", "/internal/inventory/cleanup")).contains("200", "409");
     }
 }

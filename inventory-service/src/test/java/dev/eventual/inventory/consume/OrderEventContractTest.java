@@ -7,6 +7,8 @@ import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.common.status.ConsumeStatus;
 import dev.eventual.consumer.ConsumerProperties;
 import dev.eventual.consumer.receive.ReceivedEvent;
+import dev.eventual.consumer.retention.LateEvents;
+import dev.eventual.consumer.retention.RetentionProperties;
 import dev.eventual.consumer.report.ReportCoalescer;
 import dev.eventual.infra.test.EventContracts.Fixture;
 import dev.eventual.infra.test.EventContracts;
@@ -32,7 +34,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.mockito.ArgumentCaptor;
 
+import java.time.Clock;
 import java.time.Duration;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -48,7 +52,8 @@ import static org.mockito.Mockito.when;
  * as its broker listener receives them: consumer-support decodes the body into the order the fixture
  * describes, and the handler and the stock ledger apply it. Only the two tables are stand-ins, answering
  * as for an order seen the first time on a SKU with stock; that the statements do the right thing on a
- * real database is for the deduct ITs.
+ * real database is for the deduct ITs. The events are consumed the minute after the fixtures' cancel, as the
+ * broker hands them over, so that their fixed dates stay within the retention whenever the test runs.
  */
 class OrderEventContractTest {
 
@@ -58,7 +63,10 @@ class OrderEventContractTest {
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final ConsumerProperties consumer = new ConsumerProperties(32, 1, Duration.ZERO,
             new ConsumerProperties.Report(Duration.ZERO, 500));
-    private final RecordingHandler handler = new RecordingHandler(new StockLedger(deductLog, stock, List.of()),
+    private final LateEvents lateEvents = new LateEvents(new RetentionProperties(Duration.ofDays(30),
+            Duration.ofMinutes(5), Duration.ofDays(1), Duration.ofHours(72), 1000, Duration.ofSeconds(20)),
+            Clock.fixed(EventContracts.CANCELED_AT.plusSeconds(60), ZoneOffset.UTC));
+    private final RecordingHandler handler = new RecordingHandler(new StockLedger(deductLog, stock, List.of(), lateEvents),
             new ReportCoalescer(OrderMessaging.INVENTORY_CONSUMER_GROUP, this::report, consumer.report(),
                     new OrderTraces(Tracer.NOOP, Propagator.NOOP), registry,
                     "eventual.inventory.report-failures"), new InventoryMetrics(registry));

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.dao.DuplicateKeyException;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -250,6 +251,64 @@ class BatchDeductionIT {
         assertThat(stock.stockOf(sku)).isEqualTo(80);
         assertThat(ledger.applyAll(batch, false)).allMatch(DeductOutcome::duplicate);
         assertThat(stock.stockOf(sku)).isEqualTo(80);
+    }
+
+    /**
+     * Orders born beyond the retention (docs/retention.md) in one batch with a fresh one: without a record each is
+     * REFUSED, its create and its cancel alike, and takes or gives no stock; with a record, age does not matter.
+     */
+    @Test
+    void oldOrdersWithoutARecordAreRefusedInTheBatchAndThoseWithOneAreAppliedAsEver() {
+        long sku = skuWithStock(10);
+        OrderCreatedEvent kept = Events.created(sku, 4);
+        ledger.applyAll(List.of(created(kept)), false);
+        OrderCreatedEvent oldKept = Events.placedEarlier(kept, Duration.ofDays(40));
+        OrderCreatedEvent oldCreate = Events.placedEarlier(Events.created(sku, 1), Duration.ofDays(40));
+        OrderCreatedEvent oldCanceled = Events.placedEarlier(Events.created(sku, 2), Duration.ofDays(40));
+        OrderCreatedEvent fresh = Events.created(sku, 3);
+
+        List<DeductOutcome> outcomes = ledger.applyAll(List.of(created(oldCreate), canceled(oldCanceled), created(fresh),
+                created(oldKept), created(oldCreate), canceled(oldKept), canceled(oldCreate)), false);
+
+        assertThat(outcomes).extracting(DeductOutcome::status).containsExactly(DeductStatus.REFUSED,
+                DeductStatus.REFUSED, DeductStatus.SUCCESS, DeductStatus.SUCCESS, DeductStatus.REFUSED,
+                DeductStatus.RELEASED, DeductStatus.REFUSED);
+        assertThat(outcomes).extracting(DeductOutcome::duplicate).containsExactly(false, false, false, true, true,
+                false, true);
+        assertThat(outcomes.get(0).detail()).startsWith("refused: order created " + oldCreate.createdAt());
+        assertThat(outcomes.get(1).detail()).startsWith("refused: order created " + oldCanceled.createdAt());
+        // 10 - 4 (kept) - 3 (fresh) + 4 (kept released); neither refused order took or gave a unit
+        assertThat(stock.stockOf(sku)).isEqualTo(7);
+        assertThat(deductLog.find(oldCreate.orderId()).status()).isEqualTo(DeductStatus.REFUSED);
+        assertThat(deductLog.find(oldCreate.orderId()).failReason()).isEqualTo(outcomes.get(0).detail());
+        assertThat(deductLog.find(oldCanceled.orderId()).status()).isEqualTo(DeductStatus.REFUSED);
+        assertThat(deductLog.find(kept.orderId()).status()).isEqualTo(DeductStatus.RELEASED);
+    }
+
+    /** One event at a time (the listener's fallback), a re-drive's retry included: a refusal stays a refusal. */
+    @Test
+    void aRefusalAloneStaysRefusedWhateverComesAfter() {
+        long sku = skuWithStock(10);
+        OrderCreatedEvent old = Events.placedEarlier(Events.created(sku, 2), Duration.ofDays(40));
+        OrderCreatedEvent oldCanceled = Events.placedEarlier(Events.created(sku, 3), Duration.ofDays(40));
+
+        DeductOutcome refused = ledger.deduct(old, false);
+        DeductOutcome cancelRefused = ledger.release(Events.canceled(oldCanceled));
+
+        assertThat(refused.status()).isEqualTo(DeductStatus.REFUSED);
+        assertThat(refused.duplicate()).isFalse();
+        assertThat(refused.detail()).startsWith("refused: order created " + old.createdAt());
+        assertThat(cancelRefused.status()).isEqualTo(DeductStatus.REFUSED);
+        assertThat(cancelRefused.duplicate()).isFalse();
+        assertThat(List.of(ledger.deduct(old, true), ledger.release(Events.canceled(old)),
+                ledger.deduct(oldCanceled, true), ledger.applyAll(List.of(created(old), canceled(old)), true).get(1)))
+                .allSatisfy(again -> {
+                    assertThat(again.status()).isEqualTo(DeductStatus.REFUSED);
+                    assertThat(again.duplicate()).isTrue();
+                    assertThat(again.detail()).startsWith("refused: ");
+                });
+        assertThat(deductLog.find(old.orderId()).status()).isEqualTo(DeductStatus.REFUSED);
+        assertThat(stock.stockOf(sku)).isEqualTo(10);
     }
 
     private static ReceivedEvent created(OrderCreatedEvent event) {

@@ -8,6 +8,7 @@ import dev.eventual.inventory.deduct.DeductLogMapper;
 import dev.eventual.inventory.deduct.DeductOutcome;
 import dev.eventual.inventory.deduct.DeductStatus;
 import dev.eventual.inventory.deduct.OrderEventHandler;
+import dev.eventual.inventory.retention.DeductLogCleanup;
 import dev.eventual.web.WebSupportAutoConfiguration;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -51,6 +52,9 @@ class RedriveContractTest {
 
     @MockitoBean
     DeductLogMapper deductLog;
+
+    @MockitoBean
+    DeductLogCleanup cleanup;
 
     @ParameterizedTest(name = "{0}")
     @MethodSource(EventContracts.CREATED)

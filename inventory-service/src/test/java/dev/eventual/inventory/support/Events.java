@@ -8,6 +8,7 @@ import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.infra.test.TestInfrastructure;
 import dev.eventual.infra.test.TestProducer;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -26,6 +27,16 @@ public final class Events {
     public static OrderCanceledEvent canceled(OrderCreatedEvent created) {
         return new OrderCanceledEvent(OrderEvents.SCHEMA_VERSION, created.orderId(), created.userId(), created.skuId(),
                 created.quantity(), "test", Instant.now(), created.createdAt());
+    }
+
+    /**
+     * The same order as if it had been placed {@code earlier} before: its events, sent again now, come that much
+     * later in its life (docs/retention.md). A test cannot wait for its orders to age, so it ages them this way,
+     * and their deduct records with {@code updated_at} set back by as much.
+     */
+    public static OrderCreatedEvent placedEarlier(OrderCreatedEvent created, Duration earlier) {
+        return new OrderCreatedEvent(created.schemaVersion(), created.orderId(), created.userId(), created.skuId(),
+                created.quantity(), created.createdAt().minus(earlier));
     }
 
     public static void publish(OrderCreatedEvent event) {

@@ -17,8 +17,8 @@ import static org.mockito.Mockito.when;
 
 /**
  * The order-canceled payload canceling an order writes, to the broker and to message_log, is the
- * current schema version's contract fixture, compared as JSON trees (see OrderCreatedContractTest).
- * Only the tables are stand-ins.
+ * current schema version's contract fixture, compared as JSON trees (see OrderCreatedContractTest),
+ * the canceled order's creation time included. Only the tables are stand-ins.
  */
 class OrderCanceledContractTest {
 

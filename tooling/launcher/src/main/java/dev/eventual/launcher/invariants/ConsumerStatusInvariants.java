@@ -90,7 +90,8 @@ final class ConsumerStatusInvariants {
             EventKey event = switch (deduction.status()) {
                 case SUCCESS -> new EventKey(order, OrderEventType.ORDER_CREATED);
                 case RELEASED, FENCED -> new EventKey(order, OrderEventType.ORDER_CANCELED);
-                case FAIL -> null;
+                // a refused event applied nothing (docs/retention.md): no effect owes a report
+                case FAIL, REFUSED -> null;
             };
             if (event != null && owesReport(db, event)) {
                 reported(event, "deduct record " + deduction.status(), "inventory", db.inventoryReports().get(event),
