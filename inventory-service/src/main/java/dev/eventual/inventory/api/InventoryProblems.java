@@ -30,6 +30,6 @@ class InventoryProblems {
 
     @ExceptionHandler
     ErrorResponse retentionTooShort(RetentionTooShortException e) {
-        return new ApiProblemException(HttpStatus.CONFLICT, ProblemTypes.CONFLICT, "Retention too short", e.getMessage());
+        return new ApiProblemException(HttpStatus.CONFLICT, ProblemTypes.RETENTION_TOO_SHORT, "Retention too short", e.getMessage());
     }
 }

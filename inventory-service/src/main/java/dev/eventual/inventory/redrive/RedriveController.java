@@ -94,7 +94,7 @@ public class RedriveController implements InventoryInternalApi {
     @Operation(summary = "Delete the deduct records past their retention, in bounded batches (the reconcile job)")
     @ApiResponse(responseCode = "200", description = "Records deleted, whether all past the retention are gone, the"
             + " oldest record's age left and the retention")
-    @ApiResponse(responseCode = "409", description = "urn:eventual:problem:conflict: nothing deleted, the retention"
+    @ApiResponse(responseCode = "409", description = "urn:eventual:problem:retention-too-short: nothing deleted, the retention"
             + " does not outlive the caller's upstream horizon (docs/retention.md)")
     public CleanupResult cleanup(@Valid @RequestBody CleanupRequest request) {
         return cleanup.clean(Duration.ofSeconds(request.upstreamHorizonSeconds()));

@@ -89,7 +89,7 @@ class DeductLogCleanupIT {
 
         assertThat(refused.status()).as(refused.body()).isEqualTo(409);
         assertThat(refused.contentType()).startsWith("application/problem+json");
-        assertThat(refused.json().get("type").asString()).isEqualTo("urn:eventual:problem:conflict");
+        assertThat(refused.json().get("type").asString()).isEqualTo("urn:eventual:problem:retention-too-short");
         assertThat(refused.json().get("detail").asString()).contains("upstream horizon of PT672H")
                 .contains("nothing was deleted");
         assertThat(count(List.of(orderId))).isOne();

@@ -112,7 +112,7 @@ public class RedriveController implements NoticeInternalApi {
                     + " finds no record is refused, never sent (docs/retention.md)")
     @ApiResponse(responseCode = "200", description = "Cleaned: the records removed, whether it caught up, the age of the"
             + " oldest record left and the retention, in seconds")
-    @ApiResponse(responseCode = "409", description = NoticeProblems.RETENTION_TOO_SHORT_URN + ": the retention does not"
+    @ApiResponse(responseCode = "409", description = "urn:eventual:problem:retention-too-short: the retention does not"
             + " outlive the last moment an event can still arrive with the caller's upstreamHorizonSeconds (its back-off,"
             + " the broker's redeliveries, the dead-letter reserve, the clocks' skew); nothing was deleted")
     @Allowed(act = "cleaning notice records past their retention", scopes = InternalAuth.SCOPE_NOTICE_REDRIVE)

@@ -20,6 +20,8 @@ import dev.eventual.bench.reconcile.ReconcileResult;
 import dev.eventual.bench.reconcile.ReconcileSection;
 import dev.eventual.bench.relay.RelayResult;
 import dev.eventual.bench.relay.RelaySection;
+import dev.eventual.bench.retention.RetentionResult;
+import dev.eventual.bench.retention.RetentionSection;
 import dev.eventual.bench.report.BenchReport;
 import dev.eventual.bench.report.Machine;
 import dev.eventual.bench.report.MarkdownReport;
@@ -74,6 +76,9 @@ public final class BenchMain {
         if (options.layout() == Layout.LOCAL) {
             System.exit(runLocal(options, date, command, started));
         }
+        if (options.runs(Section.RETENTION)) {
+            System.exit(runRetention(options, date, command, started));
+        }
         BenchSuite suite = BenchSuite.start(options);
         // Ctrl-C or a failure must not leave service JVMs and mariadbd behind
         Runtime.getRuntime().addShutdownHook(new Thread(suite::close, "bench-shutdown"));
@@ -97,7 +102,26 @@ public final class BenchMain {
         try {
             CostResult cost = new LocalCostSection(options, Path.of("").toAbsolutePath()).run();
             BenchReport report = new BenchReport(date, Machine.current(), command, (System.nanoTime() - started) / 1e9,
-                    null, null, null, null, null, null, null, List.of(), Targets.localCost(cost), cost, null);
+                    null, null, null, null, null, null, null, List.of(), Targets.localCost(cost), cost, null, null);
+            Path json = ReportWriter.write(report, options.resultsDirectory());
+            System.out.println(MarkdownReport.render(report));
+            log.info("results written to {} and .md", json);
+            return 0;
+        } catch (RuntimeException e) {
+            log.error("benchmark failed", e);
+            return 1;
+        }
+    }
+
+    /** {@code --sections=retention}: a suite of its own whose retentions are minutes (docs/retention.md). */
+    private static int runRetention(BenchOptions options, String date, String command, long started) {
+        BenchSuite suite = BenchSuite.start(options, RetentionSection.SHORT_RETENTION);
+        Runtime.getRuntime().addShutdownHook(new Thread(suite::close, "bench-shutdown"));
+        try {
+            RetentionResult retention = new RetentionSection(suite, options).run();
+            BenchReport report = new BenchReport(date, Machine.current(), command, (System.nanoTime() - started) / 1e9,
+                    null, null, null, null, null, null, null, List.of(), Targets.retention(retention), null, null,
+                    retention);
             Path json = ReportWriter.write(report, options.resultsDirectory());
             System.out.println(MarkdownReport.render(report));
             log.info("results written to {} and .md", json);
@@ -166,7 +190,7 @@ public final class BenchMain {
                 Targets.check(acceptance, consistency, endToEnd, reconcile, hotSku, flashSale, sampler.sections()));
         targets.addAll(Targets.cost(cost));
         return new BenchReport(date, Machine.current(), command, (System.nanoTime() - started) / 1e9, acceptance,
-                consistency, endToEnd, reconcile, hotSku, limits, flashSale, sampler.sections(), targets, cost, relay);
+                consistency, endToEnd, reconcile, hotSku, limits, flashSale, sampler.sections(), targets, cost, relay, null);
     }
 
     /** The JVMs whose JIT the warm-up waits for: the four services and this one (broker, load generator). */

@@ -52,7 +52,9 @@ public record BenchOptions(
         int relayBacklog,
         Duration relayOutage,
         int relayConcurrency,
-        Layout layout) {
+        Layout layout,
+        Duration retentionSoak,
+        double retentionRate) {
 
     /** What {@code --quick} changes: every duration and size, not the rates, so that runs compare. */
     private static final Map<String, String> QUICK = Map.ofEntries(
@@ -60,7 +62,7 @@ public record BenchOptions(
             Map.entry("--load", "10s"), Map.entry("--drain", "20s"), Map.entry("--reconcile-rows", "20k"),
             Map.entry("--hot-sku-orders", "2k"), Map.entry("--flash-orders", "2k"), Map.entry("--flash-warm-up", "2k"),
             Map.entry("--cost-window", "3s"), Map.entry("--cost-step", "3s"), Map.entry("--relay-backlog", "10k"),
-            Map.entry("--relay-outage", "15s"));
+            Map.entry("--relay-outage", "15s"), Map.entry("--retention-soak", "4m"));
 
     /**
      * @return null after {@code --help} printed the usage
@@ -102,6 +104,13 @@ public record BenchOptions(
             throw new ParameterException(commandLine, "--layout=local needs --sections=cost and one order_db server:"
                     + " the other sections measure the per-process layout");
         }
+        if (sections.contains(Section.RETENTION) && sections.size() > 1) {
+            throw new ParameterException(commandLine, "--sections=retention runs alone: its suite keeps every record for"
+                    + " minutes, not the defaults the other sections measure");
+        }
+        if (given.retentionRate <= 0) {
+            throw new ParameterException(commandLine, "--retention-rate must be above 0: " + given.retentionRate);
+        }
         if (given.orderShards > 1 && !sections.equals(Set.of(Section.COST))) {
             throw new ParameterException(commandLine, "--order-shards=" + given.orderShards
                     + " needs --sections=cost: the other sections read order_db on one server");
@@ -112,7 +121,8 @@ public record BenchOptions(
                 given.serviceHeap, given.serviceLogLevel, given.resultsDirectory.toAbsolutePath(),
                 given.workDirectory.toAbsolutePath(), given.profile, given.isolatePublish, given.costBlocks, given.costWindow,
                 given.costRate, given.costP99Rate, given.costOrderRate, given.costStep, given.orderShards,
-                given.relayBacklog, given.relayOutage, given.relayConcurrency, given.layout);
+                given.relayBacklog, given.relayOutage, given.relayConcurrency, given.layout, given.retentionSoak,
+                given.retentionRate);
     }
 
     private static void atLeast(CommandLine commandLine, int least, String option, int value) {
@@ -166,7 +176,7 @@ public record BenchOptions(
         private boolean quick;
 
         @Option(names = "--sections", paramLabel = "LIST", defaultValue = "all", description = "all, or some of acceptance,endtoend,consistency,hotsku,reconcile,limits,"
-                        + "flashsale,cost,relay; they run in this order (default ${DEFAULT-VALUE})")
+                        + "flashsale,cost,relay; they run in this order; or retention, alone (default ${DEFAULT-VALUE}: all but retention)")
         private String sectionList;
 
         @Option(names = "--warm-up", paramLabel = "SECONDS", defaultValue = "3s",
@@ -299,6 +309,15 @@ public record BenchOptions(
         @Option(names = "--relay-concurrency", paramLabel = "N", defaultValue = "32",
                 description = "relay: closed-loop clients placing orders, the same with the broker up and down (default ${DEFAULT-VALUE})")
         private int relayConcurrency;
+
+        @Option(names = "--retention-soak", paramLabel = "SECONDS", defaultValue = "12m",
+                description = "retention: how long orders come at --retention-rate with every retention set to minutes"
+                        + " (default ${DEFAULT-VALUE}; the first 3 minutes are not judged for flatness)")
+        private Duration retentionSoak;
+
+        @Option(names = "--retention-rate", paramLabel = "ORDERS", defaultValue = "100",
+                description = "retention: orders per second during the soak (default ${DEFAULT-VALUE})")
+        private double retentionRate;
 
         @Option(names = "--layout", paramLabel = "LAYOUT", defaultValue = "process",
                 description = "cost: process (a JVM per service; the targets) or local (./run-local.sh --gate as users"

@@ -28,6 +28,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 import java.util.function.LongFunction;
 import java.util.Map;
 
@@ -56,6 +57,11 @@ public final class BenchSuite implements AutoCloseable {
     }
 
     public static BenchSuite start(BenchOptions options) {
+        return start(options, List.of());
+    }
+
+    /** @param serviceArgs more arguments for every service (a section's own settings) */
+    public static BenchSuite start(BenchOptions options, List<String> serviceArgs) {
         Path data = options.workDirectory();
         Path modeDir = data.resolve("mode");
         ModeSwitch modes = new ModeSwitch(modeDir);
@@ -72,12 +78,12 @@ public final class BenchSuite implements AutoCloseable {
         ProcessSuite suite = ProcessSuite.start(new ProcessSuiteSettings(data,
                 System.getProperty("java.class.path"), BenchServiceMain.class.getName(), jvm,
                 // order-service's own reconcile-delay: the last consumer report finishes an event, the job gets stragglers
-                List.of("--eventual.reconcile.standalone-interval=1s",
+                Stream.concat(Stream.of("--eventual.reconcile.standalone-interval=1s",
                         // the stock gate on in order- and inventory-service, for the flash-sale SKU only
                         "--eventual.gate.enabled=true",
                         "--eventual.gate.skus=" + FLASH_SKU,
                         "--logging.level.root=" + options.serviceLogLevel(),
-                        "--logging.level.dev.eventual=" + options.serviceLogLevel()),
+                        "--logging.level.dev.eventual=" + options.serviceLogLevel()), serviceArgs.stream()).toList(),
                 // the broker's own defaults (check every 30 s, after 6 s, op batches every 3 s), not the tests' fast ones
                 new RocketMqSettings(data, 0, false, Duration.ofSeconds(30), Duration.ofSeconds(6),
                         Duration.ofSeconds(3)), options.orderShards()));

@@ -43,10 +43,22 @@ class BenchOptionsTest {
     }
 
     @Test
+    void theRetentionSoakRunsAlone() {
+        assertThat(BenchOptions.parse("--sections=retention", "--retention-soak=5m").retentionSoak())
+                .isEqualTo(Duration.ofMinutes(5));
+        assertThatThrownBy(() -> BenchOptions.parse("--sections=retention,cost"))
+                .hasMessageContaining("--sections=retention runs alone");
+    }
+
+    @Test
     void aFullRunsDefaultsAreTheDocumentedOnes() {
         BenchOptions full = BenchOptions.parse();
 
-        assertThat(full.sections()).containsExactly(Section.values());
+        // retention runs alone, on a suite of its own
+        assertThat(full.sections()).doesNotContain(Section.RETENTION)
+                .containsExactlyElementsOf(java.util.EnumSet.complementOf(java.util.EnumSet.of(Section.RETENTION)));
+        assertThat(full.retentionSoak()).isEqualTo(Duration.ofMinutes(12));
+        assertThat(full.retentionRate()).isEqualTo(100);
         assertThat(full.warmUp()).isEqualTo(Duration.ofSeconds(3));
         assertThat(full.warmUpCap()).isEqualTo(Duration.ofSeconds(240));
         assertThat(full.jitQuiet()).isEqualTo(0.05);

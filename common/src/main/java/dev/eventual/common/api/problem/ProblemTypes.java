@@ -27,6 +27,11 @@ public final class ProblemTypes {
     public static final URI DATABASE_UNAVAILABLE = URI.create("urn:eventual:problem:database-unavailable");
     /** A write may or may not have happened (its commit call failed); read the resource to learn it. */
     public static final URI OUTCOME_UNKNOWN = URI.create("urn:eventual:problem:outcome-unknown");
+    /**
+     * A consumer refused to clean its records: its retention does not outlive the caller's re-drive horizon
+     * (docs/retention.md, "The floor"). Nothing was deleted.
+     */
+    public static final URI RETENTION_TOO_SHORT = URI.create("urn:eventual:problem:retention-too-short");
     public static final URI DEPENDENCY_UNAVAILABLE = URI.create("urn:eventual:problem:dependency-unavailable");
     public static final URI INTERNAL = URI.create("urn:eventual:problem:internal");
 

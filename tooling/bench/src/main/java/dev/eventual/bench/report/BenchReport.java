@@ -10,6 +10,7 @@ import dev.eventual.bench.flashsale.FlashSaleResult;
 import dev.eventual.bench.hotsku.HotSkuResult;
 import dev.eventual.bench.reconcile.ReconcileResult;
 import dev.eventual.bench.relay.RelayResult;
+import dev.eventual.bench.retention.RetentionResult;
 import dev.eventual.bench.resources.SectionUsage;
 
 import java.util.List;
@@ -30,5 +31,6 @@ public record BenchReport(
         List<SectionUsage> resources,
         List<TargetCheck> targets,
         CostResult cost,
-        RelayResult relay) {
+        RelayResult relay,
+        RetentionResult retention) {
 }

@@ -11,6 +11,7 @@ import dev.eventual.bench.limits.LimitsResult;
 import dev.eventual.bench.hotsku.HotSkuCase;
 import dev.eventual.bench.reconcile.ReconcileCase;
 import dev.eventual.bench.relay.RelayResult;
+import dev.eventual.bench.retention.RetentionResult;
 import dev.eventual.bench.resources.CpuPart;
 import dev.eventual.bench.resources.ProcessUsage;
 import dev.eventual.bench.resources.SectionUsage;
@@ -129,6 +130,9 @@ public final class MarkdownReport {
         if (r.relay() != null) {
             relay(md, r.relay());
         }
+        if (r.retention() != null) {
+            retention(md, r.retention());
+        }
         if (!r.resources().isEmpty()) {
             md.append("## 6. Resources per process and section\n\n");
             md.append("CPU in cores (1.0 = one core busy) and as a share of all busy CPU time of the box in that section;"
@@ -189,6 +193,33 @@ public final class MarkdownReport {
                 + " none waiting after %.1f s, every event consumed after %.1f s. The relay's rate, first to last"
                 + " relayed_at over %.1f s: **%,.0f rows/s**.%n%n", r.backlog(), r.fillSeconds(), r.firstSentSeconds(),
                 r.allSentSeconds(), r.allConsistentSeconds(), r.relaySeconds(), r.rowsPerSecond()));
+    }
+
+    private static void retention(StringBuilder md, RetentionResult r) {
+        md.append("## 11. Retention: a soak with every retention set to minutes (issue 42)\n\n");
+        md.append(fmt("%,d orders at %.0f/s for %.0f s (%d not placed), with the suite's retentions shortened to minutes"
+                + " (RetentionSection.SHORT_RETENTION); row counts every 15 s, judged from second %.0f on, once every"
+                + " retention has passed: flat when every sample is within %.0f %% of their mean.%n%n", r.orders(),
+                r.ordersPerSecond(), r.soakSeconds(), r.errors(), r.flatFromSeconds(),
+                r.flatness().isEmpty() ? 25.0 : r.flatness().get(0).tolerance() * 100));
+        md.append("| table | min | mean | max | flat |\n|---|---:|---:|---:|---|\n");
+        for (RetentionResult.Flatness f : r.flatness()) {
+            md.append(fmt("| %s | %,d | %,.0f | %,d | %s |%n", f.table(), f.min(), f.mean(), f.max(),
+                    f.keptForEver() ? "kept for ever (grows by design)" : f.flat() ? "**yes**" : "**no**"));
+        }
+        md.append("\nAt the end of the soak (InnoDB's data + index length after ANALYZE TABLE, over the rows; pages as"
+                + " stored, free space left by the deletes included):\n\n");
+        md.append("| table | rows | rows per order | bytes per row | MiB per million orders |\n|---|---:|---:|---:|---:|\n");
+        for (RetentionResult.TableSize s : r.sizes()) {
+            md.append(fmt("| %s | %,d | %.2f | %,.0f | %,.0f |%n", s.table(), s.rows(), s.rowsPerOrder(), s.bytesPerRow(),
+                    s.mbPerMillionOrders()));
+        }
+        md.append("\nEach cleanup against a backlog (every row left made a day older in one UPDATE):\n\n");
+        md.append("| table | rows deleted | seconds | rows/s |\n|---|---:|---:|---:|\n");
+        for (RetentionResult.CleanupRate c : r.cleanups()) {
+            md.append(fmt("| %s | %,d | %.2f | **%,.0f** |%n", c.table(), c.rows(), c.seconds(), c.rowsPerSecond()));
+        }
+        md.append("\n");
     }
 
     private static void flashSale(StringBuilder md, FlashSaleResult f) {

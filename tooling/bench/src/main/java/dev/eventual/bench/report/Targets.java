@@ -12,6 +12,7 @@ import dev.eventual.bench.hotsku.HotSkuResult;
 import dev.eventual.bench.reconcile.ReconcileCase;
 import dev.eventual.bench.reconcile.ReconcileResult;
 import dev.eventual.bench.resources.CpuPart;
+import dev.eventual.bench.retention.RetentionResult;
 import dev.eventual.bench.resources.ProcessUsage;
 import dev.eventual.bench.resources.SectionUsage;
 
@@ -129,6 +130,28 @@ public final class Targets {
     public static List<TargetCheck> localCost(CostResult c) {
         return List.of(TargetCheck.interval(LOCAL_CPU_PER_ORDER, 2.2, 1.5, true, saturation(c, CostResult.CPU_PER_ORDER),
                 "%.2f"));
+    }
+
+    /**
+     * Consistent orders/s the 2-core Intel Xeon box sustained in issue 41's full run
+     * (tooling/bench/results/2026-11-29-full-issue-41-*): a cleanup must delete ten times its rows per second, so
+     * it never falls behind whatever the box takes (issue 42).
+     */
+    static final double BOX_ORDERS_PER_SECOND = 441;
+
+    /** Issue 42: every cleaned table flat once its retention passed, and each cleanup ten times the order rate. */
+    public static List<TargetCheck> retention(RetentionResult r) {
+        List<TargetCheck> checks = new ArrayList<>();
+        checks.add(TargetCheck.exactly("retention: tables still growing after their retention", 0,
+                r.flatness().stream().filter(f -> !f.flat()).count()));
+        for (RetentionResult.CleanupRate cleanup : r.cleanups()) {
+            double perOrder = r.sizes().stream().filter(s -> s.table().equals(cleanup.table()))
+                    .mapToDouble(RetentionResult.TableSize::rowsPerOrder).findFirst().orElse(1);
+            double threshold = 10 * BOX_ORDERS_PER_SECOND * Math.max(perOrder, 1);
+            checks.add(TargetCheck.atLeast("retention: " + cleanup.table() + " cleanup, rows/s", threshold, threshold,
+                    cleanup.rows() == 0 ? null : cleanup.rowsPerSecond(), "%,.0f"));
+        }
+        return checks;
     }
 
     private static MedianInterval saturation(CostResult c, String measure) {

@@ -105,7 +105,7 @@ class ReportTest {
                     assertThat(t.status()).isEqualTo(TargetCheck.Status.MET);
                 });
         assertThat(MarkdownReport.render(new BenchReport("2026-01-01", new Machine(2, 24, "CPU", "JDK 17", "Linux"), "x", 1,
-                null, consistency, null, null, null, null, null, List.of(), List.of(), null, null)))
+                null, consistency, null, null, null, null, null, List.of(), List.of(), null, null, null)))
                 .contains("checked at 150 orders/s", "| - | 150 | 149 |");
         assertThat(MarkdownReport.render(report())).contains("| 51% | 150 | 149 |", "| 92% | 270 | 268 |");
     }
@@ -185,7 +185,7 @@ class ReportTest {
     void theCostSectionShowsEveryStepAndWhereTheBoxsCpuBeyondThePerProcessSumWent() {
         String md = MarkdownReport.render(new BenchReport("2026-01-01", new Machine(2, 24, "Test CPU", "JDK 17", "Linux"),
                 "tooling/bench/run.sh --sections=cost", 600, null, null, null, null, null, null, null, List.of(),
-                Targets.cost(cost()), cost(), null));
+                Targets.cost(cost()), cost(), null, null));
 
         assertThat(md).contains("## 9. Cost per unit", "**At saturation**", "**At fixed rates**",
                 // c=64 refused more per second: the saturation step; its box total is within 10 % of the SUT's
@@ -209,7 +209,7 @@ class ReportTest {
     void theLocalLayoutShowsItsStepsAndNoFixedRates() {
         String md = MarkdownReport.render(new BenchReport("2026-01-01", new Machine(2, 24, "Test CPU", "JDK 17", "Linux"),
                 "tooling/bench/run.sh --sections=cost --layout=local", 600, null, null, null, null, null, null, null,
-                List.of(), Targets.localCost(localCost()), localCost(), null));
+                List.of(), Targets.localCost(localCost()), localCost(), null, null));
 
         assertThat(md).contains("## 9. Cost per unit, ./run-local.sh", "| 5 | 100 / 101 | 0.00 | yes |",
                 "| 0 | refusal | 64 | yes | 6000 | 30000 / 30000 | 0 | 0.300 | 8.0 |")
@@ -300,6 +300,6 @@ class ReportTest {
                 acceptance, consistency, endToEnd, reconcile, hotSku, new LimitsResult(List.of(
                         new LimitStep(LimitsResult.JDBC, 8, 1_200, 1.1), new LimitStep(LimitsResult.ROCKETMQ, 8, 600, 1.6))),
                 flashSale, resources,
-                Targets.check(acceptance, consistency, endToEnd, reconcile, hotSku, flashSale, resources), null, null);
+                Targets.check(acceptance, consistency, endToEnd, reconcile, hotSku, flashSale, resources), null, null, null);
     }
 }

@@ -24,7 +24,10 @@ import java.util.List;
  *       receiver drops it by its stable Message-ID) and cannot be seen from the databases.</li>
  * </ul>
  * A canceled order whose cancel event ran out of retries and waits in exactly one open work order
- * is exempt from the last two: a person has to act, and the reconciliation invariant holds.
+ * is exempt from the last two: a person has to act, and the reconciliation invariant holds. So is a record
+ * its consumer refused (REFUSED: the event came after the retention) once the event has a work order, and
+ * a record or event that retention may have cleaned ({@link Retentions}: the cancel is at least as old as the
+ * order's last change).
  */
 final class CancelInvariants {
 
@@ -35,15 +38,17 @@ final class CancelInvariants {
     private CancelInvariants() {
     }
 
-    static void check(DatabaseSnapshot db, List<Violation> violations) {
-        committedTogether(db, violations);
-        stockReleased(db, violations);
-        noticeSent(db, violations);
+    static void check(DatabaseSnapshot db, Retentions retentions, List<Violation> violations) {
+        committedTogether(db, retentions, violations);
+        stockReleased(db, retentions, violations);
+        noticeSent(db, retentions, violations);
     }
 
-    private static void committedTogether(DatabaseSnapshot db, List<Violation> violations) {
+    private static void committedTogether(DatabaseSnapshot db, Retentions retentions, List<Violation> violations) {
+        long gone = retentions.seconds(Retentions.MESSAGE_LOG) + retentions.seconds(Retentions.HISTORY);
         db.orders().forEach((order, row) -> {
-            if (row.status() == OrderStatus.CANCELED && !db.committedEvents().containsKey(canceled(order))) {
+            if (row.status() == OrderStatus.CANCELED && !db.committedEvents().containsKey(canceled(order))
+                    && row.updatedAge() < gone) {
                 violations.add(new Violation(COMMITTED_TOGETHER, "order " + order, "CANCELED without an ORDER_CANCELED event"));
             }
         });
@@ -56,11 +61,14 @@ final class CancelInvariants {
         }
     }
 
-    private static void stockReleased(DatabaseSnapshot db, List<Violation> violations) {
+    private static void stockReleased(DatabaseSnapshot db, Retentions retentions, List<Violation> violations) {
         db.orders().forEach((order, row) -> {
             Deduction deduction = db.deductions().get(order);
+            boolean cleaned = deduction == null && retentions.mayHaveCleaned(Retentions.DEDUCT_LOG, row.updatedAge());
+            boolean refused = deduction != null && deduction.status() == DeductStatus.REFUSED
+                    && db.workOrders().contains(canceled(order));
             if (row.status() == OrderStatus.CANCELED && !givenBackOrNeverTaken(deduction)
-                    && !db.awaitsOperator(canceled(order))) {
+                    && !db.awaitsOperator(canceled(order)) && !cleaned && !refused) {
                 violations.add(new Violation(STOCK_RELEASED, "order " + order, deduction == null
                         ? "CANCELED, no deduct record: the cancel never reached inventory"
                         : "CANCELED, inventory " + deduction.status()
@@ -76,10 +84,13 @@ final class CancelInvariants {
         });
     }
 
-    private static void noticeSent(DatabaseSnapshot db, List<Violation> violations) {
+    private static void noticeSent(DatabaseSnapshot db, Retentions retentions, List<Violation> violations) {
         db.orders().forEach((order, row) -> {
             NoticeStatus notice = db.notices().get(canceled(order));
-            if (row.status() == OrderStatus.CANCELED && notice != NoticeStatus.SUCCESS && !db.awaitsOperator(canceled(order))) {
+            boolean cleaned = notice == null && retentions.mayHaveCleaned(Retentions.NOTICE_LOG, row.updatedAge());
+            boolean refused = notice == NoticeStatus.REFUSED && db.workOrders().contains(canceled(order));
+            if (row.status() == OrderStatus.CANCELED && notice != NoticeStatus.SUCCESS && !db.awaitsOperator(canceled(order))
+                    && !cleaned && !refused) {
                 violations.add(new Violation(NOTICE_SENT, "order " + order,
                         "CANCELED, cancel notice " + (notice == null ? "missing" : notice)));
             }

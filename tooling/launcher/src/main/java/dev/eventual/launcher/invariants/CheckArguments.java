@@ -1,6 +1,7 @@
 package dev.eventual.launcher.invariants;
 
 import dev.eventual.infra.db.ServiceDatabase;
+import org.springframework.boot.convert.DurationStyle;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
@@ -9,8 +10,10 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.TypeConversionException;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The check's command line as typed, read by picocli: each option as {@code --name=VALUE} or
@@ -107,6 +110,12 @@ final class CheckArguments {
                     + " an event still WAITING for the broker after that many sends, without a work order, is a violation"})
     int relayMaxAttempts;
 
+    @Option(names = "--retention", paramLabel = "TABLE=DURATION", split = ",",
+            description = {"a cleaned table's retention where it is set otherwise than by default (docs/retention.md),"
+                    + " e.g. --retention=inventory_deduct_log=7d,notice_log=7d: what it may have cleaned is not missing,"
+                    + " and a row older than twice it is a violation"})
+    List<TableRetention> retentions = List.of();
+
     @Option(names = "--redis", paramLabel = "HOST[:PORT]",
             description = "also check the stock gate in this Redis (port " + CheckOptions.REDIS_PORT + " by default):"
                     + " per gated SKU, count + reservations = stock and no reservation left")
@@ -133,6 +142,7 @@ final class CheckArguments {
                 .registerConverter(DatabaseAddress.class, DatabaseAddress::parse)
                 .registerConverter(RedisAddress.class, RedisAddress::parse)
                 .registerConverter(InitialUnits.class, InitialUnits::parse)
+                .registerConverter(TableRetention.class, TableRetention::parse)
                 .setDefaultValueProvider(argument -> argument instanceof CommandLine.Model.OptionSpec option
                         ? switch (option.longestName()) {
                             case "--db-host" -> defaults.host();
@@ -247,6 +257,26 @@ final class CheckArguments {
                 // refused below with the entry
             }
             throw new TypeConversionException("'" + entry + "' is not sku:units; expected --initial-stock=1001:100,1002:100");
+        }
+    }
+
+    record TableRetention(String table, Duration keep) {
+
+        static TableRetention parse(String entry) {
+            String[] tableAndKeep = entry.split("=", 2);
+            if (tableAndKeep.length == 2 && Retentions.DEFAULTS.keep().containsKey(tableAndKeep[0].trim())) {
+                try {
+                    Duration keep = DurationStyle.detectAndParse(tableAndKeep[1].trim());
+                    if (!keep.isNegative() && !keep.isZero()) {
+                        return new TableRetention(tableAndKeep[0].trim(), keep);
+                    }
+                } catch (IllegalArgumentException e) {
+                    // refused below with the entry
+                }
+            }
+            throw new TypeConversionException("'" + entry + "' is not table=duration of a cleaned table ("
+                    + String.join(", ", new TreeSet<>(Retentions.DEFAULTS.keep().keySet()))
+                    + "); expected e.g. --retention=inventory_deduct_log=7d");
         }
     }
 

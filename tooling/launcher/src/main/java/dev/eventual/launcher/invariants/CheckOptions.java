@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -23,7 +24,7 @@ import java.util.Set;
  * common one, a file before the environment, and the defaults' last.
  */
 record CheckOptions(List<DatabaseTarget> databases, int orderServers, TlsSettings tls, Map<Long, Integer> initialStock,
-                    int relayMaxAttempts, GateTarget gate) {
+                    int relayMaxAttempts, GateTarget gate, Retentions retentions) {
 
     static final String PASSWORD_VARIABLE = "EVENTUAL_CHECK_DB_PASSWORD";
     static final String TRUST_STORE_PASSWORD_VARIABLE = "EVENTUAL_CHECK_TRUST_STORE_PASSWORD";
@@ -60,7 +61,7 @@ record CheckOptions(List<DatabaseTarget> databases, int orderServers, TlsSetting
             throw given.refused("--order-db: order_db is split across a power of two of servers, not " + orderServers);
         }
         return new CheckOptions(databases, orderServers, tls(given, env), initialStock(given), given.relayMaxAttempts,
-                gate(given, defaults, env));
+                gate(given, defaults, env), retentions(given));
     }
 
     /** {@code EVENTUAL_CHECK_ORDER_DB_PASSWORD} for order_db. */
@@ -134,6 +135,16 @@ record CheckOptions(List<DatabaseTarget> databases, int orderServers, TlsSetting
     }
 
     /** {@code --initial-stock=sku:units,...}: each SKU once. */
+    private static Retentions retentions(CheckArguments given) {
+        Map<String, Duration> changed = new HashMap<>();
+        for (CheckArguments.TableRetention entry : given.retentions) {
+            if (changed.put(entry.table(), entry.keep()) != null) {
+                throw given.refused("--retention names " + entry.table() + " twice");
+            }
+        }
+        return Retentions.DEFAULTS.with(changed);
+    }
+
     private static Map<Long, Integer> initialStock(CheckArguments given) {
         Map<Long, Integer> stock = new HashMap<>();
         for (CheckArguments.InitialUnits entry : given.initialStock) {

@@ -4,6 +4,7 @@ import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.status.ConsumeStatus;
 import dev.eventual.inventory.deduct.DeductStatus;
 import dev.eventual.launcher.invariants.DatabaseSnapshot.Deduction;
+import dev.eventual.launcher.invariants.DatabaseSnapshot.Event;
 import dev.eventual.launcher.invariants.DatabaseSnapshot.EventKey;
 import dev.eventual.launcher.invariants.DatabaseSnapshot.Order;
 import dev.eventual.notice.store.NoticeStatus;
@@ -33,7 +34,8 @@ import java.util.List;
  * order's create is its cancel's to compensate, and reconciliation settles it without reports
  * (docs/reconciliation.md), so neither of these two rules looks at it; a cancel's effect on an order
  * without a committed cancel event, or on no order, is {@link CancelInvariants}' and the checker's
- * "no effect without a committed order".
+ * "no effect without a committed order". Retention (docs/retention.md): an archived event's reports went with
+ * the archive, so its effect owes none; a SUCCESS whose record retention may have cleaned is not untrue.
  */
 final class ConsumerStatusInvariants {
 
@@ -43,9 +45,23 @@ final class ConsumerStatusInvariants {
     private ConsumerStatusInvariants() {
     }
 
-    static void check(DatabaseSnapshot db, List<Violation> violations) {
-        db.inventoryReports().forEach((event, status) -> inventoryReportTrue(db, event, status, violations));
-        db.noticeReports().forEach((event, status) -> noticeReportTrue(db, event, status, violations));
+    static void check(DatabaseSnapshot db, Retentions retentions, List<Violation> violations) {
+        db.inventoryReports().forEach((event, status) -> {
+            Order order = db.orders().get(event.orderId());
+            boolean cleaned = !db.deductions().containsKey(event.orderId()) && order != null
+                    && retentions.mayHaveCleaned(Retentions.DEDUCT_LOG, order.createdAge());
+            if (!cleaned) {
+                inventoryReportTrue(db, event, status, violations);
+            }
+        });
+        db.noticeReports().forEach((event, status) -> {
+            Event row = db.committedEvents().get(event);
+            boolean cleaned = !db.notices().containsKey(event) && row != null
+                    && retentions.mayHaveCleaned(Retentions.NOTICE_LOG, row.age());
+            if (!cleaned) {
+                noticeReportTrue(db, event, status, violations);
+            }
+        });
         deductionsReported(db, violations);
         noticesReported(db, violations);
     }
@@ -121,7 +137,8 @@ final class ConsumerStatusInvariants {
      * the order is not a canceled one's create, and the event is neither unfinished nor a person's.
      */
     private static boolean owesReport(DatabaseSnapshot db, EventKey event) {
-        return db.orders().containsKey(event.orderId()) && db.committedEvents().containsKey(event) && !excused(db, event);
+        Event row = db.committedEvents().get(event);
+        return db.orders().containsKey(event.orderId()) && row != null && !row.archived() && !excused(db, event);
     }
 
     /** Unfinished, a person's, or a canceled order's create: a report may lag or never come, by design. */

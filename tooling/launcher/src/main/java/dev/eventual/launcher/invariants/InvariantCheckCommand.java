@@ -76,7 +76,8 @@ public final class InvariantCheckCommand {
         Connection inventory = connections.get(options.orderServers());
         Connection notices = connections.get(options.orderServers() + 1);
         try {
-            InvariantChecker checker = new InvariantChecker(orders, inventory, notices, options.relayMaxAttempts());
+            InvariantChecker checker = new InvariantChecker(orders, inventory, notices, options.relayMaxAttempts(),
+                    options.retentions());
             List<Violation> violations = checker.check(options.initialStock());
             Set<Long> gated = Set.of();
             if (options.gate() != null) {

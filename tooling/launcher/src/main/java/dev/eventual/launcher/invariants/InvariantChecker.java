@@ -6,6 +6,7 @@ import dev.eventual.inventory.deduct.DeductStatus;
 import dev.eventual.launcher.invariants.DatabaseSnapshot.Deduction;
 import dev.eventual.launcher.invariants.DatabaseSnapshot.Event;
 import dev.eventual.launcher.invariants.DatabaseSnapshot.EventKey;
+import dev.eventual.launcher.invariants.DatabaseSnapshot.Order;
 import dev.eventual.notice.store.NoticeStatus;
 
 import dev.eventual.order.core.shard.OrderShards;
@@ -48,17 +49,26 @@ public final class InvariantChecker {
     private final Connection inventory;
     private final Connection notices;
     private final int relayMaxAttempts;
+    private final Retentions retentions;
 
     /**
      * @param orders           order_db's servers, one connection each (docs/design.md, "Sharding order_db")
      * @param relayMaxAttempts the relay's {@code eventual.order.relay.max-attempts}: a WAITING event sent this often
      *                         without a work order is a violation
+     * @param retentions       how long each cleaned table keeps its rows (docs/retention.md)
      */
-    public InvariantChecker(List<Connection> orders, Connection inventory, Connection notices, int relayMaxAttempts) {
+    public InvariantChecker(List<Connection> orders, Connection inventory, Connection notices, int relayMaxAttempts,
+                            Retentions retentions) {
         this.orders = List.copyOf(orders);
         this.inventory = inventory;
         this.notices = notices;
         this.relayMaxAttempts = relayMaxAttempts;
+        this.retentions = retentions;
+    }
+
+    /** With the suite's default retentions. */
+    public InvariantChecker(List<Connection> orders, Connection inventory, Connection notices, int relayMaxAttempts) {
+        this(orders, inventory, notices, relayMaxAttempts, Retentions.DEFAULTS);
     }
 
     /** With the relay's default maximum of sends. */
@@ -78,9 +88,10 @@ public final class InvariantChecker {
         effectsNeedACommittedOrder(db, violations);
         stockConserved(db, initialStock, violations);
         eventsSettled(db, violations);
-        CancelInvariants.check(db, violations);
+        CancelInvariants.check(db, retentions, violations);
         WaitingInvariants.check(db, relayMaxAttempts, violations);
-        ConsumerStatusInvariants.check(db, violations);
+        ConsumerStatusInvariants.check(db, retentions, violations);
+        RetentionInvariants.check(db, retentions, violations);
         return violations;
     }
 
@@ -122,6 +133,10 @@ public final class InvariantChecker {
             }
         }
         for (Map.Entry<Long, Integer> sku : initialStock.entrySet()) {
+            if (deductionsMayHaveGone(db, sku.getKey())) {
+                // a deduct record cleaned by retention took its units out of the sum: the records cannot say
+                continue;
+            }
             Long current = stockOf(sku.getKey());
             long taken = deducted.getOrDefault(sku.getKey(), 0L);
             if (current == null || current < 0) {
@@ -133,10 +148,23 @@ public final class InvariantChecker {
         }
     }
 
-    /** Every committed order's created event and every committed cancel event is settled. */
-    private static void eventsSettled(DatabaseSnapshot db, List<Violation> violations) {
-        for (long order : db.orders().keySet()) {
-            settled(db, new EventKey(order, OrderEventType.ORDER_CREATED), violations);
+    /** Whether some order of the SKU is old enough for retention to have cleaned its deduct record. */
+    private boolean deductionsMayHaveGone(DatabaseSnapshot db, long sku) {
+        return db.orders().values().stream().anyMatch(order -> order.skuId() == sku
+                && retentions.mayHaveCleaned(Retentions.DEDUCT_LOG, order.createdAge()));
+    }
+
+    /**
+     * Every committed order's created event and every committed cancel event is settled; a created event that the
+     * history's retention may have removed (archived after {@code archive-after}, kept {@code history}) is not missing.
+     */
+    private void eventsSettled(DatabaseSnapshot db, List<Violation> violations) {
+        long gone = retentions.seconds(Retentions.MESSAGE_LOG) + retentions.seconds(Retentions.HISTORY);
+        for (Map.Entry<Long, Order> order : db.orders().entrySet()) {
+            EventKey created = new EventKey(order.getKey(), OrderEventType.ORDER_CREATED);
+            if (db.committedEvents().containsKey(created) || order.getValue().createdAge() < gone) {
+                settled(db, created, violations);
+            }
         }
         for (EventKey event : db.committedEvents().keySet()) {
             if (event.type() == OrderEventType.ORDER_CANCELED) {

@@ -13,6 +13,7 @@ import dev.eventual.order.core.status.OrderStatus;
 import dev.eventual.order.core.status.ReconcileStatus;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -137,6 +138,44 @@ class ConsumerStatusInvariantsTest {
     }
 
     /** The rows of a few orders, each consistent until a test changes it. */
+    @Test
+    void aSuccessWhoseRecordRetentionMayHaveCleanedIsNotUntrue() {
+        // placed 31 days ago (inventory's and notice's retention: 30 days), its records cleaned since
+        rows.order(1, OrderStatus.PAID, Duration.ofDays(31));
+        rows.events.put(new EventKey(1, ORDER_CREATED), new Event(MessageStatus.CONSUMED, ReconcileStatus.SUCCESS,
+                Duration.ofDays(31).toSeconds(), false));
+        rows.inventoryReport(1, ORDER_CREATED, ConsumeStatus.SUCCESS);
+        rows.noticeReports.put(new EventKey(1, ORDER_CREATED), ConsumeStatus.SUCCESS);
+
+        assertThat(rows.violations()).isEmpty();
+    }
+
+    @Test
+    void aSuccessWhoseRecordIsMissingWithinTheRetentionIsUntrue() {
+        rows.order(1, OrderStatus.PAID, Duration.ofDays(29));
+        rows.events.put(new EventKey(1, ORDER_CREATED), new Event(MessageStatus.CONSUMED, ReconcileStatus.SUCCESS,
+                Duration.ofDays(29).toSeconds(), false));
+        rows.inventoryReport(1, ORDER_CREATED, ConsumeStatus.SUCCESS);
+        rows.noticeReports.put(new EventKey(1, ORDER_CREATED), ConsumeStatus.SUCCESS);
+
+        assertThat(rows.violations()).extracting(Violation::invariant).containsExactly(REPORT_TRUE, REPORT_TRUE);
+    }
+
+    @Test
+    void anArchivedEventsEffectOwesNoReport() {
+        // the archive took the event's reports with it (docs/retention.md); its records are still kept
+        rows.order(1, OrderStatus.PAID);
+        rows.events.put(new EventKey(1, ORDER_CREATED), new Event(MessageStatus.CONSUMED, ReconcileStatus.SUCCESS,
+                Duration.ofDays(31).toSeconds(), true));
+        rows.deduction(1, DeductStatus.SUCCESS, QUANTITY);
+        rows.noticeSent(1, ORDER_CREATED);
+        assertThat(rows.violations()).isEmpty();
+
+        // the same event not archived owes both reports
+        rows.events.put(new EventKey(1, ORDER_CREATED), new Event(MessageStatus.CONSUMED, ReconcileStatus.SUCCESS));
+        assertThat(rows.violations()).extracting(Violation::invariant).containsExactly(EFFECT_REPORTED, EFFECT_REPORTED);
+    }
+
     private static final class Rows {
 
         final Map<Long, Order> orders = new HashMap<>();
@@ -173,6 +212,11 @@ class ConsumerStatusInvariantsTest {
             orders.put(order, new Order(status, SKU, QUANTITY));
         }
 
+        /** An order placed, and last changed, {@code age} ago. */
+        void order(long order, OrderStatus status, Duration age) {
+            orders.put(order, new Order(status, SKU, QUANTITY, age.toSeconds(), age.toSeconds()));
+        }
+
         void event(long order, OrderEventType type, ReconcileStatus status) {
             events.put(new EventKey(order, type), new Event(MessageStatus.SENT, status));
         }
@@ -202,7 +246,7 @@ class ConsumerStatusInvariantsTest {
             DatabaseSnapshot db = new DatabaseSnapshot(orders, Map.of(), events, Set.of(), Map.of(), Map.of(), workOrders,
                     unfinished, inventoryReports, noticeReports, deductions, notices);
             List<Violation> violations = new ArrayList<>();
-            ConsumerStatusInvariants.check(db, violations);
+            ConsumerStatusInvariants.check(db, Retentions.DEFAULTS, violations);
             return violations;
         }
     }
