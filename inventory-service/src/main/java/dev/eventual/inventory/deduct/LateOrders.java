@@ -5,7 +5,6 @@ import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.consumer.receive.ReceivedEvent;
 import dev.eventual.consumer.retention.LateEvents;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -16,9 +15,6 @@ import java.util.Optional;
  * or, written before that, by its own {@code canceledAt}, which is never earlier than the order's birth.
  */
 final class LateOrders {
-
-    /** Every refusal's detail starts so: reconciliation and operators tell a refusal from a business FAIL by it. */
-    static final String REFUSED = "refused: ";
 
     private final LateEvents late;
 
@@ -32,28 +28,16 @@ final class LateOrders {
     }
 
     Optional<String> refusal(OrderCreatedEvent event) {
-        return refusal("order created ", event.createdAt(), "");
+        return refusal("order created", event.createdAt(), "");
     }
 
     Optional<String> refusal(OrderCanceledEvent event) {
-        return event.orderCreatedAt() != null ? refusal("order created ", event.orderCreatedAt(), "")
-                : refusal("order canceled ", event.canceledAt(), " (a version 1 event, without the order's creation time)");
+        return event.orderCreatedAt() != null ? refusal("order created", event.orderCreatedAt(), "")
+                : refusal("order canceled", event.canceledAt(), " (a version 1 event, without the order's creation time)");
     }
 
     private Optional<String> refusal(String what, Instant born, String note) {
-        if (!late.beyondRetention(born)) {
-            return Optional.empty();
-        }
-        return Optional.of(REFUSED + what + (born == null ? "at an unknown time" : born) + note
-                + ", older than the retention " + readable(late.retention().keep())
+        return late.refusal(what, born).map(reason -> LateEvents.REFUSED + reason + note
                 + ": its record may have been cleaned, so it is not applied");
-    }
-
-    /** As the property is usually written: 30d rather than PT720H. */
-    private static String readable(Duration keep) {
-        if (keep.toSeconds() % 86_400 == 0) {
-            return keep.toDays() + "d";
-        }
-        return keep.toSeconds() % 3_600 == 0 ? keep.toHours() + "h" : keep.toString();
     }
 }

@@ -35,7 +35,7 @@ class LateOrdersTest {
                 + HORIZON.minusMillis(1) + ", older than the retention 30d: its record may have been cleaned,"
                 + " so it is not applied");
         assertThat(late.refusal(ReceivedEvent.of(created(NOW.minus(Duration.ofDays(400))), 3, null)))
-                .hasValueSatisfying(detail -> assertThat(detail).startsWith(LateOrders.REFUSED));
+                .hasValueSatisfying(detail -> assertThat(detail).startsWith(LateEvents.REFUSED));
     }
 
     @Test

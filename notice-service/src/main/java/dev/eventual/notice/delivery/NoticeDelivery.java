@@ -1,5 +1,6 @@
 package dev.eventual.notice.delivery;
 
+import dev.eventual.consumer.retention.LateEvents;
 import dev.eventual.consumer.report.ReportCoalescer;
 import dev.eventual.consumer.report.StatusReport;
 import dev.eventual.notice.channel.Notice;
@@ -257,8 +258,8 @@ public class NoticeDelivery {
         metrics.tooLate(notice.type());
         log.warn("Order {}: {} notice refused, nothing sent: {}; its record may have been cleaned, so it may have been"
                 + " sent already (docs/retention.md)", notice.orderId(), notice.type(), refusal);
-        report(notice, NoticeStatus.REFUSED, "refused: " + refusal);
-        return new DeliveryResult(DeliveryOutcome.TOO_LATE, NoticeStatus.REFUSED, "refused: " + refusal + "; nothing sent");
+        report(notice, NoticeStatus.REFUSED, LateEvents.REFUSED + refusal);
+        return new DeliveryResult(DeliveryOutcome.TOO_LATE, NoticeStatus.REFUSED, LateEvents.REFUSED + refusal + "; nothing sent");
     }
 
     private DeliveryResult refused(Notice notice, int attempt, String reason) {

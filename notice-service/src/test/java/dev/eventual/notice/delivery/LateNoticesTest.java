@@ -55,15 +55,6 @@ class LateNoticesTest {
         assertThat(late.refusal(recentCancelOfAnOldOrder)).isNull();
     }
 
-    @Test
-    void theRetentionIsSaidInItsLargestExactUnit() {
-        assertThat(LateNotices.words(Duration.ofDays(30))).isEqualTo("30d");
-        assertThat(LateNotices.words(Duration.ofHours(36))).isEqualTo("36h");
-        assertThat(LateNotices.words(Duration.ofMinutes(90))).isEqualTo("90m");
-        assertThat(LateNotices.words(Duration.ofSeconds(45))).isEqualTo("45s");
-        assertThat(LateNotices.words(Duration.ofMillis(1500))).isEqualTo("PT1.5S");
-    }
-
     private static NoticeRequest created(Instant born) {
         return new NoticeRequest(42, OrderEventType.ORDER_CREATED, 7, 3, 1, null, born);
     }

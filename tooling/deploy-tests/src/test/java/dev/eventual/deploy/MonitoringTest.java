@@ -81,12 +81,12 @@ class MonitoringTest {
     }
 
     @Test
-    void theAlertRulesWatchTheLagOpenWorkOrdersEventsWaitingForTheBrokerRetentionAndSignInGuessing() {
+    void theAlertRulesWatchTheLagOpenWorkOrdersEventsWaitingForTheBrokerRetentionLateEventsAndSignInGuessing() {
         List<Map<String, Object>> rules = new ArrayList<>();
         list(yaml(ALERTS).get("groups")).forEach(group -> rules.addAll(list(Compose.map(group).get("rules"))));
 
         assertThat(rules).extracting(rule -> rule.get("alert")).containsExactlyInAnyOrder("ConsistencyLagHigh", "WorkOrdersOpen",
-                "EventsWaitingForBroker", "RetentionBehind", "SignInGuessing");
+                "EventsWaitingForBroker", "RetentionBehind", "LateEventRefused", "SignInGuessing");
         assertThat(rules).allSatisfy(rule -> {
             String expression = rule.get("expr").toString();
             asksOnlyForRegisteredMetrics(expression);
@@ -101,6 +101,8 @@ class MonitoringTest {
                 "eventual_retention_keep_seconds");
         assertThat(GROUPING.matcher(expression(rules, "RetentionBehind")).results().map(grouping -> grouping.group(1)))
                 .containsExactly("job, table", "job, table");
+        assertThat(expression(rules, "LateEventRefused")).contains("eventual_inventory_refused_total",
+                "eventual_notice_refused_total");
     }
 
     @Test

@@ -64,6 +64,7 @@ final class ServiceMeters {
             counter("eventual.inventory.duplicates", "event"),
             counter("eventual.inventory.failures", "reason"),
             counter("eventual.inventory.redeliveries"),
+            counter("eventual.inventory.refused", "event"),
             counter("eventual.inventory.report-failures"),
             counter("eventual.gate.drift"),
             counter("eventual.gate.updates", "result"),
@@ -71,6 +72,7 @@ final class ServiceMeters {
             counter("eventual.notice.consumed", "type"),
             counter("eventual.notice.duplicates"),
             counter("eventual.notice.failures", "reason"),
+            counter("eventual.notice.refused", "type"),
             counter("eventual.notice.report-failures"),
             // consumer-support: ReportCoalescer, in both consumers
             new Meter("eventual.consumer.report.batch", Kind.SUMMARY, null, List.of("group")),

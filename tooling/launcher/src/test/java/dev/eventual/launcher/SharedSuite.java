@@ -39,6 +39,9 @@ final class SharedSuite {
                     // the unpaid-order scan every second instead of every 15 s: UnpaidOrderTimeoutIT and HungBrokerIT
                     // age an order past the timeout and wait for the next scan; which orders are overdue stays the same
                     "--eventual.reconcile.unpaid.standalone-interval=1s",
+                    // the retention job every 2 s instead of every hour: LateEventIT ages an order past the
+                    // consumers' retention and waits for their cleanup; what is past its retention stays the same
+                    "--eventual.reconcile.retention.interval=2s",
                     // the stock gate for the SKUs of StockGateRepairIT and InvariantCheckCommandIT's gate check
                     // only; every other test's SKUs take today's path
                     "--eventual.gate.enabled=true",
