@@ -19,7 +19,7 @@ class OrderEventsTest {
 
         String json = OrderEvents.toJson(event);
 
-        assertThat(json).contains("\"orderId\":\"" + BIG_ID + "\"").contains("\"schemaVersion\":1");
+        assertThat(json).contains("\"orderId\":\"" + BIG_ID + "\"").contains("\"schemaVersion\":" + OrderEvents.SCHEMA_VERSION);
         assertThat(OrderEvents.fromBytes(json.getBytes(StandardCharsets.UTF_8), OrderCreatedEvent.class)).isEqualTo(event);
     }
 

@@ -60,7 +60,7 @@ class LateOrdersTest {
     void aVersion1CancelWithoutTheOrdersBirthIsJudgedByItsOwnTime() {
         assertThat(late.refusal(canceled(HORIZON, null))).isEmpty();
         assertThat(late.refusal(canceled(HORIZON.minusSeconds(1), null))).hasValueSatisfying(detail -> assertThat(detail)
-                .startsWith("refused: order canceled " + HORIZON.minusSeconds(1) + " (a version 1 event"));
+                .startsWith("refused: order canceled " + HORIZON.minusSeconds(1) + ", older than the retention 30d (a version 1 event"));
     }
 
     @Test

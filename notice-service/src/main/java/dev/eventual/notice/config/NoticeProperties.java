@@ -39,7 +39,7 @@ public record NoticeProperties(
         @DefaultValue("3s") @NotNull Duration redriveBudget) {
 
     /** The name {@link #maxReconsumeTimes} is set by, for the messages that name it. */
-    public static final String MAX_RECONSUME_TIMES = "eventual.notice.max-reconsume-times";
+    public static final String MAX_RECONSUME_TIMES_PROPERTY = "eventual.notice.max-reconsume-times";
 
     public NoticeProperties {
         if (lease != null && (lease.isNegative() || lease.isZero())) {

@@ -39,7 +39,7 @@ public class NoticeServiceConfiguration {
      */
     @Bean
     LateEvents lateEvents(RetentionProperties retention, NoticeProperties properties, ObjectProvider<Clock> clock) {
-        RetentionFloor.check(retention, properties.maxReconsumeTimes(), NoticeProperties.MAX_RECONSUME_TIMES);
+        RetentionFloor.check(retention, properties.maxReconsumeTimes(), NoticeProperties.MAX_RECONSUME_TIMES_PROPERTY);
         return new LateEvents(retention, clock.getIfAvailable(Clock::systemUTC));
     }
 

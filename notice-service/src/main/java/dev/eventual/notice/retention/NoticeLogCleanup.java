@@ -109,7 +109,7 @@ public class NoticeLogCleanup {
         RetentionProperties withHorizon = new RetentionProperties(retention.keep(), retention.skewAllowance(), horizon,
                 retention.dlqReserve(), retention.batchSize(), retention.budget());
         try {
-            RetentionFloor.check(withHorizon, notice.maxReconsumeTimes(), NoticeProperties.MAX_RECONSUME_TIMES);
+            RetentionFloor.check(withHorizon, notice.maxReconsumeTimes(), NoticeProperties.MAX_RECONSUME_TIMES_PROPERTY);
         } catch (IllegalStateException tooShort) {
             log.warn("{} cleanup refused, nothing deleted: the caller's horizon is {}: {}", TABLE, callerHorizon,
                     tooShort.getMessage());

@@ -134,9 +134,9 @@ final class ServiceMeters {
         for (String module : MODULES) {
             try (Stream<Path> files = Files.walk(Repository.path(module + "/src/main/java"))) {
                 for (Path file : files.filter(path -> path.toString().endsWith(".java")).toList()) {
-                    // a property's name is not a meter's
+                    // a property's name is not a meter's (nor a constant naming one, *_PROPERTY)
                     Files.readAllLines(file).stream().filter(line -> !line.contains("@ConfigurationProperties")
-                                    && !line.contains("@ConditionalOnProperty"))
+                                    && !line.contains("@ConditionalOnProperty") && !line.contains("_PROPERTY = \""))
                             .forEach(line -> {
                                 Matcher matcher = METER_LITERAL.matcher(line);
                                 while (matcher.find()) {
