@@ -5,6 +5,7 @@ import dev.eventual.order.core.reconcile.ArchiveMapper.FinishedEvent;
 import dev.eventual.order.core.shard.OrderShards;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Duration;
@@ -32,7 +33,13 @@ public class EventArchive {
     EventArchive(OrderShards shards, ArchiveMapper archive, PlatformTransactionManager transactions) {
         this.shards = shards;
         this.archive = archive;
+        // READ COMMITTED: row locks only. Under REPEATABLE READ the finished rows' range scan also locks the gap
+        // before the first SUCCESS entry of idx_message_log_finished, where every new event's (PENDING, now) entry
+        // goes: placements deadlocked against the archive (a soak with archive-after=1m: 2,762 failed orders,
+        // tooling/bench/results/2026-11-30-retention-soak-repeatable-read-*), and the deletes by age likewise
+        // lock past their last row
         this.transaction = new TransactionTemplate(transactions);
+        transaction.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
     }
 
     /**
@@ -65,7 +72,7 @@ public class EventArchive {
 
     /** Deletes at most {@code limit} publish attempts created before {@code cutoff}; @return how many. */
     public int deleteAttempts(int server, LocalDateTime cutoff, int limit) {
-        return shards.on(server, () -> archive.deleteAttemptsBefore(cutoff, limit));
+        return shards.on(server, () -> transaction.execute(status -> archive.deleteAttemptsBefore(cutoff, limit)));
     }
 
     /**
@@ -75,7 +82,7 @@ public class EventArchive {
      * @return how many; fewer than {@code limit} when none older is left
      */
     public int deleteHistory(int server, LocalDateTime cutoff, int limit) {
-        return shards.on(server, () -> archive.deleteHistoryBefore(cutoff, limit));
+        return shards.on(server, () -> transaction.execute(status -> archive.deleteHistoryBefore(cutoff, limit)));
     }
 
     /** How long ago the oldest archived event left on {@code server} was archived; empty when none is. */

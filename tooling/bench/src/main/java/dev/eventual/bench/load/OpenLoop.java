@@ -14,6 +14,9 @@ import java.util.function.LongUnaryOperator;
 public final class OpenLoop {
 
     private static final int WORKERS = 128;
+    /** Order i is placed by customer FIRST_CUSTOMER + i mod CUSTOMERS. */
+    public static final long FIRST_CUSTOMER = 10_000L;
+    public static final int CUSTOMERS = 1_000;
 
     private final OrderClient client;
     private final LongUnaryOperator skuOfOrder;
@@ -42,7 +45,7 @@ public final class OpenLoop {
             long dueNanos = startNanos + (long) (i * intervalNanos);
             sleepUntil(dueNanos);
             pool.execute(() -> {
-                long orderId = client.place(10_000L + index % 1_000, skuOfOrder.applyAsLong(index));
+                long orderId = client.place(FIRST_CUSTOMER + index % CUSTOMERS, skuOfOrder.applyAsLong(index));
                 ids[index] = orderId;
                 sentAt[index] = startMillis + (dueNanos - startNanos) / 1_000_000;
                 latencies[index] = System.nanoTime() - dueNanos;

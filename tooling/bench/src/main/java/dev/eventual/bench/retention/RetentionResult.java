@@ -26,11 +26,12 @@ public record RetentionResult(double ordersPerSecond, double soakSeconds, double
     }
 
     /**
-     * @param flat whether every judged sample is within {@code tolerance} of their mean, or the table is kept for
-     *             ever by design ({@code keptForEver}) and judged by nothing
+     * @param growth the judged samples' second half's mean over their first half's
+     * @param flat   whether the growth is at most 1 + {@code tolerance}, or the table is kept for ever by design
+     *               ({@code keptForEver}) and judged by nothing
      */
-    public record Flatness(String table, long min, long max, double mean, double tolerance, boolean keptForEver,
-                           boolean flat) {
+    public record Flatness(String table, long min, long max, double mean, double growth, double tolerance,
+                           boolean keptForEver, boolean flat) {
     }
 
     /**
@@ -44,7 +45,11 @@ public record RetentionResult(double ordersPerSecond, double soakSeconds, double
                             double mbPerMillionOrders) {
     }
 
-    /** @param rows deleted; @param seconds from the first deletion seen to the last */
+    /**
+     * @param rows          rows past their retention deleted
+     * @param seconds       how long they took (for the job's table: from its first batch seen done to the last)
+     * @param rowsPerSecond over that time (for the job's table: the rows left after its first batch)
+     */
     public record CleanupRate(String table, long rows, double seconds, double rowsPerSecond) {
     }
 }

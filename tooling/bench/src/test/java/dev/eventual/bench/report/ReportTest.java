@@ -29,6 +29,7 @@ import dev.eventual.bench.reconcile.ReconcileCase;
 import dev.eventual.bench.reconcile.ReconcileResult;
 import dev.eventual.bench.resources.ProcessUsage;
 import dev.eventual.bench.resources.SectionUsage;
+import dev.eventual.bench.retention.RetentionResult;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -194,6 +195,28 @@ class ReportTest {
                 "| 2500 (25 %) | 300 / 1500 / 700 |", "| yes |",
                 // 9,000 ms over 3,000 orders, half of it order-service's
                 "by process, ms per order (median of the kept blocks): ", "order-service 1.500", "mariadbd 1.500");
+    }
+
+    @Test
+    void theRetentionSoakCountsGrowingTablesAndJudgesEachCleanupByItsRowsPerOrder() {
+        RetentionResult retention = new RetentionResult(100, 480, 180, 48_000, 0, List.of(),
+                List.of(new RetentionResult.Flatness("t_order", 14_000, 44_000, 29_000, 1.7, 0.25, true, true),
+                        new RetentionResult.Flatness("notice_log", 10_000, 15_000, 12_000, 1.05, 0.25, false, true),
+                        new RetentionResult.Flatness("message_log_hist", 4_000, 20_000, 9_000, 1.6, 0.25, false, false)),
+                List.of(new RetentionResult.TableSize("notice_log", 12_000, 1.0, 470, 448),
+                        new RetentionResult.TableSize("message_consumer_status", 14_000, 2.0, 217, 414)),
+                List.of(new RetentionResult.CleanupRate("notice_log", 12_000, 0.4, 30_000),
+                        new RetentionResult.CleanupRate("message_consumer_status", 14_000, 2, 7_000)));
+
+        // one cleaned table still grows; two rows per order need twice the rate: 10 x 441 x 2
+        assertThat(Targets.retention(retention)).extracting(TargetCheck::measured, TargetCheck::status).containsExactly(
+                tuple("1", TargetCheck.Status.MISSED), tuple("30,000", TargetCheck.Status.MET),
+                tuple("7,000", TargetCheck.Status.MISSED));
+        String md = MarkdownReport.render(new BenchReport("2026-01-01", new Machine(2, 24, "Test CPU", "JDK 17", "Linux"),
+                "tooling/bench/run.sh --sections=retention", 600, null, null, null, null, null, null, null, List.of(),
+                Targets.retention(retention), null, null, retention));
+        assertThat(md).contains("## 11. Retention", "| t_order | 14,000 | 29,000 | 44,000 | 1.70 | kept for ever (grows by design) |",
+                "| message_log_hist | 4,000 | 9,000 | 20,000 | 1.60 | **no** |", "| notice_log | 12,000 | 0.40 | **30,000** |");
     }
 
     @Test
