@@ -12,17 +12,14 @@ import java.lang.annotation.Target;
 
 /**
  * inventory-service on a random port against the shared real database and broker. order-service
- * is not running: its address is a closed port, so every status report fails, as when it is down, except where
- * a test points it at an {@link OrderServiceStandIn}.
+ * is not running: its address is a closed port, so every status report fails, as when it is down.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "spring.config.name=" + InventoryServiceApplication.CONFIG_NAME,
         InfrastructureInitializer.DATABASE_PROPERTY + "=INVENTORY",
-        "spring.cloud.discovery.client.simple.instances.order-service[0].uri=http://127.0.0.1:1",
-        // LateEventIT points order-service at a stand-in for a moment (OrderServiceStandIn); it must be asked each time
-        "spring.cloud.loadbalancer.cache.enabled=false"})
+        "spring.cloud.discovery.client.simple.instances.order-service[0].uri=http://127.0.0.1:1"})
 @ContextConfiguration(initializers = InfrastructureInitializer.class)
 public @interface InventoryServiceIT {
 }
