@@ -17,7 +17,14 @@ class ConsumeStatusTest {
             "FAIL,       SUCCESS,    true",
             "SUCCESS,    PROCESSING, false",
             "SUCCESS,    FAIL,       false",
-            "SUCCESS,    SUCCESS,    true"})
+            "SUCCESS,    SUCCESS,    true",
+            "PROCESSING, REFUSED,    true",
+            "FAIL,       REFUSED,    true",
+            "SUCCESS,    REFUSED,    true",
+            "REFUSED,    REFUSED,    true",
+            "REFUSED,    PROCESSING, false",
+            "REFUSED,    FAIL,       false",
+            "REFUSED,    SUCCESS,    false"})
     void reportsAreMonotonic(ConsumeStatus stored, ConsumeStatus next, boolean allowed) {
         assertThat(stored.mayBecome(next)).isEqualTo(allowed);
     }

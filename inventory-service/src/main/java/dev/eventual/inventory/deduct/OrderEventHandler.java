@@ -119,8 +119,9 @@ public class OrderEventHandler implements OrderEventBatchHandler {
                     outcome.status(), outcome.detail());
         }
         metrics.handled(type, outcome);
-        // a refused event is a FAIL whatever its type: reconciliation finds the REFUSED status behind it
-        ConsumeStatus reported = !refused && (type == OrderEventType.ORDER_CANCELED || outcome.status() == DeductStatus.SUCCESS)
+        // a refusal replaces whatever was reported before: order-service hands the event back to reconciliation
+        ConsumeStatus reported = refused ? ConsumeStatus.REFUSED
+                : type == OrderEventType.ORDER_CANCELED || outcome.status() == DeductStatus.SUCCESS
                 ? ConsumeStatus.SUCCESS : ConsumeStatus.FAIL;
         reports.submit(new StatusReport(outcome.orderId(), type, reported, outcome.detail()));
         return outcome;

@@ -62,7 +62,7 @@ class OrderEventHandlerTest {
             Instant.parse("2026-03-01T00:00:00Z"), Instant.parse("2026-01-02T03:04:05Z"));
 
     @Test
-    void aRefusedCreateIsReportedAsAFailWithTheRefusalAndCountedOnce() {
+    void aRefusedCreateIsReportedAsRefusedWithTheReasonAndCountedOnce() {
         when(ledger.deduct(any(), anyBoolean())).thenReturn(new DeductOutcome(11L, DeductStatus.REFUSED, false, REFUSAL),
                 new DeductOutcome(11L, DeductStatus.REFUSED, true, REFUSAL));
 
@@ -70,8 +70,8 @@ class OrderEventHandlerTest {
         handler.onCreated(created, false);
 
         assertThat(reports).extracting(ConsumerReports.Report::orderId, ConsumerReports.Report::status,
-                ConsumerReports.Report::detail).containsExactly(tuple("11", ConsumeStatus.FAIL, REFUSAL),
-                tuple("11", ConsumeStatus.FAIL, REFUSAL));
+                ConsumerReports.Report::detail).containsExactly(tuple("11", ConsumeStatus.REFUSED, REFUSAL),
+                tuple("11", ConsumeStatus.REFUSED, REFUSAL));
         assertThat(count("eventual.inventory.refused", "event", "ORDER_CREATED")).isEqualTo(1);
         assertThat(count("eventual.inventory.consumed", "event", "ORDER_CREATED", "outcome", "REFUSED")).isEqualTo(1);
         assertThat(count("eventual.inventory.duplicates", "event", "ORDER_CREATED")).isEqualTo(1);
@@ -80,7 +80,7 @@ class OrderEventHandlerTest {
 
     /** Any other cancel reports SUCCESS (released or fenced, the order's stock is right); a refused one did nothing. */
     @Test
-    void aRefusedCancelIsAFailUnlikeEveryOtherCancel() {
+    void aRefusedCancelIsReportedAsRefusedUnlikeEveryOtherCancel() {
         when(ledger.applyAll(any(), anyBoolean())).thenReturn(List.of(
                 new DeductOutcome(12L, DeductStatus.REFUSED, false, REFUSAL),
                 new DeductOutcome(13L, DeductStatus.FENCED, false, "fenced")));
@@ -90,7 +90,7 @@ class OrderEventHandlerTest {
 
         assertThat(reports).extracting(ConsumerReports.Report::orderId, ConsumerReports.Report::eventType,
                 ConsumerReports.Report::status, ConsumerReports.Report::detail).containsExactly(
-                tuple("12", OrderEventType.ORDER_CANCELED, ConsumeStatus.FAIL, REFUSAL),
+                tuple("12", OrderEventType.ORDER_CANCELED, ConsumeStatus.REFUSED, REFUSAL),
                 tuple("13", OrderEventType.ORDER_CANCELED, ConsumeStatus.SUCCESS, "fenced"));
         assertThat(count("eventual.inventory.refused", "event", "ORDER_CANCELED")).isEqualTo(1);
         assertThat(observed).containsExactly("ORDER_CANCELED REFUSED", "ORDER_CANCELED FENCED");

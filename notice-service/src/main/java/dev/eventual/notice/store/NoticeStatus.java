@@ -27,12 +27,13 @@ public enum NoticeStatus {
         };
     }
 
-    /** What is reported to order-service: a refusal is a FAIL there, which only a person can resolve. */
+    /** What is reported to order-service: a refusal reopens the event there, for a work order (docs/retention.md). */
     public ConsumeStatus reported() {
         return switch (this) {
             case PROCESSING -> ConsumeStatus.PROCESSING;
             case SUCCESS -> ConsumeStatus.SUCCESS;
-            case FAIL, REFUSED -> ConsumeStatus.FAIL;
+            case FAIL -> ConsumeStatus.FAIL;
+            case REFUSED -> ConsumeStatus.REFUSED;
         };
     }
 }

@@ -108,7 +108,7 @@ class LateRedeliveryIT {
             assertThat(refused.lastError()).isEqualTo("event born " + redelivered.createdAt() + ", older than the retention 30d");
             assertThat(mailsOf(redelivered)).isEqualTo(1);
             FakeOrderService.Report report = orderService.awaitReport(redelivered.orderId(),
-                    entry -> "FAIL".equals(entry.get("status").asString()));
+                    entry -> "REFUSED".equals(entry.get("status").asString()));
             assertThat(report.entry().get("detail").asString())
                     .isEqualTo("refused: event born " + redelivered.createdAt() + ", older than the retention 30d");
             assertThat(InternalApi.statuses(port, redelivered.orderId())).containsEntry(Long.toString(redelivered.orderId()), "REFUSED");

@@ -18,10 +18,10 @@ class NoticeStatusTest {
         assertThat(NoticeStatus.FAIL.reported()).isEqualTo(ConsumeStatus.FAIL);
     }
 
-    /** A notice refused for its late event: its own answer to the status API, a FAIL to order-service (docs/retention.md). */
+    /** A notice refused for its late event: REFUSED to the status API and to order-service (docs/retention.md). */
     @Test
-    void aRefusalIsRefusedToTheStatusApiAndAFailureToOrderService() {
+    void aRefusalIsRefusedToTheStatusApiAndToOrderService() {
         assertThat(NoticeStatus.REFUSED.downstream()).isEqualTo(DownstreamStatus.REFUSED);
-        assertThat(NoticeStatus.REFUSED.reported()).isEqualTo(ConsumeStatus.FAIL);
+        assertThat(NoticeStatus.REFUSED.reported()).isEqualTo(ConsumeStatus.REFUSED);
     }
 }

@@ -13,6 +13,7 @@ import tools.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -240,6 +241,88 @@ class ConsumerStatusIT {
         for (String consumed : List.of(fresh, retrying, claimed, workOrder)) {
             assertThat(order(consumed).get("messageStatus").asString()).isEqualTo("CONSUMED");
         }
+    }
+
+    /**
+     * A consumer refused a late delivery of an event reconciliation had finished (docs/retention.md): the refusal
+     * replaces the SUCCESS and hands the event back to reconciliation, due now, which opens its work order; a repeated
+     * refusal, and any later report, change nothing.
+     */
+    @Test
+    void aRefusalHandsAFinishedEventBackToReconciliationOnce() {
+        String orderId = place();
+        sendReports(INVENTORY, created(orderId, "SUCCESS"));
+        sendReports(NOTICE, created(orderId, "SUCCESS"));
+        assertThat(reconcileStatus(orderId)).isEqualTo("SUCCESS");
+
+        HttpCall.Response refused = sendReports(INVENTORY, entry(orderId, "ORDER_CREATED", "REFUSED", "refused: too old"));
+
+        assertThat(refused.status()).as(refused.body()).isEqualTo(200);
+        assertThat(refused.json().get("recorded").asInt()).isEqualTo(1);
+        Map<String, Object> row = jdbc.queryForMap("SELECT reconcile_status, msg_status, retry_count, last_error,"
+                + " next_reconcile_time <= CURRENT_TIMESTAMP(3) AS due FROM message_log WHERE order_id = ?"
+                + " AND event_type = 'ORDER_CREATED'", Long.parseLong(orderId));
+        assertThat(row).containsEntry("reconcile_status", "RETRY").containsEntry("msg_status", "FAIL")
+                .containsEntry("retry_count", 0);
+        assertThat(((Number) row.get("due")).intValue()).isEqualTo(1);
+        assertThat((String) row.get("last_error")).startsWith(INVENTORY + " refused a late ORDER_CREATED");
+        assertThat(order(orderId).get("consumers").get("inventory").asString()).isEqualTo("REFUSED");
+        assertThat(jdbc.queryForObject("SELECT detail FROM message_consumer_status WHERE order_id = ? AND consumer_group = ?",
+                String.class, Long.parseLong(orderId), INVENTORY)).isEqualTo("refused: too old (had reported SUCCESS)");
+
+        // reconciliation escalates it (its decision table, on the consumer's REFUSED); until then nothing moves it back
+        jdbc.update("UPDATE message_log SET reconcile_status = 'FAIL' WHERE order_id = ?", Long.parseLong(orderId));
+        for (String late : List.of("REFUSED", "SUCCESS", "FAIL")) {
+            HttpCall.Response again = sendReports(INVENTORY, created(orderId, late));
+            assertThat(again.json().get("recorded").asInt()).as(late).isZero();
+        }
+        assertThat(reconcileStatus(orderId)).isEqualTo("FAIL");
+        assertThat(order(orderId).get("consumers").get("inventory").asString()).isEqualTo("REFUSED");
+    }
+
+    /**
+     * Most refusals are of archived events: a consumer keeps its records longer than order_db keeps a finished event
+     * in message_log (docs/retention.md). The refusal moves the event back and hands it to reconciliation; any other
+     * report of an archived event stays unknown.
+     */
+    @Test
+    void aRefusalBringsAnArchivedEventBackForReconciliation() {
+        String refusedLate = place();
+        String reportedLate = place();
+        for (String orderId : List.of(refusedLate, reportedLate)) {
+            sendReports(INVENTORY, created(orderId, "SUCCESS"));
+            sendReports(NOTICE, created(orderId, "SUCCESS"));
+            archive(orderId);
+        }
+
+        HttpCall.Response refused = sendReports(NOTICE, entry(refusedLate, "ORDER_CREATED", "REFUSED", "refused: too old"));
+        HttpCall.Response late = sendReports(NOTICE, created(reportedLate, "PROCESSING"));
+
+        assertThat(refused.status()).as(refused.body()).isEqualTo(200);
+        assertThat(refused.json().get("recorded").asInt()).isEqualTo(1);
+        assertThat(refused.json().get("unknownOrderIds").size()).isZero();
+        assertThat(reconcileStatus(refusedLate)).isEqualTo("RETRY");
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM message_log_hist WHERE order_id = ?", Long.class,
+                Long.parseLong(refusedLate))).isZero();
+        assertThat(order(refusedLate).get("consumers").get("notice").asString()).isEqualTo("REFUSED");
+        assertThat(order(refusedLate).get("messageStatus").asString()).isEqualTo("FAIL");
+        assertThat(late.json().get("unknownOrderIds").get(0).asString()).isEqualTo(reportedLate);
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM message_log_hist WHERE order_id = ?", Long.class,
+                Long.parseLong(reportedLate))).isEqualTo(1);
+    }
+
+    /** What reconcile-job's archive does to a finished event (order-core's EventArchive), in SQL. */
+    private void archive(String orderId) {
+        long order = Long.parseLong(orderId);
+        assertThat(reconcileStatus(orderId)).isEqualTo("SUCCESS");
+        jdbc.update("INSERT INTO message_log_hist (id, order_id, event_type, shard_key, topic, tag, msg_key, transaction_id,"
+                + " payload, msg_status, reconcile_status, retry_count, next_reconcile_time, version, last_error, created_at,"
+                + " updated_at, claim_token, trace_parent, relay_attempts, relayed_at)"
+                + " SELECT id, order_id, event_type, shard_key, topic, tag, msg_key, transaction_id, payload, msg_status,"
+                + " reconcile_status, retry_count, next_reconcile_time, version, last_error, created_at, updated_at,"
+                + " claim_token, trace_parent, relay_attempts, relayed_at FROM message_log WHERE order_id = ?", order);
+        jdbc.update("DELETE FROM message_log WHERE order_id = ?", order);
+        jdbc.update("DELETE FROM message_consumer_status WHERE order_id = ?", order);
     }
 
     @Test

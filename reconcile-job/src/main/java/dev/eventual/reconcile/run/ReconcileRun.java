@@ -371,6 +371,7 @@ public class ReconcileRun {
                     case SUCCESS -> DownstreamStatus.SUCCESS;
                     case FAIL -> DownstreamStatus.FAIL;
                     case PROCESSING -> DownstreamStatus.PROCESSING;
+                    case REFUSED -> DownstreamStatus.REFUSED;
                 }));
     }
 

@@ -42,6 +42,9 @@ final class SharedSuite {
                     // the retention job every 2 s instead of every hour: LateEventIT ages an order past the
                     // consumers' retention and waits for their cleanup; what is past its retention stays the same
                     "--eventual.reconcile.retention.interval=2s",
+                    // and the archive every 2 s instead of every hour: LateEventIT ages an event past archive-after (30
+                    // days) and waits for the archive; which rows are old enough stays the same
+                    "--eventual.reconcile.archive-interval=2s",
                     // the stock gate for the SKUs of StockGateRepairIT and InvariantCheckCommandIT's gate check
                     // only; every other test's SKUs take today's path
                     "--eventual.gate.enabled=true",

@@ -18,4 +18,13 @@ class ConsumerStatusMetrics {
     void eventsReconciledByReports(OrderEventType eventType, int count) {
         registry.counter("eventual.order.events.reconciled-by-reports", "event", eventType.name()).increment(count);
     }
+
+    /**
+     * Finished events a consumer's refusal handed back to reconciliation, {@code from} the message_log ({@code log}) or
+     * the archive ({@code archive}): each becomes a work order (docs/retention.md).
+     */
+    void eventsReopenedByRefusals(OrderEventType eventType, String from, int count) {
+        registry.counter("eventual.order.events.reopened-by-refusals", "event", eventType.name(), "from", from)
+                .increment(count);
+    }
 }

@@ -31,7 +31,8 @@ import java.util.function.Function;
 /**
  * Records what a consumer group reported for an event, monotonically, and derives the event's
  * msg_status from all groups' reports (one column cannot hold two consumers' outcomes:
- * docs/design.md, "Pitfalls the design avoids").
+ * docs/design.md, "Pitfalls the design avoids"). A refusal hands a finished event, archived or not, back to
+ * reconciliation, which opens its work order (docs/retention.md).
  */
 @Service
 public class ConsumerStatusRecorder {
@@ -106,16 +107,37 @@ public class ConsumerStatusRecorder {
         List<String> unknown = new ArrayList<>();
         for (Map.Entry<OrderEventType, Map<Long, Outcome>> ofType : byType.entrySet()) {
             Map<Long, Outcome> reported = ofType.getValue();
-            List<ReportedEvent> events = messageLog.lockAll(reported.keySet(), ofType.getKey());
+            List<ReportedEvent> events = new ArrayList<>(messageLog.lockAll(reported.keySet(), ofType.getKey()));
+            Set<Long> missing = new TreeSet<>(reported.keySet());
+            events.forEach(event -> missing.remove(event.orderId()));
+            List<ReportedEvent> restored = restoreRefused(ofType.getKey(), missing, reported);
+            events.addAll(restored);
+            restored.forEach(event -> missing.remove(event.orderId()));
             if (!events.isEmpty()) {
                 recorded += apply(events, consumerGroup, ofType.getKey(), reported);
             }
             found += events.size();
-            Set<Long> missing = new TreeSet<>(reported.keySet());
-            events.forEach(event -> missing.remove(event.orderId()));
             missing.forEach(orderId -> unknown.add(String.valueOf(orderId)));
         }
         return new ConsumerStatusBatchResult(recorded, found - recorded, unknown);
+    }
+
+    /**
+     * The archived events a consumer refused, moved back into message_log and locked, so that the refusal reopens
+     * them as it reopens a finished event (docs/retention.md): an event is archived a while after it finished, and a
+     * consumer's retention is longer than that, so most refusals are of archived events. Other reports of events
+     * not in message_log stay unknown.
+     */
+    private List<ReportedEvent> restoreRefused(OrderEventType eventType, Set<Long> missing, Map<Long, Outcome> reported) {
+        List<Long> refused = missing.stream().filter(orderId -> reported.get(orderId).status() == ConsumeStatus.REFUSED)
+                .toList();
+        if (refused.isEmpty() || messageLog.restoreFromHistory(refused, eventType) == 0) {
+            return List.of();
+        }
+        messageLog.deleteFromHistory(refused, eventType);
+        List<ReportedEvent> restored = messageLog.lockAll(refused, eventType);
+        metrics.eventsReopenedByRefusals(eventType, "archive", restored.size());
+        return restored;
     }
 
     /** A report in {@code traceparent}'s trace; null continues the request's own (a single order's report). */
@@ -145,6 +167,7 @@ public class ConsumerStatusRecorder {
         Map<Change, List<Long>> updates = new HashMap<>();
         Map<MessageStatus, List<Long>> derivedChanges = new EnumMap<>(MessageStatus.class);
         List<Long> finished = new ArrayList<>();
+        List<Long> reopened = new ArrayList<>();
         for (ReportedEvent event : events) {
             long orderId = event.orderId();
             Outcome outcome = outcomes.get(orderId);
@@ -159,12 +182,17 @@ public class ConsumerStatusRecorder {
                             group, eventType, before);
                     continue;
                 }
+                String detail = before == ConsumeStatus.SUCCESS
+                        ? WorkOrders.upToColumn(outcome.detail() + " (had reported SUCCESS)") : outcome.detail();
                 if (before == null) {
-                    inserts.add(new ConsumerStatusRow(orderId, eventType, group, outcome.status(), outcome.detail()));
+                    inserts.add(new ConsumerStatusRow(orderId, eventType, group, outcome.status(), detail));
                 } else {
                     // updates of the same status and detail share one statement
-                    updates.computeIfAbsent(new Change(outcome.status(), outcome.detail()),
-                            key -> new ArrayList<>()).add(orderId);
+                    updates.computeIfAbsent(new Change(outcome.status(), detail), key -> new ArrayList<>()).add(orderId);
+                }
+                boolean reopen = outcome.status() == ConsumeStatus.REFUSED && event.reconcileStatus() == ReconcileStatus.SUCCESS;
+                if (reopen) {
+                    reopened.add(event.id());
                 }
                 byGroup.put(group, outcome.status());
                 MessageStatus derived = derive(event.msgStatus(), OrderMessaging.EXPECTED_CONSUMER_GROUPS, byGroup::get);
@@ -176,7 +204,7 @@ public class ConsumerStatusRecorder {
                     derivedChanges.computeIfAbsent(derived, status -> new ArrayList<>()).add(event.id());
                 }
                 log.info("Order {}: {} reported {} for {}; message status {}{}", orderId, group, outcome.status(),
-                        eventType, derived, settled ? ", reconciled" : "");
+                        eventType, derived, settled ? ", reconciled" : reopen ? ", handed back to reconciliation" : "");
             }
         }
         if (!inserts.isEmpty()) {
@@ -185,6 +213,11 @@ public class ConsumerStatusRecorder {
         updates.forEach((change, ids) -> consumerStatus.updateAll(eventType, group, change.status(), change.detail(),
                 replaceableBy(change.status()), ids));
         derivedChanges.forEach((status, ids) -> messageLog.updateMsgStatuses(ids, status));
+        if (!reopened.isEmpty()) {
+            int done = messageLog.reopen(reopened, WorkOrders.upToColumn(group + " refused a late " + eventType
+                    + " after its retention (docs/retention.md)"));
+            metrics.eventsReopenedByRefusals(eventType, "log", done);
+        }
         if (!finished.isEmpty()) {
             int done = messageLog.consumeAndFinish(finished);
             metrics.eventsReconciledByReports(eventType, done);
@@ -218,7 +251,7 @@ public class ConsumerStatusRecorder {
     }
 
     /**
-     * FAIL if any group failed, CONSUMED when every expected group succeeded, else as before: SENT, or WAITING
+     * FAIL if any group failed or refused, CONSUMED when every expected group succeeded, else as before: SENT, or WAITING
      * while the relay still has to put the event on the broker (a report then came from a reconcile re-drive over
      * the consumer's API, and the groups not yet reached still need the broker's delivery; docs/design.md, "The
      * outbox").
@@ -227,7 +260,7 @@ public class ConsumerStatusRecorder {
         boolean allSucceeded = true;
         for (String group : expectedGroups) {
             ConsumeStatus status = statusOf.apply(group);
-            if (status == ConsumeStatus.FAIL) {
+            if (status == ConsumeStatus.FAIL || status == ConsumeStatus.REFUSED) {
                 return MessageStatus.FAIL;
             }
             allSucceeded &= status == ConsumeStatus.SUCCESS;

@@ -2,6 +2,8 @@ package dev.eventual.order.core.reconcile;
 
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.order.core.status.MessageStatus;
+import org.apache.ibatis.annotations.Delete;
+import org.apache.ibatis.annotations.Insert;
 import org.apache.ibatis.annotations.Mapper;
 import org.apache.ibatis.annotations.Param;
 import org.apache.ibatis.annotations.Select;
@@ -10,7 +12,10 @@ import org.apache.ibatis.annotations.Update;
 import java.util.Collection;
 import java.util.List;
 
-/** The message_log side of recording reports: the events reported on, locked, and their derived msg_status. */
+/**
+ * The message_log side of recording reports: the events reported on, locked, and their derived msg_status; a
+ * refusal's reopening of finished or archived events.
+ */
 @Mapper
 interface ReportedEventMapper {
 
@@ -47,4 +52,40 @@ interface ReportedEventMapper {
             + " AND id IN <foreach collection=\"ids\" item=\"id\" open=\"(\" separator=\",\" close=\")\">#{id}</foreach>"
             + "</script>")
     int consumeAndFinish(@Param("ids") Collection<Long> ids);
+
+    /**
+     * Hands finished events back to reconciliation, due now with a fresh retry count: a consumer refused a late
+     * delivery of them (docs/retention.md), and only reconciliation opens the work order that tells a person. Rows
+     * not finished are left alone: reconciliation or a work order has them already.
+     */
+    @Update("<script>UPDATE message_log SET reconcile_status = 'RETRY', retry_count = 0,"
+            + " next_reconcile_time = CURRENT_TIMESTAMP(3), last_error = #{reason}, version = version + 1"
+            + " WHERE reconcile_status = 'SUCCESS' AND claim_token IS NULL"
+            + " AND id IN <foreach collection=\"ids\" item=\"id\" open=\"(\" separator=\",\" close=\")\">#{id}</foreach>"
+            + "</script>")
+    int reopen(@Param("ids") Collection<Long> ids, @Param("reason") String reason);
+
+    /**
+     * Moves archived events of the given orders back into message_log, same id, as they were archived (finished);
+     * the caller reopens them in the same transaction, so the archive cannot take them again meanwhile.
+     */
+    @Insert("""
+            <script>
+            INSERT INTO message_log (id, order_id, event_type, shard_key, topic, tag, msg_key, transaction_id, payload,
+                   msg_status, reconcile_status, retry_count, next_reconcile_time, version, last_error, created_at,
+                   updated_at, claim_token, trace_parent, relay_attempts, relayed_at)
+            SELECT id, order_id, event_type, shard_key, topic, tag, msg_key, transaction_id, payload, msg_status,
+                   reconcile_status, retry_count, next_reconcile_time, version, last_error, created_at, updated_at,
+                   claim_token, trace_parent, relay_attempts, relayed_at
+              FROM message_log_hist WHERE event_type = #{eventType} AND order_id IN
+            <foreach collection="orderIds" item="id" open="(" separator="," close=")">#{id}</foreach>
+            </script>""")
+    int restoreFromHistory(@Param("orderIds") Collection<Long> orderIds, @Param("eventType") OrderEventType eventType);
+
+    @Delete("""
+            <script>
+            DELETE FROM message_log_hist WHERE event_type = #{eventType} AND order_id IN
+            <foreach collection="orderIds" item="id" open="(" separator="," close=")">#{id}</foreach>
+            </script>""")
+    int deleteFromHistory(@Param("orderIds") Collection<Long> orderIds, @Param("eventType") OrderEventType eventType);
 }

@@ -24,6 +24,8 @@ import java.util.List;
  *       other two, so nothing excuses a SUCCESS without its effect.</li>
  *   <li>{@value #REPORT_TRUE}, FAIL: nothing applied: inventory's for ORDER_CREATED no stock held (the
  *       record not SUCCESS), for ORDER_CANCELED nothing released or fenced; notice's no notice recorded sent.</li>
+ *   <li>{@value #REPORT_TRUE}, REFUSED: the consumer's record of the event is REFUSED (a consumer writes one
+ *       only where it had none, docs/retention.md).</li>
  *   <li>{@value #EFFECT_REPORTED}: stock held for an order (record SUCCESS) has inventory's ORDER_CREATED
  *       report, a record RELEASED or FENCED its ORDER_CANCELED report, a notice sent its event's notice
  *       report (SUCCESS or FAIL: a FAIL is the rule above's).</li>
@@ -88,6 +90,8 @@ final class ConsumerStatusInvariants {
             if (applied) {
                 violations.add(violation(REPORT_TRUE, event, found));
             }
+        } else if (status == ConsumeStatus.REFUSED && (deduction == null || deduction.status() != DeductStatus.REFUSED)) {
+            violations.add(violation(REPORT_TRUE, event, found));
         }
     }
 
@@ -95,7 +99,8 @@ final class ConsumerStatusInvariants {
                                          List<Violation> violations) {
         NoticeStatus notice = db.notices().get(event);
         boolean sent = notice == NoticeStatus.SUCCESS;
-        if ((status == ConsumeStatus.SUCCESS && !sent) || (status == ConsumeStatus.FAIL && sent && !excused(db, event))) {
+        if ((status == ConsumeStatus.SUCCESS && !sent) || (status == ConsumeStatus.FAIL && sent && !excused(db, event))
+                || (status == ConsumeStatus.REFUSED && notice != NoticeStatus.REFUSED)) {
             violations.add(violation(REPORT_TRUE, event, "notice " + status + " for " + event.type() + ", notice record "
                     + (notice == null ? "missing" : notice)));
         }

@@ -137,7 +137,28 @@ class ConsumerStatusInvariantsTest {
         assertThat(rows.violations()).isEmpty();
     }
 
-    /** The rows of a few orders, each consistent until a test changes it. */
+    @Test
+    void aRefusalIsTrueOnlyOverARefusedRecord() {
+        // a late event refused by both consumers after their records were cleaned (docs/retention.md)
+        rows.order(1, OrderStatus.PAID);
+        rows.event(1, ORDER_CREATED, ReconcileStatus.FAIL);
+        rows.workOrders.add(new EventKey(1, ORDER_CREATED));
+        rows.deduction(1, DeductStatus.REFUSED, QUANTITY);
+        rows.inventoryReport(1, ORDER_CREATED, ConsumeStatus.REFUSED);
+        rows.notices.put(new EventKey(1, ORDER_CREATED), NoticeStatus.REFUSED);
+        rows.noticeReports.put(new EventKey(1, ORDER_CREATED), ConsumeStatus.REFUSED);
+        // a refusal reported where the consumer's record says it applied the event
+        rows.deducted(2);
+        rows.inventoryReport(2, ORDER_CREATED, ConsumeStatus.REFUSED);
+        rows.noticeReports.put(new EventKey(2, ORDER_CREATED), ConsumeStatus.REFUSED);
+
+        assertThat(rows.violations()).containsExactlyInAnyOrder(
+                new Violation(REPORT_TRUE, "order 2", "inventory REFUSED for ORDER_CREATED, deduct record SUCCESS"),
+                new Violation(REPORT_TRUE, "order 2", "notice REFUSED for ORDER_CREATED, notice record SUCCESS"),
+                new Violation(EFFECT_REPORTED, "order 2", "deduct record SUCCESS, inventory's ORDER_CREATED status REFUSED"),
+                new Violation(EFFECT_REPORTED, "order 2", "notice record SUCCESS, notice's ORDER_CREATED status REFUSED"));
+    }
+
     @Test
     void aSuccessWhoseRecordRetentionMayHaveCleanedIsNotUntrue() {
         // placed 31 days ago (inventory's and notice's retention: 30 days), its records cleaned since
@@ -176,6 +197,7 @@ class ConsumerStatusInvariantsTest {
         assertThat(rows.violations()).extracting(Violation::invariant).containsExactly(EFFECT_REPORTED, EFFECT_REPORTED);
     }
 
+    /** The rows of a few orders, each consistent until a test changes it. */
     private static final class Rows {
 
         final Map<Long, Order> orders = new HashMap<>();
