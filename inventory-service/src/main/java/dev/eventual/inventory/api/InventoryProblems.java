@@ -1,10 +1,10 @@
 package dev.eventual.inventory.api;
 
+import dev.eventual.common.api.problem.ProblemTypes;
+import dev.eventual.consumer.retention.RetentionTooShortException;
 import dev.eventual.inventory.gate.GateUnavailableException;
 import dev.eventual.inventory.gate.NotGatedException;
-import dev.eventual.inventory.retention.RetentionTooShortException;
 import dev.eventual.web.ApiProblemException;
-import dev.eventual.common.api.problem.ProblemTypes;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;

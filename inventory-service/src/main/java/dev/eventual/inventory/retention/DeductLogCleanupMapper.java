@@ -9,7 +9,7 @@ import org.apache.ibatis.annotations.Select;
 import java.time.LocalDateTime;
 
 /**
- * The cleanup's statements on inventory_deduct_log, each one short autocommit statement on the index
+ * The cleanup's statements on inventory_deduct_log, each one short statement on the index
  * {@code idx_deduct_log_status_updated (status, updated_at)}: a status's oldest records are one range of it.
  * Times are the database's (the session runs in UTC), the clock that wrote {@code updated_at}.
  */

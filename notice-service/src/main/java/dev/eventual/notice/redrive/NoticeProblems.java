@@ -1,7 +1,7 @@
 package dev.eventual.notice.redrive;
 
 import dev.eventual.common.api.problem.ProblemTypes;
-import dev.eventual.notice.retention.RetentionTooShortException;
+import dev.eventual.consumer.retention.RetentionTooShortException;
 import dev.eventual.web.ApiProblemException;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;

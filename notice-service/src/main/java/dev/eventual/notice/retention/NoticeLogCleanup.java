@@ -1,25 +1,33 @@
 package dev.eventual.notice.retention;
 
 import dev.eventual.common.api.CleanupResult;
+import dev.eventual.consumer.retention.CleanupBatches;
 import dev.eventual.consumer.retention.RetentionFloor;
 import dev.eventual.consumer.retention.RetentionMeters;
 import dev.eventual.consumer.retention.RetentionProperties;
+import dev.eventual.consumer.retention.RetentionTooShortException;
 import dev.eventual.notice.config.NoticeProperties;
 import dev.eventual.notice.store.NoticeLogRetentionMapper;
 import dev.eventual.notice.store.NoticeStatus;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.PlatformTransactionManager;
 
+import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Deletes notice_log records untouched ({@code updated_at}) for the retention, {@code eventual.consumer.retention.keep}
  * (docs/retention.md). Safe because an event that comes later and finds its record missing is refused, never sent
- * ({@code LateNotices}). In batches of {@code batch-size}, one short autocommit DELETE each, one status at a time
+ * ({@code LateNotices}). In batches of {@code batch-size}, one short READ COMMITTED DELETE each, one status at a time
  * through {@code idx_notice_log_status_updated}, oldest first, until a batch comes back short or {@code budget} is
- * spent (the next call goes on); then one indexed MIN per status gives the oldest record left. Never a long lock.
+ * spent (the next call goes on; {@link CleanupBatches}); then one indexed MIN per status gives the oldest record left.
+ * Never a long lock.
  */
 @Service
 public class NoticeLogCleanup {
@@ -32,13 +40,21 @@ public class NoticeLogCleanup {
     private final RetentionProperties retention;
     private final NoticeProperties notice;
     private final RetentionMeters meters;
+    private final CleanupBatches batches;
 
-    public NoticeLogCleanup(NoticeLogRetentionMapper noticeLog, RetentionProperties retention, NoticeProperties notice,
-                            MeterRegistry registry) {
+    @Autowired
+    NoticeLogCleanup(NoticeLogRetentionMapper noticeLog, RetentionProperties retention, NoticeProperties notice,
+                     MeterRegistry registry, PlatformTransactionManager transactions, ObjectProvider<Clock> clock) {
+        this(noticeLog, retention, notice, registry, transactions, clock.getIfAvailable(Clock::systemUTC));
+    }
+
+    NoticeLogCleanup(NoticeLogRetentionMapper noticeLog, RetentionProperties retention, NoticeProperties notice,
+                     MeterRegistry registry, PlatformTransactionManager transactions, Clock clock) {
         this.noticeLog = noticeLog;
         this.retention = retention;
         this.notice = notice;
         this.meters = new RetentionMeters(registry, TABLE, retention.keep());
+        this.batches = new CleanupBatches(retention, meters, transactions, clock);
     }
 
     /**
@@ -47,34 +63,14 @@ public class NoticeLogCleanup {
      */
     public CleanupResult clean(Duration callerHorizon) {
         refuseIfTooShort(callerHorizon);
-        long deadline = System.nanoTime() + retention.budget().toNanos();
-        long removed = 0;
-        boolean caughtUp = true;
-        int batches = 0;
-        statuses:
-        for (NoticeStatus status : NoticeStatus.values()) {
-            long olderThanMicros = untouchedFor(status).toNanos() / 1_000;
-            while (true) {
-                // the first batch always runs, so that a call makes progress however small its budget
-                if (batches > 0 && System.nanoTime() - deadline > 0) {
-                    caughtUp = false;
-                    break statuses;
-                }
-                int deleted = noticeLog.deleteOlderThan(status, olderThanMicros, retention.batchSize());
-                batches++;
-                removed += deleted;
-                meters.removed(deleted);
-                if (deleted < retention.batchSize()) {
-                    break;
-                }
-            }
-        }
+        CleanupBatches.Done done = batches.run(List.of(NoticeStatus.values()),
+                (status, limit) -> noticeLog.deleteOlderThan(status, untouchedFor(status).toNanos() / 1_000, limit));
         Long oldest = oldestAgeSeconds();
         meters.oldest(oldest == null ? null : Duration.ofSeconds(oldest));
-        log.info("{} cleanup: removed {} records untouched for {} in {} batches, {}; oldest left {}", TABLE, removed,
-                retention.keep(), batches, caughtUp ? "caught up" : "budget spent, more left",
+        log.info("{} cleanup: removed {} records untouched for {} in {} batches, {}; oldest left {}", TABLE,
+                done.removed(), retention.keep(), done.batches(), done.caughtUp() ? "caught up" : "budget spent, more left",
                 oldest == null ? "none" : Duration.ofSeconds(oldest));
-        return new CleanupResult(TABLE, removed, caughtUp, oldest, retention.keep().toSeconds());
+        return new CleanupResult(TABLE, done.removed(), done.caughtUp(), oldest, retention.keep().toSeconds());
     }
 
     /**
@@ -105,11 +101,9 @@ public class NoticeLogCleanup {
 
     /** The start's floor again, with the caller's horizon when it is the longer one (docs/retention.md). */
     private void refuseIfTooShort(Duration callerHorizon) {
-        Duration horizon = callerHorizon.compareTo(retention.upstreamHorizon()) > 0 ? callerHorizon : retention.upstreamHorizon();
-        RetentionProperties withHorizon = new RetentionProperties(retention.keep(), retention.skewAllowance(), horizon,
-                retention.dlqReserve(), retention.batchSize(), retention.budget());
         try {
-            RetentionFloor.check(withHorizon, notice.maxReconsumeTimes(), NoticeProperties.MAX_RECONSUME_TIMES_PROPERTY);
+            RetentionFloor.check(retention.withCallerHorizon(callerHorizon), notice.maxReconsumeTimes(),
+                    NoticeProperties.MAX_RECONSUME_TIMES_PROPERTY);
         } catch (IllegalStateException tooShort) {
             log.warn("{} cleanup refused, nothing deleted: the caller's horizon is {}: {}", TABLE, callerHorizon,
                     tooShort.getMessage());

@@ -13,7 +13,7 @@ import org.apache.ibatis.annotations.Select;
 @Mapper
 public interface NoticeLogRetentionMapper {
 
-    /** One batch, one short autocommit statement: the oldest records of a status untouched for longer than the age. */
+    /** One batch, one short statement: the oldest records of a status untouched for longer than the age. */
     @Delete("DELETE FROM notice_log WHERE status = #{status}"
             + " AND updated_at < CURRENT_TIMESTAMP(3) - INTERVAL #{olderThanMicros} MICROSECOND"
             + " ORDER BY updated_at LIMIT #{limit}")

@@ -2,6 +2,7 @@ package dev.eventual.notice.retention;
 
 import dev.eventual.common.api.CleanupResult;
 import dev.eventual.consumer.retention.RetentionProperties;
+import dev.eventual.consumer.retention.RetentionTooShortException;
 import dev.eventual.notice.channel.ChannelType;
 import dev.eventual.notice.config.NoticeProperties;
 import dev.eventual.notice.store.NoticeLogRetentionMapper;
@@ -9,7 +10,9 @@ import dev.eventual.notice.store.NoticeStatus;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.mockito.InOrder;
+import org.springframework.transaction.PlatformTransactionManager;
 
+import java.time.Clock;
 import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,6 +37,7 @@ class NoticeLogCleanupTest {
 
     private final NoticeLogRetentionMapper noticeLog = mock(NoticeLogRetentionMapper.class);
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final PlatformTransactionManager transactions = mock(PlatformTransactionManager.class);
 
     @Test
     void deletesEachStatusInBatchesUntilOneIsShortThenReadsTheOldestLeft() {
@@ -83,7 +87,8 @@ class NoticeLogCleanupTest {
     void aClaimIsNeverDeletedWithinItsLease() {
         Duration keep = Duration.ofMinutes(1);
         NoticeLogCleanup cleanup = new NoticeLogCleanup(noticeLog, new RetentionProperties(keep, Duration.ZERO, Duration.ZERO,
-                Duration.ZERO, BATCH, Duration.ofSeconds(20)), notice(0, Duration.ofMinutes(5)), registry);
+                Duration.ZERO, BATCH, Duration.ofSeconds(20)), notice(0, Duration.ofMinutes(5)), registry, transactions,
+                Clock.systemUTC());
 
         cleanup.clean(Duration.ZERO);
 
@@ -114,7 +119,7 @@ class NoticeLogCleanupTest {
 
     private NoticeLogCleanup cleanup(Duration budget, Duration lease) {
         return new NoticeLogCleanup(noticeLog, new RetentionProperties(KEEP, Duration.ofMinutes(5), Duration.ofDays(1),
-                Duration.ofHours(72), BATCH, budget), notice(5, lease), registry);
+                Duration.ofHours(72), BATCH, budget), notice(5, lease), registry, transactions, Clock.systemUTC());
     }
 
     private static NoticeProperties notice(int maxReconsumeTimes, Duration lease) {

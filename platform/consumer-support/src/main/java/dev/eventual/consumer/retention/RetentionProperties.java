@@ -36,4 +36,13 @@ public record RetentionProperties(
         @DefaultValue("72h") Duration dlqReserve,
         @DefaultValue("1000") @Min(1) @Max(10_000) int batchSize,
         @DefaultValue("20s") Duration budget) {
+
+    /**
+     * These properties with the caller's horizon in place of {@code upstreamHorizon} when it is the longer one: a
+     * cleanup call checks its floor against whichever service may hand an event over the latest.
+     */
+    public RetentionProperties withCallerHorizon(Duration callerHorizon) {
+        Duration horizon = callerHorizon.compareTo(upstreamHorizon) > 0 ? callerHorizon : upstreamHorizon;
+        return new RetentionProperties(keep, skewAllowance, horizon, dlqReserve, batchSize, budget);
+    }
 }
