@@ -235,7 +235,7 @@ class NoticeDeliveryTest {
     }
 
     @Test
-    void aLateEventWithoutARecordIsRefusedInPlaceOfItsClaimSendsNothingAndIsReportedFail() {
+    void aLateEventWithoutARecordIsRefusedInPlaceOfItsClaimSendsNothingAndIsReportedRefused() {
         when(claims.claim(any(), eq("scripted"), eq(LATE_REFUSAL))).thenReturn(Claim.refused(0, LATE_REFUSAL));
 
         DeliveryResult result = delivery.deliver(late(42));
@@ -246,7 +246,7 @@ class NoticeDeliveryTest {
         assertThat(channel.sent).isEmpty();
         verify(claims, never()).succeed(any());
         verify(claims, never()).fail(any(), anyInt(), anyString());
-        verify(reports).submit(argThat(report -> report.orderId() == 42 && report.status() == ConsumeStatus.FAIL
+        verify(reports).submit(argThat(report -> report.orderId() == 42 && report.status() == ConsumeStatus.REFUSED
                 && report.detail().equals("refused: " + LATE_REFUSAL)));
         assertThat(registry.counter("eventual.notice.refused", "type", "ORDER_CREATED").count()).isEqualTo(1);
         assertThat(registry.counter("eventual.notice.duplicates").count()).isZero();
@@ -261,7 +261,7 @@ class NoticeDeliveryTest {
 
         assertThat(result.outcome()).isEqualTo(DeliveryOutcome.TOO_LATE);
         assertThat(channel.sent).isEmpty();
-        verifyReported(42, ConsumeStatus.FAIL);
+        verifyReported(42, ConsumeStatus.REFUSED);
     }
 
     /** A record that exists decides, whatever the event's age: the claim is asked to refuse only a missing one. */
@@ -294,7 +294,7 @@ class NoticeDeliveryTest {
                 .equals(List.of(42L, 43L, 44L))), eq(Arrays.asList(null, LATE_REFUSAL, null)), eq("scripted"));
         verify(claims).succeedAll(argThat(notices -> notices.stream().map(Notice::orderId).toList().equals(List.of(42L, 44L))));
         verify(claims, never()).claim(any(), anyString(), any());
-        verify(reports).submit(argThat(report -> report.orderId() == 43 && report.status() == ConsumeStatus.FAIL
+        verify(reports).submit(argThat(report -> report.orderId() == 43 && report.status() == ConsumeStatus.REFUSED
                 && report.detail().startsWith("refused: event born")));
     }
 
