@@ -1,5 +1,6 @@
 package dev.eventual.launcher;
 
+import dev.eventual.common.api.CleanupRequest;
 import dev.eventual.common.api.TextLimits;
 import dev.eventual.common.api.problem.ProblemTypes;
 import dev.eventual.common.messaging.InternalAuth;
@@ -89,6 +90,8 @@ final class BadInputCorpus {
         batchStatus(cases, new Endpoint(NOTICE, "POST", "/internal/notices/status", null, RECONCILE_JOB));
         inventoryRedrive(cases);
         noticeRedrive(cases);
+        cleanup(cases, new Endpoint(INVENTORY, "POST", "/internal/inventory/cleanup", null, RECONCILE_JOB));
+        cleanup(cases, new Endpoint(NOTICE, "POST", "/internal/notices/cleanup", null, RECONCILE_JOB));
         listWorkOrders(cases);
         readWorkOrder(cases);
         resolveWorkOrder(cases);
@@ -463,6 +466,30 @@ final class BadInputCorpus {
                 .invalid("events[0].userId"));
         cases.add(release.draft("text/plain body").body("text/plain", "4242").refused(415));
         cases.add(release.draft("PUT").method("PUT").body(JSON, "{}").refused(405));
+    }
+
+    /** A consumer's retention cleanup (docs/retention.md): refused whole, nothing deleted. */
+    private static void cleanup(List<BadInput> cases, Endpoint e) {
+        tokens(cases, e, horizon("3600"), INVENTORY_SERVICE);
+        // a caller that may re-drive for a year: the consumer's 30 days are below that floor
+        cases.add(e.json("horizon past the retention's floor", horizon(Long.toString(365L * 24 * 3600)))
+                .refused(409, ProblemTypes.RETENTION_TOO_SHORT));
+        cases.add(e.json("missing horizon", "{}").invalid("upstreamHorizonSeconds"));
+        cases.add(e.json("null horizon", horizon("null")).invalid("upstreamHorizonSeconds"));
+        cases.add(e.json("negative horizon", horizon("-1")).invalid("upstreamHorizonSeconds"));
+        cases.add(e.json("horizon beyond a year", horizon(Long.toString(CleanupRequest.MAX_HORIZON_SECONDS + 1)))
+                .invalid("upstreamHorizonSeconds"));
+        cases.add(e.json("horizon as text", horizon(q("1h"))).invalid("upstreamHorizonSeconds"));
+        cases.add(e.json("horizon beyond long", horizon(FAR_ABOVE_LONG)).invalid("upstreamHorizonSeconds"));
+        cases.add(e.json("unknown field keep", "{\"upstreamHorizonSeconds\":3600,\"keep\":1}").invalid("keep"));
+        cases.add(e.json("array body", "[]").malformed());
+        cases.add(e.draft("YAML body").body("application/yaml", "upstreamHorizonSeconds: 3600\n").refused(415));
+        cases.add(e.json("600 KB body", INTERNAL_OVERSIZED).refused(413));
+        cases.add(e.draft("GET").method("GET").refused(405));
+    }
+
+    private static String horizon(String seconds) {
+        return "{\"upstreamHorizonSeconds\":" + seconds + "}";
     }
 
     private static void noticeRedrive(List<BadInput> cases) {
