@@ -19,17 +19,14 @@ interface ArchiveMapper {
             + " AND updated_at < #{cutoff} ORDER BY updated_at LIMIT #{limit} FOR UPDATE")
     List<FinishedEvent> finishedBefore(@Param("cutoff") LocalDateTime cutoff, @Param("limit") int limit);
 
-    @Insert("""
-            <script>
-            INSERT INTO message_log_hist (id, order_id, event_type, shard_key, topic, tag, msg_key, transaction_id, payload,
-                   msg_status, reconcile_status, retry_count, next_reconcile_time, version, last_error, created_at,
-                   updated_at, claim_token, trace_parent, relay_attempts, relayed_at)
-            SELECT id, order_id, event_type, shard_key, topic, tag, msg_key, transaction_id, payload, msg_status,
-                   reconcile_status, retry_count, next_reconcile_time, version, last_error, created_at, updated_at,
-                   claim_token, trace_parent, relay_attempts, relayed_at
-              FROM message_log WHERE id IN
-            <foreach collection="ids" item="id" open="(" separator="," close=")">#{id}</foreach>
-            </script>""")
+    /** The columns an event keeps in the archive, the same in both tables ({@code next_relay_time} is not kept). */
+    String ARCHIVED_COLUMNS = "id, order_id, event_type, shard_key, topic, tag, msg_key, transaction_id, payload,"
+            + " msg_status, reconcile_status, retry_count, next_reconcile_time, version, last_error, created_at,"
+            + " updated_at, claim_token, trace_parent, relay_attempts, relayed_at";
+
+    @Insert("<script>INSERT INTO message_log_hist (" + ARCHIVED_COLUMNS + ") SELECT " + ARCHIVED_COLUMNS
+            + " FROM message_log WHERE id IN"
+            + " <foreach collection=\"ids\" item=\"id\" open=\"(\" separator=\",\" close=\")\">#{id}</foreach></script>")
     int copyToHistory(@Param("ids") List<Long> ids);
 
     @Delete("""

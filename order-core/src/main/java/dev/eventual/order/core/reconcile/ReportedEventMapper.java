@@ -69,17 +69,9 @@ interface ReportedEventMapper {
      * Moves archived events of the given orders back into message_log, same id, as they were archived (finished);
      * the caller reopens them in the same transaction, so the archive cannot take them again meanwhile.
      */
-    @Insert("""
-            <script>
-            INSERT INTO message_log (id, order_id, event_type, shard_key, topic, tag, msg_key, transaction_id, payload,
-                   msg_status, reconcile_status, retry_count, next_reconcile_time, version, last_error, created_at,
-                   updated_at, claim_token, trace_parent, relay_attempts, relayed_at)
-            SELECT id, order_id, event_type, shard_key, topic, tag, msg_key, transaction_id, payload, msg_status,
-                   reconcile_status, retry_count, next_reconcile_time, version, last_error, created_at, updated_at,
-                   claim_token, trace_parent, relay_attempts, relayed_at
-              FROM message_log_hist WHERE event_type = #{eventType} AND order_id IN
-            <foreach collection="orderIds" item="id" open="(" separator="," close=")">#{id}</foreach>
-            </script>""")
+    @Insert("<script>INSERT INTO message_log (" + ArchiveMapper.ARCHIVED_COLUMNS + ") SELECT "
+            + ArchiveMapper.ARCHIVED_COLUMNS + " FROM message_log_hist WHERE event_type = #{eventType} AND order_id IN"
+            + " <foreach collection=\"orderIds\" item=\"id\" open=\"(\" separator=\",\" close=\")\">#{id}</foreach></script>")
     int restoreFromHistory(@Param("orderIds") Collection<Long> orderIds, @Param("eventType") OrderEventType eventType);
 
     @Delete("""
