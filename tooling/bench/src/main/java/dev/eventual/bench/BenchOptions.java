@@ -332,7 +332,8 @@ public record BenchOptions(
         private Duration retentionSoak;
 
         @Option(names = "--retention-rate", paramLabel = "ORDERS", defaultValue = "100",
-                description = "retention: orders per second during the soak (default ${DEFAULT-VALUE})")
+                description = "retention: orders per second during the soak and the cleanup cost's windows"
+                        + " (default ${DEFAULT-VALUE})")
         private double retentionRate;
 
         @Option(names = "--retention-cost-blocks", paramLabel = "N", defaultValue = "6",
