@@ -118,7 +118,7 @@ public final class BenchMain {
         BenchSuite suite = BenchSuite.start(options, RetentionSection.SHORT_RETENTION);
         Runtime.getRuntime().addShutdownHook(new Thread(suite::close, "bench-shutdown"));
         try {
-            RetentionResult retention = new RetentionSection(suite, options).run();
+            RetentionResult retention = new RetentionSection(suite, options, cpuMeter(suite)).run();
             BenchReport report = new BenchReport(date, Machine.current(), command, (System.nanoTime() - started) / 1e9,
                     null, null, null, null, null, null, null, List.of(), Targets.retention(retention), null, null,
                     retention);

@@ -54,7 +54,9 @@ public record BenchOptions(
         int relayConcurrency,
         Layout layout,
         Duration retentionSoak,
-        double retentionRate) {
+        double retentionRate,
+        int retentionCostBlocks,
+        Duration retentionCostWindow) {
 
     /** What {@code --quick} changes: every duration and size, not the rates, so that runs compare. */
     private static final Map<String, String> QUICK = Map.ofEntries(
@@ -62,7 +64,14 @@ public record BenchOptions(
             Map.entry("--load", "10s"), Map.entry("--drain", "20s"), Map.entry("--reconcile-rows", "20k"),
             Map.entry("--hot-sku-orders", "2k"), Map.entry("--flash-orders", "2k"), Map.entry("--flash-warm-up", "2k"),
             Map.entry("--cost-window", "3s"), Map.entry("--cost-step", "3s"), Map.entry("--relay-backlog", "10k"),
-            Map.entry("--relay-outage", "15s"), Map.entry("--retention-soak", "4m"));
+            Map.entry("--relay-outage", "15s"), Map.entry("--retention-soak", "4m"),
+            Map.entry("--retention-cost-window", "10s"));
+
+    /**
+     * The longest window of the retention section's cleanup cost: its preparation, load and wait for consistency
+     * must end before the events it archives pass the soak's 1-minute history retention.
+     */
+    public static final Duration MAX_RETENTION_COST_WINDOW = Duration.ofSeconds(40);
 
     /**
      * @return null after {@code --help} printed the usage
@@ -111,6 +120,13 @@ public record BenchOptions(
         if (given.retentionRate <= 0) {
             throw new ParameterException(commandLine, "--retention-rate must be above 0: " + given.retentionRate);
         }
+        atLeast(commandLine, 0, "--retention-cost-blocks", given.retentionCostBlocks);
+        if (given.retentionCostWindow.compareTo(Duration.ofSeconds(1)) < 0
+                || given.retentionCostWindow.compareTo(MAX_RETENTION_COST_WINDOW) > 0) {
+            throw new ParameterException(commandLine, "--retention-cost-window must be 1s to "
+                    + MAX_RETENTION_COST_WINDOW.toSeconds() + "s (the events a window archives must not pass the"
+                    + " soak's 1-minute history retention before it ends): " + given.retentionCostWindow.toSeconds() + "s");
+        }
         if (given.orderShards > 1 && !sections.equals(Set.of(Section.COST))) {
             throw new ParameterException(commandLine, "--order-shards=" + given.orderShards
                     + " needs --sections=cost: the other sections read order_db on one server");
@@ -122,7 +138,7 @@ public record BenchOptions(
                 given.workDirectory.toAbsolutePath(), given.profile, given.isolatePublish, given.costBlocks, given.costWindow,
                 given.costRate, given.costP99Rate, given.costOrderRate, given.costStep, given.orderShards,
                 given.relayBacklog, given.relayOutage, given.relayConcurrency, given.layout, given.retentionSoak,
-                given.retentionRate);
+                given.retentionRate, given.retentionCostBlocks, given.retentionCostWindow);
     }
 
     private static void atLeast(CommandLine commandLine, int least, String option, int value) {
@@ -316,8 +332,20 @@ public record BenchOptions(
         private Duration retentionSoak;
 
         @Option(names = "--retention-rate", paramLabel = "ORDERS", defaultValue = "100",
-                description = "retention: orders per second during the soak (default ${DEFAULT-VALUE})")
+                description = "retention: orders per second during the soak and the cleanup cost's windows"
+                        + " (default ${DEFAULT-VALUE})")
         private double retentionRate;
+
+        @Option(names = "--retention-cost-blocks", paramLabel = "N", defaultValue = "6",
+                description = "retention: blocks of the cleanup's cost to the order path after the soak, each a window"
+                        + " with the cleanup off and one with it on; 0 skips it (default ${DEFAULT-VALUE}: the least that"
+                        + " gives a 95 % interval)")
+        private int retentionCostBlocks;
+
+        @Option(names = "--retention-cost-window", paramLabel = "SECONDS", defaultValue = "20s",
+                description = "retention: each cleanup cost window's orders at --retention-rate, 1s to 40s"
+                        + " (default ${DEFAULT-VALUE})")
+        private Duration retentionCostWindow;
 
         @Option(names = "--layout", paramLabel = "LAYOUT", defaultValue = "process",
                 description = "cost: process (a JVM per service; the targets) or local (./run-local.sh --gate as users"

@@ -48,6 +48,16 @@ class BenchOptionsTest {
                 .isEqualTo(Duration.ofMinutes(5));
         assertThatThrownBy(() -> BenchOptions.parse("--sections=retention,cost"))
                 .hasMessageContaining("--sections=retention runs alone");
+        BenchOptions retention = BenchOptions.parse("--sections=retention");
+        assertThat(retention.retentionCostBlocks()).isEqualTo(6);
+        assertThat(retention.retentionCostWindow()).isEqualTo(Duration.ofSeconds(20));
+        assertThat(BenchOptions.parse("--quick", "--sections=retention").retentionCostWindow())
+                .isEqualTo(Duration.ofSeconds(10));
+        assertThat(BenchOptions.parse("--sections=retention", "--retention-cost-blocks=0").retentionCostBlocks()).isZero();
+        assertThatThrownBy(() -> BenchOptions.parse("--sections=retention", "--retention-cost-blocks=-1"))
+                .hasMessageContaining("--retention-cost-blocks must be at least 0");
+        assertThatThrownBy(() -> BenchOptions.parse("--sections=retention", "--retention-cost-window=41s"))
+                .hasMessageContaining("--retention-cost-window must be 1s to 40s");
     }
 
     @Test

@@ -11,12 +11,12 @@ import java.nio.file.Path;
  * loopback network's work lands and no process's schedstat sees it), the time the hypervisor stole, and
  * all of it (idle and iowait too).
  */
-record BoxCpu(long busy, long interrupts, long stolen, long total) {
+public record BoxCpu(long busy, long interrupts, long stolen, long total) {
 
     /** USER_HZ: the tick of /proc/stat, 100 on every Linux architecture the suite runs on. */
     static final double MS_PER_TICK = 10;
 
-    static BoxCpu now() {
+    public static BoxCpu now() {
         try {
             return parse(Files.readAllLines(Path.of("/proc/stat")).get(0));
         } catch (IOException e) {
@@ -37,7 +37,7 @@ record BoxCpu(long busy, long interrupts, long stolen, long total) {
     }
 
     /** Stolen share of all CPU time since {@code earlier}, in percent. */
-    double stealPercentSince(BoxCpu earlier) {
+    public double stealPercentSince(BoxCpu earlier) {
         long all = total - earlier.total;
         return all <= 0 ? 0 : 100.0 * (stolen - earlier.stolen) / all;
     }

@@ -15,7 +15,7 @@ import java.util.Random;
  * timers (pulls, heartbeats, scheduled jobs) share the two cores while it runs, and the first full run
  * with the median of three saw probes of one block differ by 14-54 % with nothing else on the box.
  */
-final class BoxProbe implements AutoCloseable {
+public final class BoxProbe implements AutoCloseable {
 
     private static final int MIB = 1024 * 1024;
     private static final int SIZE_MIB = 64;
@@ -23,7 +23,7 @@ final class BoxProbe implements AutoCloseable {
 
     private final Path file;
 
-    BoxProbe() {
+    public BoxProbe() {
         Path shm = Path.of("/dev/shm");
         this.file = (Files.isDirectory(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir")))
                 .resolve("eventual-bench-probe-" + ProcessHandle.current().pid());
@@ -41,7 +41,7 @@ final class BoxProbe implements AutoCloseable {
     }
 
     /** @return milliseconds of one hash of the file (the fastest of five runs) */
-    double millis() {
+    public double millis() {
         double[] runs = new double[RUNS];
         for (int r = 0; r < RUNS; r++) {
             long started = System.nanoTime();

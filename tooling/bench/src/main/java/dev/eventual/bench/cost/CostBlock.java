@@ -18,7 +18,7 @@ public record CostBlock(int index, double probeBeforeMs, double probeAfterMs, do
     static final double PROBE_SPREAD = 0.10;
     static final double STEAL_PERCENT = 1.0;
 
-    static String dropReason(double before, double after, double steal) {
+    public static String dropReason(double before, double after, double steal) {
         double spread = Math.abs(after - before) / Math.min(before, after);
         if (spread > PROBE_SPREAD) {
             return String.format(Locale.ROOT, "probes %.0f and %.0f ms differ by %.0f %%", before, after,

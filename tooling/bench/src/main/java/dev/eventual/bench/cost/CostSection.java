@@ -246,9 +246,8 @@ public final class CostSection {
 
     private static CostFigure figure(String measure, List<CostBlock> kept, double reference, boolean normalise,
                                      ToDoubleFunction<CostBlock> value) {
-        return new CostFigure(measure, MedianInterval.of(kept.stream().map(value::applyAsDouble).toList()),
-                MedianInterval.of(kept.stream().map(b -> value.applyAsDouble(b)
-                        * (normalise ? reference / b.probeMs() : 1)).toList()));
+        return CostFigure.of(measure, kept.stream().map(value::applyAsDouble).toList(),
+                kept.stream().map(CostBlock::probeMs).toList(), reference, normalise);
     }
 
     /** A count summed over the kept blocks over their units: counts are exact, one pooled figure decides. */

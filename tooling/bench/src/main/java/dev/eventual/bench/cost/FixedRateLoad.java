@@ -23,7 +23,7 @@ import java.util.function.IntFunction;
  * the requests come ready-made as bytes. Its thread is named {@value #THREAD} so schedstat counts it as
  * the load generator, apart from the system under test.
  */
-final class FixedRateLoad {
+public final class FixedRateLoad {
 
     static final String THREAD = "bench-load-gen";
     /** How long to wait for answers still out when the sending stops. */
@@ -32,13 +32,13 @@ final class FixedRateLoad {
     private final InetSocketAddress server;
     private final int connections;
 
-    FixedRateLoad(int port, int connections) {
+    public FixedRateLoad(int port, int connections) {
         this.server = new InetSocketAddress("127.0.0.1", port);
         this.connections = connections;
     }
 
     /** Sends {@code rate × duration} requests, {@code requests.apply(i)} the i-th, on a thread of its own. */
-    LoadRun run(IntFunction<byte[]> requests, double rate, Duration duration) {
+    public LoadRun run(IntFunction<byte[]> requests, double rate, Duration duration) {
         FutureTask<LoadRun> task = new FutureTask<>(() -> send(requests, rate, duration));
         Thread thread = new Thread(task, THREAD);
         thread.setDaemon(true);

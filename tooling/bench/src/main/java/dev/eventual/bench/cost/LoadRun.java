@@ -11,13 +11,13 @@ import java.util.stream.IntStream;
  * was due; {@code seconds} from the first due request to the last answer; {@code generatorCpuNanos} the
  * generator thread's own CPU.
  */
-record LoadRun(int[] statuses, long[] latencies, double seconds, long generatorCpuNanos) {
+public record LoadRun(int[] statuses, long[] latencies, double seconds, long generatorCpuNanos) {
 
-    int requests() {
+    public int requests() {
         return statuses.length;
     }
 
-    long count(int status) {
+    public long count(int status) {
         long count = 0;
         for (int s : statuses) {
             if (s == status) {
@@ -28,7 +28,7 @@ record LoadRun(int[] statuses, long[] latencies, double seconds, long generatorC
     }
 
     /** Requests by status, for the report; 0 = no answer. */
-    Map<Integer, Long> byStatus() {
+    public Map<Integer, Long> byStatus() {
         Map<Integer, Long> counts = new TreeMap<>();
         for (int s : statuses) {
             counts.merge(s, 1L, Long::sum);
@@ -37,7 +37,7 @@ record LoadRun(int[] statuses, long[] latencies, double seconds, long generatorC
     }
 
     /** Latencies of the requests answered with {@code status}. */
-    LatencySummary latency(int status) {
+    public LatencySummary latency(int status) {
         return LatencySummary.ofNanos(IntStream.range(0, statuses.length).filter(i -> statuses[i] == status)
                 .mapToLong(i -> latencies[i]).toArray());
     }

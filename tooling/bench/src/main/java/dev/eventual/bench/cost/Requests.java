@@ -9,7 +9,7 @@ import java.util.function.LongFunction;
  * own Idempotency-Key (a run tag and the request's index), so each one is a new order or a new refusal,
  * never the replay of an earlier one.
  */
-final class Requests {
+public final class Requests {
 
     private static final String RUN = Long.toString(System.currentTimeMillis(), 36);
 
@@ -20,7 +20,7 @@ final class Requests {
      * {@code POST /api/orders} of one unit, from one of {@code users} customers starting at {@code firstUser};
      * {@code skuOf} picks the SKU of request i.
      */
-    static IntFunction<byte[]> orders(String variant, long firstUser, int users, IntFunction<Long> skuOf,
+    public static IntFunction<byte[]> orders(String variant, long firstUser, int users, IntFunction<Long> skuOf,
                                       LongFunction<String> tokens) {
         String[] authorization = authorizations(firstUser, users, tokens);
         return i -> {

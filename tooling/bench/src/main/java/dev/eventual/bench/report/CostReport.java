@@ -125,7 +125,8 @@ final class CostReport {
         }
     }
 
-    private static void figures(StringBuilder md, List<CostFigure> figures) {
+    /** Median and interval of each figure, raw and normalised; also the retention section's cleanup cost. */
+    static void figures(StringBuilder md, List<CostFigure> figures) {
         md.append("| measure | median | 95 % interval | normalised median | normalised interval |\n|---|---:|---:|---:|---:|\n");
         for (CostFigure f : figures) {
             md.append(fmt("| %s | %.3f | %s | %.3f | %s |%n", f.measure(), f.raw().median(), interval(f.raw()),

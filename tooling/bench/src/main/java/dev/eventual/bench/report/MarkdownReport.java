@@ -11,6 +11,7 @@ import dev.eventual.bench.limits.LimitsResult;
 import dev.eventual.bench.hotsku.HotSkuCase;
 import dev.eventual.bench.reconcile.ReconcileCase;
 import dev.eventual.bench.relay.RelayResult;
+import dev.eventual.bench.retention.CleanupCost;
 import dev.eventual.bench.retention.RetentionResult;
 import dev.eventual.bench.resources.CpuPart;
 import dev.eventual.bench.resources.ProcessUsage;
@@ -221,6 +222,38 @@ public final class MarkdownReport {
             md.append(fmt("| %s | %,d | %.2f | **%,.0f** |%n", c.table(), c.rows(), c.seconds(), c.rowsPerSecond()));
         }
         md.append("\n");
+        if (r.cleanupCost() != null) {
+            cleanupCost(md, r.cleanupCost());
+        }
+    }
+
+    private static void cleanupCost(StringBuilder md, CleanupCost c) {
+        md.append(fmt("### The cleanup's cost to the order path%n%nIn each block a window with the cleanup off and one with"
+                + " it on, orders at %.0f/s for %.0f s each, in an order alternating by block, between two box-speed"
+                + " probes (section 9's; a block whose probes differ by more than 10 %% or whose steal passes 1 %% is"
+                + " dropped). On: every row older than the window made old enough to pass its retention over the"
+                + " window, the consumers' cleanup called every second and reconcile-job's every 10 s; off: every such"
+                + " row made an hour young, so the same scheduled runs find nothing. SUT CPU (schedstat, generator and the"
+                + " cleanup's caller apart) from the first order to both consumers' report of the last, over the"
+                + " consistent orders. %d of %d blocks kept.%n%n", c.ordersPerSecond(), c.windowSeconds(), c.keptBlocks(),
+                c.blocks().size()));
+        md.append("| block | order | probes ms | steal % | CPU ms/order off | on | on − off | on / off | rows deleted on"
+                + " (off) | cleanup calls (failed) | CPU ms per 1,000 rows | p99 ms off | on | consistent | dropped |\n"
+                + "|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n");
+        for (CleanupCost.Block b : c.blocks()) {
+            md.append(fmt("| %d | %s | %.0f / %.0f | %.2f | %.3f | %.3f | %.3f | %.3f | %,d (%,d) | %d (%d) | %s | %.1f | %.1f"
+                            + " | %s | %s |%n",
+                    b.index(), String.join(", ", b.order()), b.probeBeforeMs(), b.probeAfterMs(), b.stealPercent(),
+                    b.off().sutCpuMsPerOrder(), b.on().sutCpuMsPerOrder(), b.cpuDifference(), b.cpuRatio(),
+                    b.on().rowsDeletedTotal(), b.off().rowsDeletedTotal(), b.on().cleanupCalls(), b.on().cleanupErrors(),
+                    Double.isNaN(b.cpuMsPerThousandRows()) ? "-"
+                            : fmt("%.2f", b.cpuMsPerThousandRows()), b.off().latency().p99Ms(),
+                    b.on().latency().p99Ms(), b.off().settled() && b.on().settled() ? "yes" : "no: --drain passed",
+                    b.dropped() == null ? "" : b.dropped()));
+        }
+        md.append("\nOver the kept blocks (information: no target was set):\n\n");
+        CostReport.figures(md, c.figures());
+        md.append("\n");
     }
 
     private static void flashSale(StringBuilder md, FlashSaleResult f) {
@@ -265,6 +298,7 @@ public final class MarkdownReport {
                         case MISSED -> "**missed**";
                         case UNDECIDED -> "undecided (run more blocks)";
                         case NOT_MEASURED -> "not measured";
+                        case INFORMATION -> "information";
                     }).append(" |\n");
         }
         md.append("\n");

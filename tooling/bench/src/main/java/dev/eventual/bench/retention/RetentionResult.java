@@ -16,10 +16,11 @@ import java.util.Map;
  * @param flatness        per table, its counts over the judged samples
  * @param sizes           per table, rows per order and bytes per row, at the end of the soak
  * @param cleanups        per cleaned table, how fast its cleanup deleted a backlog of rows past their retention
+ * @param cleanupCost     the cleanup's cost to the order path, in blocks; null with --retention-cost-blocks=0
  */
 public record RetentionResult(double ordersPerSecond, double soakSeconds, double flatFromSeconds, long orders,
                               long errors, List<Sample> samples, List<Flatness> flatness, List<TableSize> sizes,
-                              List<CleanupRate> cleanups) {
+                              List<CleanupRate> cleanups, CleanupCost cleanupCost) {
 
     /** @param rows per table, its COUNT(*) (order_db's summed over its servers) */
     public record Sample(double seconds, Map<String, Long> rows) {

@@ -5,6 +5,7 @@ import dev.eventual.bench.BenchSuite;
 import dev.eventual.bench.load.OpenLoop;
 import dev.eventual.bench.load.OrderClient;
 import dev.eventual.bench.load.PlacedOrders;
+import dev.eventual.bench.resources.CpuMeter;
 import dev.eventual.bench.retention.RetentionResult.CleanupRate;
 import dev.eventual.bench.retention.RetentionResult.Flatness;
 import dev.eventual.bench.retention.RetentionResult.Sample;
@@ -32,6 +33,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.LongFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -42,8 +44,14 @@ import java.util.regex.Pattern;
  * sampled; once every retention has passed, each cleaned table's count must stay flat. Then, from the tables as
  * the soak left them: rows and bytes per order of each table, and the rate at which each cleanup deletes a backlog
  * (every remaining row made older than its retention in one UPDATE, then deleted by the suite's own cleanup).
+ * Last, unless {@code --retention-cost-blocks=0}, the cleanup's cost to the order path ({@link CleanupCostPart}).
  */
 public final class RetentionSection {
+
+    /** How long the consumers keep a record untouched, in {@link #SHORT_RETENTION}. */
+    private static final Duration CONSUMER_KEEP = Duration.ofMinutes(2);
+    /** How long reconcile-job keeps an archived event, in {@link #SHORT_RETENTION}. */
+    private static final Duration HISTORY = Duration.ofMinutes(1);
 
     /**
      * The soak's retentions, each as short as its floor allows: the consumers keep records 2 minutes (their floor:
@@ -52,7 +60,7 @@ public final class RetentionSection {
      * resolved work orders 1 minute; both cleanups run every 10 s.
      */
     public static final List<String> SHORT_RETENTION = List.of(
-            "--eventual.consumer.retention.keep=2m",
+            "--eventual.consumer.retention.keep=" + CONSUMER_KEEP.toSeconds() + "s",
             "--eventual.consumer.retention.upstream-horizon=30s",
             "--eventual.consumer.retention.dlq-reserve=0s",
             "--eventual.consumer.retention.skew-allowance=5s",
@@ -64,7 +72,7 @@ public final class RetentionSection {
             "--eventual.reconcile.takeover-grace=0s",
             "--eventual.reconcile.archive-after=1m",
             "--eventual.reconcile.archive-interval=10s",
-            "--eventual.reconcile.retention.history=1m",
+            "--eventual.reconcile.retention.history=" + HISTORY.toSeconds() + "s",
             "--eventual.reconcile.retention.resolved-work-orders=1m",
             "--eventual.reconcile.retention.interval=10s");
     /** The longest way a row takes to its cleaning, with the soak's settings: 1 min archive + 1 min history + runs. */
@@ -80,13 +88,25 @@ public final class RetentionSection {
     private static final Pattern REMOVED = Pattern.compile("\"removed\"\\s*:\\s*(\\d+)");
     private static final Pattern CAUGHT_UP = Pattern.compile("\"caughtUp\"\\s*:\\s*(true|false)");
 
+    /** The cleaned tables of the cost part, each by the time its cleanup judges by. */
+    private static final List<CleanupCostPart.Table> COST_TABLES = List.of(
+            new CleanupCostPart.Table("inventory_deduct_log", ServiceDatabase.INVENTORY, "updated_at", "order_id",
+                    CONSUMER_KEEP),
+            new CleanupCostPart.Table("notice_log", ServiceDatabase.NOTICE, "updated_at", "id", CONSUMER_KEEP),
+            new CleanupCostPart.Table("message_log_hist", ServiceDatabase.ORDER, "archived_at", "id", HISTORY));
+    private static final Map<SuiteService, String> CLEANUP_PATHS = Map.of(
+            SuiteService.INVENTORY, "/internal/inventory/cleanup", SuiteService.NOTICE, "/internal/notices/cleanup");
+
     private final BenchSuite suite;
     private final BenchOptions options;
+    private final CpuMeter cpu;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-    public RetentionSection(BenchSuite suite, BenchOptions options) {
+    /** @param cpu the system under test's CPU, for the cleanup's cost to the order path */
+    public RetentionSection(BenchSuite suite, BenchOptions options, CpuMeter cpu) {
         this.suite = suite;
         this.options = options;
+        this.cpu = cpu;
     }
 
     private static Map<String, ServiceDatabase> tables() {
@@ -135,12 +155,14 @@ public final class RetentionSection {
         List<TableSize> sizes = TABLES.keySet().stream().map(this::size).toList();
         sizes.forEach(s -> log.info("retention: {}", s));
         List<CleanupRate> cleanups = List.of(
-                consumerCleanup("inventory_deduct_log", SuiteService.INVENTORY, "/internal/inventory/cleanup"),
-                consumerCleanup("notice_log", SuiteService.NOTICE, "/internal/notices/cleanup"),
+                consumerCleanup("inventory_deduct_log", SuiteService.INVENTORY),
+                consumerCleanup("notice_log", SuiteService.NOTICE),
                 jobCleanup("message_log_hist", "archived_at"));
         cleanups.forEach(c -> log.info("retention: {}", c));
+        CleanupCost cost = options.retentionCostBlocks() == 0 ? null
+                : new CleanupCostPart(suite, options, cpu, COST_TABLES, this::cleanupCaller).run();
         return new RetentionResult(placed.ordersPerSecond(), soak.toMillis() / 1e3, flatFrom, placed.placed(),
-                placed.errors(), List.copyOf(samples), flatness, sizes, cleanups);
+                placed.errors(), List.copyOf(samples), flatness, sizes, cleanups, cost);
     }
 
     private Sample sample(long started) {
@@ -203,7 +225,7 @@ public final class RetentionSection {
      * makes it (its token, its horizon), timed from the first call to the one that caught up; rows deleted meanwhile by
      * reconcile-job's own runs count too, since the rows are counted before and after.
      */
-    private CleanupRate consumerCleanup(String table, SuiteService service, String path) {
+    private CleanupRate consumerCleanup(String table, SuiteService service) {
         ServiceDatabase database = TABLES.get(table);
         suite.update(database, "UPDATE " + table + " SET updated_at = updated_at - INTERVAL 1 DAY");
         long before = suite.count(database, "SELECT COUNT(*) FROM " + table);
@@ -212,7 +234,7 @@ public final class RetentionSection {
         long deadline = startNanos + CLEANUP_TIMEOUT.toNanos();
         boolean caughtUp = false;
         while (!caughtUp && System.nanoTime() < deadline) {
-            String answer = post(service, path, token);
+            String answer = post(service, CLEANUP_PATHS.get(service), token);
             Matcher done = CAUGHT_UP.matcher(answer);
             caughtUp = done.find() && Boolean.parseBoolean(done.group(1)) && REMOVED.matcher(answer).find();
         }
@@ -242,6 +264,12 @@ public final class RetentionSection {
         }
         double seconds = first < 0 ? 0 : (System.nanoTime() - first) / 1e9;
         return new CleanupRate(table, before - left, seconds, seconds == 0 ? 0 : leftAtFirst / seconds);
+    }
+
+    /** The consumers' cleanup called as reconcile-job calls it, with one token of reconcile-job's. */
+    private Consumer<SuiteService> cleanupCaller() {
+        String token = suite.processes().identity().token("reconcile-job");
+        return service -> post(service, CLEANUP_PATHS.get(service), token);
     }
 
     private String post(SuiteService service, String path, String token) {

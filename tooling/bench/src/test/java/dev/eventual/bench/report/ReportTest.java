@@ -29,6 +29,7 @@ import dev.eventual.bench.reconcile.ReconcileCase;
 import dev.eventual.bench.reconcile.ReconcileResult;
 import dev.eventual.bench.resources.ProcessUsage;
 import dev.eventual.bench.resources.SectionUsage;
+import dev.eventual.bench.retention.CleanupCost;
 import dev.eventual.bench.retention.RetentionResult;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -40,6 +41,7 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
+import static org.assertj.core.api.Assertions.within;
 
 /** Structure only: every section and every target reaches the JSON and the Markdown. No speed is asserted. */
 class ReportTest {
@@ -206,7 +208,7 @@ class ReportTest {
                 List.of(new RetentionResult.TableSize("notice_log", 12_000, 1.0, 470, 448),
                         new RetentionResult.TableSize("message_consumer_status", 14_000, 2.0, 217, 414)),
                 List.of(new RetentionResult.CleanupRate("notice_log", 12_000, 0.4, 30_000),
-                        new RetentionResult.CleanupRate("message_consumer_status", 14_000, 2, 7_000)));
+                        new RetentionResult.CleanupRate("message_consumer_status", 14_000, 2, 7_000)), null);
 
         // one cleaned table still grows; two rows per order need twice the rate: 10 x 441 x 2
         assertThat(Targets.retention(retention)).extracting(TargetCheck::measured, TargetCheck::status).containsExactly(
@@ -217,6 +219,42 @@ class ReportTest {
                 Targets.retention(retention), null, null, retention));
         assertThat(md).contains("## 11. Retention", "| t_order | 14,000 | 29,000 | 44,000 | 1.70 | kept for ever (grows by design) |",
                 "| message_log_hist | 4,000 | 9,000 | 20,000 | 1.60 | **no** |", "| notice_log | 12,000 | 0.40 | **30,000** |");
+    }
+
+    @Test
+    void theCleanupsCostToTheOrderPathIsInformationWithItsBlocksAndFigures() {
+        List<CleanupCost.Block> blocks = new ArrayList<>();
+        for (int b = 0; b < 7; b++) {
+            // 2,000 orders each; on costs 0.2 ms more per order over 4,000 rows: 0.1 ms per row, 100 per 1,000
+            blocks.add(new CleanupCost.Block(b, b % 2 == 0 ? List.of("off", "on") : List.of("on", "off"), 1_000,
+                    b == 6 ? 1_300 : 1_000, 0, b == 6 ? "probes 1000 and 1300 ms differ by 30 %" : null,
+                    cleanupWindow(false, 2.0, 0, 5), cleanupWindow(true, 2.2, 4_000, 8)));
+        }
+        CleanupCost cost = CleanupCost.of(100, 20, blocks);
+        RetentionResult retention = new RetentionResult(100, 480, 180, 48_000, 0, List.of(), List.of(), List.of(),
+                List.of(), cost);
+
+        assertThat(cost.figure(CleanupCost.CPU_DIFFERENCE).raw().median()).isCloseTo(0.2, within(1e-9));
+        assertThat(cost.figure(CleanupCost.CPU_PER_THOUSAND_ROWS).raw().median()).isCloseTo(100, within(1e-9));
+        assertThat(cost.figure(CleanupCost.ROWS).raw().blocks()).isEqualTo(6);
+        assertThat(Targets.retention(retention)).last().extracting(TargetCheck::measured, TargetCheck::status)
+                .containsExactly("1.100 [1.100, 1.100], 6 blocks", TargetCheck.Status.INFORMATION);
+        String md = MarkdownReport.render(new BenchReport("2026-01-01", new Machine(2, 24, "Test CPU", "JDK 17", "Linux"),
+                "tooling/bench/run.sh --sections=retention", 600, null, null, null, null, null, null, null, List.of(),
+                Targets.retention(retention), null, null, retention));
+        assertThat(md).contains("### The cleanup's cost to the order path", "6 of 7 blocks kept",
+                "| 1 | on, off | 1000 / 1000 | 0.00 | 2.000 | 2.200 | 0.200 | 1.100 | 4,000 (0) | 20 (0) | 100.00 | 5.0 | 8.0 | yes |  |",
+                "differ by 30 %", "| " + CleanupCost.P99_ON + " | 8.000 |", "| information |");
+        JsonNode json = JsonMapper.builder().build().readTree(ReportWriter.json(new BenchReport("2026-01-01",
+                new Machine(2, 24, "Test CPU", "JDK 17", "Linux"), "x", 1, null, null, null, null, null, null, null,
+                List.of(), List.of(), null, null, retention)));
+        assertThat(json.get("retention").get("cleanupCost").get("blocks")).hasSize(7);
+    }
+
+    private static CleanupCost.Window cleanupWindow(boolean on, double cpuMsPerOrder, long rows, double p99) {
+        return new CleanupCost.Window(on, 22, 2_000, Map.of(201, 2_000L), true, cpuMsPerOrder * 2_000, cpuMsPerOrder,
+                Map.of("mariadbd", cpuMsPerOrder / 2), new LatencySummary(2_000, 1, 2, p99, p99 + 1),
+                Map.of("notice_log", rows), Map.of("notice_log", rows), on ? 20 : 0, 0);
     }
 
     @Test
