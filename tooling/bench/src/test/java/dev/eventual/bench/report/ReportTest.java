@@ -239,6 +239,9 @@ class ReportTest {
         assertThat(cost.figure(CleanupCost.ROWS).raw().blocks()).isEqualTo(6);
         assertThat(Targets.retention(retention)).last().extracting(TargetCheck::measured, TargetCheck::status)
                 .containsExactly("1.100 [1.100, 1.100], 6 blocks", TargetCheck.Status.INFORMATION);
+        // a soak too short to judge any table measured no growth at all
+        assertThat(Targets.retention(retention)).first().extracting(TargetCheck::status)
+                .isEqualTo(TargetCheck.Status.NOT_MEASURED);
         String md = MarkdownReport.render(new BenchReport("2026-01-01", new Machine(2, 24, "Test CPU", "JDK 17", "Linux"),
                 "tooling/bench/run.sh --sections=retention", 600, null, null, null, null, null, null, null, List.of(),
                 Targets.retention(retention), null, null, retention));
