@@ -2,6 +2,7 @@ package dev.eventual.consumer.retention;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
+import org.springframework.dao.CannotAcquireLockException;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.TransactionStatus;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The batch loop both consumers' cleanups share: per status until a batch is short, no batch after the budget but the
@@ -35,6 +37,8 @@ class CleanupBatchesTest {
     private final RecordingTransactions transactions = new RecordingTransactions();
     private final Map<Status, Deque<Integer>> answers = new EnumMap<>(Status.class);
     private final List<Status> calls = new ArrayList<>();
+    /** How many batches to come lose a deadlock. */
+    private int losing;
 
     @Test
     void eachStatusGoesOnUntilABatchIsShortAndTheRemovedAreSummedOverAllOfThem() {
@@ -97,6 +101,24 @@ class CleanupBatchesTest {
         assertThat(done).isEqualTo(new CleanupBatches.Done(LIMIT, false, 1));
     }
 
+    /** InnoDB rolled the losing batch back whole: it runs again, and a batch that keeps losing fails the call. */
+    @Test
+    void aBatchThatLostADeadlockRunsAgainAndOneThatKeepsLosingFailsTheCall() {
+        answer(Status.A, 3);
+        losing = 1;
+
+        CleanupBatches.Done done = batches(Duration.ofSeconds(20), Duration.ofMillis(1)).run(List.of(Status.A), this::delete);
+
+        assertThat(done).isEqualTo(new CleanupBatches.Done(3, true, 1));
+        assertThat(transactions.committed).isOne();
+        assertThat(transactions.rolledBack).isOne();
+
+        losing = CleanupBatches.DEADLOCK_ATTEMPTS;
+        assertThatThrownBy(() -> batches(Duration.ofSeconds(20), Duration.ofMillis(1)).run(List.of(Status.B), this::delete))
+                .isInstanceOf(CannotAcquireLockException.class);
+        assertThat(transactions.rolledBack).isEqualTo(1 + CleanupBatches.DEADLOCK_ATTEMPTS);
+    }
+
     private CleanupBatches batches(Duration budget, Duration step) {
         RetentionProperties retention = new RetentionProperties(Duration.ofDays(30), Duration.ofMinutes(5),
                 Duration.ofDays(1), Duration.ofHours(72), LIMIT, budget);
@@ -112,6 +134,10 @@ class CleanupBatchesTest {
     private int delete(Status status, int limit) {
         assertThat(limit).isEqualTo(LIMIT);
         assertThat(transactions.open).as("a batch runs inside its transaction").isOne();
+        if (losing > 0) {
+            losing--;
+            throw new CannotAcquireLockException("Deadlock found when trying to get lock; try restarting transaction");
+        }
         calls.add(status);
         Deque<Integer> left = answers.get(status);
         return left == null || left.isEmpty() ? 0 : left.poll();
@@ -122,6 +148,7 @@ class CleanupBatchesTest {
         private final List<Integer> isolations = new ArrayList<>();
         private int open;
         private int committed;
+        private int rolledBack;
 
         @Override
         public TransactionStatus getTransaction(TransactionDefinition definition) {
@@ -139,6 +166,7 @@ class CleanupBatchesTest {
         @Override
         public void rollback(TransactionStatus status) {
             open--;
+            rolledBack++;
         }
     }
 
