@@ -46,6 +46,7 @@ final class ServiceMeters {
             counter("eventual.gate.decisions", "outcome"),
             counter("eventual.gate.given-back", "reason"),
             counter("eventual.order.events.reconciled-by-reports", "event"),
+            counter("eventual.order.events.reopened-by-refusals", "event", "from"),
             counter("eventual.order.local-transactions", "outcome"),
             counter("eventual.order.check-backs", "answer"),
             counter("eventual.order.broker-fallback", "reason"),
