@@ -24,6 +24,11 @@ public record Observation(OrderEventType eventType, OrderStatus orderStatus, Dow
         };
     }
 
+    /** The same statuses with the order's status read again (null: the order row is missing). */
+    public Observation withOrderStatus(OrderStatus now) {
+        return new Observation(eventType, now, inventory, notice);
+    }
+
     /** Both consumers applied the event: what each would have reported to order-service. */
     public boolean appliedByEveryConsumer() {
         DownstreamStatus applied = eventType == OrderEventType.ORDER_CREATED ? DownstreamStatus.SUCCESS : DownstreamStatus.RELEASED;

@@ -243,10 +243,15 @@ public class ReconcileRun {
                 settle(server, row, seen, decision, token, now, tally, settled);
             }
         }
-        // one batch call per kind of re-drive for the page; its rows are decided again with the answers
+        // one batch call per kind of re-drive for the page; its rows are decided again with the answers and with
+        // their orders' status read again: a cancel that committed while the re-drives ran, and was applied first,
+        // makes inventory answer RELEASED, which beside the page's stale CREATED would open a work order for nothing
+        // (docs/model/README.md, "A stale order status"; CancelRaceIT met it)
         List<Observation> redriven = redriver.redrive(redrives);
+        Map<Long, OrderStatus> ordersNow = redrives.isEmpty() ? Map.of()
+                : pages.orderStatuses(server, redrives.stream().map(redrive -> redrive.row().orderId()).distinct().toList());
         for (int i = 0; i < redrives.size(); i++) {
-            Observation after = redriven.get(i);
+            Observation after = redriven.get(i).withOrderStatus(ordersNow.get(redrives.get(i).row().orderId()));
             settle(server, redrives.get(i).row(), after, DecisionTable.decide(after), token, now, tally, settled);
         }
         finish(server, settled.finishes, token, tally);

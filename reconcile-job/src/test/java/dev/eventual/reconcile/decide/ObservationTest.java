@@ -38,6 +38,22 @@ class ObservationTest {
                 DownstreamStatus.RELEASED)).isEqualTo(canceled(DownstreamStatus.RELEASED, DownstreamStatus.SUCCESS));
     }
 
+    /**
+     * A cancel committed and was applied while the page's inventory retry ran: the retry answers RELEASED (fenced).
+     * Decided on the page's CREATED that is a work order; on the order's status read again it is the cancel's row's
+     * to settle (docs/model/README.md, "A stale order status").
+     */
+    @Test
+    void theOrdersStatusReadAgainAfterTheRedrivesDecidesInsteadOfThePagesStaleOne() {
+        Observation after = created(DownstreamStatus.FAIL, DownstreamStatus.SUCCESS)
+                .after(Action.REDRIVE_INVENTORY, DownstreamStatus.RELEASED);
+
+        assertThat(DecisionTable.decide(after).verdict()).isEqualTo(Verdict.ESCALATE);
+        assertThat(after.withOrderStatus(OrderStatus.CANCELED)).isEqualTo(new Observation(OrderEventType.ORDER_CREATED,
+                OrderStatus.CANCELED, DownstreamStatus.RELEASED, DownstreamStatus.SUCCESS));
+        assertThat(DecisionTable.decide(after.withOrderStatus(OrderStatus.CANCELED)).verdict()).isEqualTo(Verdict.DONE);
+    }
+
     private static Observation created(DownstreamStatus inventory, DownstreamStatus notice) {
         return new Observation(OrderEventType.ORDER_CREATED, OrderStatus.CREATED, inventory, notice);
     }
