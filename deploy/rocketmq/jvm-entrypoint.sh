@@ -25,10 +25,9 @@ trap 'forward TERM' TERM
 trap 'forward INT' INT
 "$@" &
 started=$!
-# a trapped signal ends wait early: wait again until the command has ended
-while true; do
+# a trapped signal ends wait early (status 128+n): wait again until the command has ended, then
+# once more for its own status, which bash keeps for a child it has reaped
+while kill -0 "$started" 2> /dev/null; do
   wait "$started"
-  status=$?
-  kill -0 "$started" 2> /dev/null || break
 done
-exit "$status"
+wait "$started"

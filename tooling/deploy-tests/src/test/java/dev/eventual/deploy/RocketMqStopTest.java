@@ -5,9 +5,6 @@ import io.fabric8.kubernetes.api.model.VolumeMount;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The NameServer and the broker stop cleanly: docker stop's SIGTERM reaches their JVM, which the
@@ -67,32 +65,63 @@ class RocketMqStopTest {
      */
     @Test
     void sigtermReachesTheJvmUnderTheShellsAndTheEntrypointWaitsForItsShutdown(@TempDir Path bin) throws Exception {
+        Path closed = bin.resolve("store-closed");
+        Stopped stopped = stop(bin, "kill $running; sleep 1; echo closed > \"%s\"; exit 143".formatted(closed));
+
+        assertThat(stopped.ended()).as("ends within the grace period").isTrue();
+        assertThat(closed).as("the entrypoint waited for the JVM's shutdown").exists();
+        assertThat(stopped.exitCode()).isEqualTo(143);
+    }
+
+    /**
+     * A JVM that ends at once on SIGTERM ends while the entrypoint's trap still runs: the entrypoint
+     * answers the JVM's own exit code, not the 143 of its interrupted wait.
+     */
+    @Test
+    void theEntrypointAnswersTheJvmsExitCodeWhenTheJvmEndsDuringTheTrap(@TempDir Path bin) throws Exception {
+        Stopped stopped = stop(bin, "kill $running; exit 7");
+
+        assertThat(stopped.ended()).as("ends within the grace period").isTrue();
+        assertThat(stopped.exitCode()).isEqualTo(7);
+    }
+
+    private record Stopped(boolean ended, int exitCode) {
+    }
+
+    /**
+     * Starts the entrypoint over the stand-in chain, waits for the "JVM" to say it started, sends the
+     * entrypoint SIGTERM as docker stop does, and waits out the grace period. The output goes to a file,
+     * as docker's log stays open during a stop: {@link Process#destroy()} would close a pipe, and a
+     * shell writing to it would die of SIGPIPE instead of stopping.
+     */
+    private static Stopped stop(Path bin, String onSigterm) throws Exception {
         Files.writeString(bin.resolve("mqbroker"), "sh \"$(dirname \"$0\")/runbroker.sh\" \"$@\"\n");
         Files.writeString(bin.resolve("runbroker.sh"), "\"$(dirname \"$0\")/java\" -cp lib BrokerStartup \"$@\"\n");
-        Path closed = bin.resolve("store-closed");
         Path java = Files.writeString(bin.resolve("java"), """
                 #!/bin/sh
-                # a shutdown hook that takes a while, then the JVM's exit code after SIGTERM
-                trap 'kill $running; sleep 1; echo closed > "%s"; exit 143' TERM
-                echo "started $*"
+                # the JVM's shutdown on SIGTERM, and its exit code
+                trap '%s' TERM
                 sleep 60 &
                 running=$!
+                echo "started $*"
                 wait $running
                 echo "ended without SIGTERM"
-                """.formatted(closed));
+                """.formatted(onSigterm));
         assertThat(java.toFile().setExecutable(true)).isTrue();
+        Path log = bin.resolve("log");
         Process broker = new ProcessBuilder("bash", Repository.path(ENTRYPOINT).toString(), "sh",
-                bin.resolve("mqbroker").toString(), "-n", "rocketmq-namesrv:9876").redirectErrorStream(true).start();
+                bin.resolve("mqbroker").toString(), "-n", "rocketmq-namesrv:9876")
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         List<ProcessHandle> chain = List.of();
-        try (BufferedReader output = new BufferedReader(new InputStreamReader(broker.getInputStream(), StandardCharsets.UTF_8))) {
-            assertThat(output.readLine()).isEqualTo("started -cp lib BrokerStartup -n rocketmq-namesrv:9876");
+        try {
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> Files.readString(log).contains("started -cp lib BrokerStartup -n rocketmq-namesrv:9876"));
             chain = broker.descendants().toList();
 
             broker.destroy(); // SIGTERM, as docker stop sends it
 
-            assertThat(broker.waitFor(10, TimeUnit.SECONDS)).as("ends within the grace period").isTrue();
-            assertThat(closed).as("the entrypoint waited for the JVM's shutdown").exists();
-            assertThat(broker.exitValue()).isEqualTo(143);
+            boolean ended = broker.waitFor(10, TimeUnit.SECONDS);
+            return new Stopped(ended, ended ? broker.exitValue() : -1);
         } finally {
             // the shells and the "JVM" too, which would outlive a broken entrypoint
             broker.destroyForcibly();
