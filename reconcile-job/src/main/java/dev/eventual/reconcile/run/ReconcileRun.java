@@ -215,7 +215,6 @@ public class ReconcileRun {
         if (open.isEmpty()) {
             return;
         }
-        Map<Long, OrderStatus> orders = pages.orderStatuses(server, open.stream().map(DueRow::orderId).distinct().toList());
         Map<Long, DownstreamStatus> inventory;
         Map<Long, DownstreamStatus> createdNotices;
         try {
@@ -229,6 +228,10 @@ public class ReconcileRun {
             return;
         }
         Map<Long, DownstreamStatus> cancelNotices = cancelNoticeReports(server, open);
+        // the order status is read after what the consumers say: a cancel commits before its event can fence the
+        // stock, so a fence seen above is always seen with its CANCELED order; read first, a cancel landing
+        // between the two reads showed "CREATED, released" and opened a work order (docs/model/README.md)
+        Map<Long, OrderStatus> orders = pages.orderStatuses(server, open.stream().map(DueRow::orderId).distinct().toList());
         Settlements settled = new Settlements();
         List<Redrive> redrives = new ArrayList<>();
         for (DueRow row : open) {

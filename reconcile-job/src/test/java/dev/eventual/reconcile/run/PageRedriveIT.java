@@ -35,12 +35,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A page of rows that all need a re-drive, on the real order_db, with inventory and notice played by
  * a recording HTTP stand-in on loopback (it counts the calls the job makes): the page costs one call
  * per kind of action and a constant number of UPDATE statements, and a row whose claim another run
- * took meanwhile is not finished by this one.
+ * took meanwhile is not finished by this one. A cancel that commits while the run asks the consumers is
+ * seen with the fence it caused.
  */
 @ReconcileJobIT
 class PageRedriveIT {
 
     private static final int SHARD_KEY = 4_321;
+    private static final int CANCEL_SHARD_KEY = 4_322;
     private static final long FIRST_ORDER = 7_400_000_000L;
     private static final int ROWS = 50;
     private static final Pattern ORDER_ID = Pattern.compile("\"orderId\"\\s*:\\s*\"?(\\d+)");
@@ -48,6 +50,9 @@ class PageRedriveIT {
     private static final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
     /** What the inventory stand-in does when the batch arrives: here another run takes one row's claim. */
     private static volatile Runnable duringInventoryCall = () -> { };
+    /** What the inventory stand-in does when the statuses are asked, and the statuses it answers. */
+    private static volatile Runnable duringInventoryStatus = () -> { };
+    private static volatile String inventoryStatuses = "{\"statuses\":{}}";
     private static final HttpServer standIn = startStandIn();
 
     @Autowired
@@ -76,6 +81,7 @@ class PageRedriveIT {
         for (long order = FIRST_ORDER; order < FIRST_ORDER + ROWS; order++) {
             seed(order);
         }
+        calls.clear();
         long stolen = FIRST_ORDER + 7;
         duringInventoryCall = () -> jdbc.update("UPDATE message_log SET claim_token = 'another-run' WHERE order_id = ?", stolen);
         double retriedBefore = meters.counter("eventual.reconcile.rows", "outcome", "retried").count();
@@ -103,14 +109,46 @@ class PageRedriveIT {
                 .containsEntry("retry_count", 0).containsEntry("claim_token", "another-run").containsEntry("last_error", null);
     }
 
+    /**
+     * The cancel commits while the run asks inventory for the statuses, and inventory fences the stock (it
+     * answers RELEASED): the run must see the order CANCELED beside the fence, whose created row the
+     * decision table answers DONE; had it read the order before asking, it saw "CREATED, released" and
+     * opened a work order for a consistent order (found by the spin model, docs/model/README.md).
+     */
+    @Test
+    void aCancelCommittedWhileTheConsumersAreAskedIsSeenWithTheFenceItCaused() {
+        long order = FIRST_ORDER + 1_000;
+        seed(order, CANCEL_SHARD_KEY);
+        duringInventoryStatus = () -> jdbc.update("UPDATE t_order SET status = 'CANCELED' WHERE order_id = ?", order);
+        inventoryStatuses = "{\"statuses\":{\"" + order + "\":\"RELEASED\"}}";
+        calls.clear();
+        try {
+            RunResult result = run.run(ShardRange.of(CANCEL_SHARD_KEY, ShardRange.KEY_SPACE));
+
+            assertThat(result.claimed()).isEqualTo(1);
+            assertThat(jdbc.queryForMap("SELECT reconcile_status, claim_token FROM message_log WHERE order_id = ?", order))
+                    .containsEntry("reconcile_status", "SUCCESS").containsEntry("claim_token", null);
+            assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM reconcile_work_order WHERE order_id = ?", Long.class, order))
+                    .isZero();
+            assertThat(calls).containsOnlyKeys("/internal/inventory/status", "/internal/notices/status");
+        } finally {
+            duringInventoryStatus = () -> { };
+            inventoryStatuses = "{\"statuses\":{}}";
+        }
+    }
+
     private void seed(long orderId) {
+        seed(orderId, SHARD_KEY);
+    }
+
+    private void seed(long orderId, int shardKey) {
         jdbc.update("INSERT INTO t_order (order_id, user_id, idempotency_key, sku_id, quantity, status)"
                 + " VALUES (?, 1, ?, 1, 1, 'CREATED')", orderId, "pr-" + orderId);
         String payload = OrderEvents.toJson(new OrderCreatedEvent(OrderEvents.SCHEMA_VERSION, orderId, 1L, 1L, 1,
                 Instant.parse("2026-01-01T00:00:00Z")));
         jdbc.update("INSERT INTO message_log (order_id, event_type, shard_key, topic, tag, msg_key, payload, msg_status,"
                 + " reconcile_status, next_reconcile_time) VALUES (?, 'ORDER_CREATED', ?, 't', 'ORDER_CREATED', 'k', ?,"
-                + " 'SENT', 'PENDING', CURRENT_TIMESTAMP(3) - INTERVAL 1 SECOND)", orderId, SHARD_KEY, payload);
+                + " 'SENT', 'PENDING', CURRENT_TIMESTAMP(3) - INTERVAL 1 SECOND)", orderId, shardKey, payload);
     }
 
     /** UPDATE statements the server ran, whoever sent them; nothing else writes order_db during the run. */
@@ -118,7 +156,10 @@ class PageRedriveIT {
         return jdbc.queryForObject("SHOW GLOBAL STATUS LIKE 'Com_update'", (rs, i) -> rs.getLong(2));
     }
 
-    /** Status asks answer nothing known (NOT_FOUND); inventory re-drives succeed; notice stops before the first. */
+    /**
+     * Status asks answer nothing known (NOT_FOUND) unless a test says otherwise; inventory re-drives succeed;
+     * notice stops before the first.
+     */
     private static HttpServer startStandIn() {
         try {
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -127,7 +168,11 @@ class PageRedriveIT {
                 calls.computeIfAbsent(path, p -> new AtomicInteger()).incrementAndGet();
                 String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
                 switch (path) {
-                    case "/internal/inventory/status", "/internal/notices/status" -> answer(exchange, "{\"statuses\":{}}");
+                    case "/internal/inventory/status" -> {
+                        duringInventoryStatus.run();
+                        answer(exchange, inventoryStatuses);
+                    }
+                    case "/internal/notices/status" -> answer(exchange, "{\"statuses\":{}}");
                     case "/internal/inventory/retries" -> {
                         duringInventoryCall.run();
                         answer(exchange, "{\"results\":[" + orderIds(body).stream()
