@@ -11,11 +11,14 @@
  *   MUT_NO_FENCE             cancel of an unseen order leaves no FENCED record
  *   MUT_CLAIM_NO_GUARD       claim writes its token without re-checking that the row is still due
  *   MUT_ONE_GROUP_CONSUMED   a report derives CONSUMED from its own group's SUCCESS alone
+ *   MUT_ORDER_READ_FIRST     reconcile reads the order status before the consumers' statuses
+ *   MUT_PAGE_ORDER_STATUS    a re-driven row is decided again on the order status read before the re-drives
+ *   MUT_SETTLE_UNGUARDED     reconcile's writes do not check that the row's claim is still its own
  * Configuration switches:
  *   NORECONCILE              no reconcile executors: the outbox's own delivery promise (invariant 2)
  *   STRICT_P2                invariant 2 without its canceled-order exception (fails, by design: README)
  *   SECOND_CANCEL            the client cancels again when the first cancel did not commit
- *   STALE                    a reconcile pass reads the statuses in a step of its own (README)
+ *   EAGER                    a row may come due while its event's copies wait at the consumers (one executor)
  */
 
 /* ---- bounds ---- */
@@ -133,7 +136,12 @@ byte released;     /* stock units given back */
 bool got[4];       /* the event reached the group (broker delivery or re-drive) */
 byte live[2];      /* executor holding a live claim of the row */
 bool dead[3];      /* executor died */
+bool lapsed;       /* executor 1 outlived its claim's lease and goes on (a zombie) */
+#ifdef EAGER
+byte execCrashes = 0;  /* EAGER: the reconcile race with deliveries and reports, without executor faults */
+#else
 byte execCrashes = 1;
+#endif
 
 /* ===================== order-service: the outbox ===================== */
 
@@ -493,7 +501,12 @@ inline decide(e, o, si, sn, v, ai, an) {
 /* the claimer's writes are guarded by its token (DueRowMapper.finishAll / openWorkOrder / finishReconciled) */
 inline settle(e, v) {
   if
+#ifdef MUT_SETTLE_UNGUARDED
+  :: true ->
+#else
   :: token[e] == me ->
+#endif
+     assert(live[e] == 0 || live[e] == me);   /* inv5: no write for a row another executor holds */
      if
      :: v == V_DONE -> rs[e] = R_SUCCESS
      :: v == V_ESC || ((v == V_WAIT || v == V_REDRIVE) && retries[e] + 1 > MAXR) -> rs[e] = R_FAIL; wo[e] = true
@@ -513,12 +526,18 @@ bool raced;
 /* A row comes due (eventual.order.reconcile-delay, 60 s) once its own event is no longer in flight: no
    copy waiting at a consumer, no half message waiting for its check-back, no WAITING row the relay still
    sends. The other event of the order may still be in flight. Without this the job could also run in the
-   first seconds of an event's life, which multiplies the states by about 50 and adds no decision the
-   table does not already meet later (a consumer that has not seen the event reads NOT_FOUND either way). */
+   first seconds of an event's life, which multiplies the states by about 50. EAGER (the eager run of
+   check.sh) lets the row come due while copies of its event still wait at the consumers, with one
+   executor and no executor fault. */
+#ifdef EAGER
+#define QUIET(e) ((ms[e] != M_WAITING || relayGone[e]) && \
+                  ((e) == CA || half[H] != HM_HALF) && ((e) == CR || (half[K1] != HM_HALF && half[K2] != HM_HALF)))
+#else
 #define QUIET(e) (!pend[(e)*2+INV] && !pend[(e)*2+NOT] && (ms[e] != M_WAITING || relayGone[e]) && \
                   ((e) == CA || half[H] != HM_HALF) && ((e) == CR || (half[K1] != HM_HALF && half[K2] != HM_HALF)))
-#define MAYSCAN (me == 1 || dead[1] || !raced)
-#define SCANNED if :: me == 2 && !dead[1] -> raced = true :: else -> skip fi
+#endif
+#define MAYSCAN (me == 1 || dead[1] || lapsed || !raced)
+#define SCANNED if :: me == 2 && !dead[1] && !lapsed -> raced = true :: else -> skip fi
 
 /* ReconcileRun.scan's finishConsumed, then DueRowMapper.claim and claimed(): the token read back */
 inline claimRow() {
@@ -542,6 +561,22 @@ inline claimRow() {
   fi
 }
 
+/* inv 7 (no work order from a stale view): "stock released or fenced although the order is CREATED"
+   (DecisionTable.created's escalation) is for stock given back by hand; in the protocol a fence or
+   release follows the cancel's commit, so the run must never see it beside a CREATED order */
+#define FRESH assert(!(e == CR && o == O_CREATED && si == S_REL))
+
+/* ReconcileRun.finish: done, but order-service never got the reports: recorded on the consumers'
+   behalf first (ConsumerStatusRepair.recordApplied); then the row's own settlement */
+inline finishRow() {
+  if
+  :: v == V_DONE && token[e] == me && ms[e] != M_CONSUMED && ((e == CR && si == S_SUCC) || (e == CA && si == S_REL)) && sn == S_SUCC ->
+     report(e, INV, C_SUCC); report(e, NOT, C_SUCC)
+  :: else -> skip
+  fi;
+  settle(e, v)
+}
+
 proctype Executor(byte me) {
   byte e, o, si, sn, v, st;
   bool ai, an, mine;
@@ -559,52 +594,59 @@ end:
 row:
      if :: me == 2 -> atomic { claimRow() } :: else -> skip fi;
      if :: !mine -> goto nextRow :: else -> skip fi;
-     if :: atomic { me == 1 && execCrashes > 0 -> execCrashes--; dead[me] = true; live[e] = 0 }; goto gone :: true -> skip fi;
-     /* pages.orderStatuses, the status calls (DownstreamStatuses, cancelNoticeReports), DecisionTable;
-        Redriver.redrive: each action through the consumer's idempotent API (which reports as a delivery
-        does), its answer replacing that status, decided again (Observation.after keeps the order status);
-        then ReconcileRun.settle and the page's finish, guarded by the token */
-#ifdef STALE
-     /* the statuses read in a step of their own: a cancel may commit before the re-drives */
-     atomic { o = order; invSeen(si); noticeSeen(e, sn); decide(e, o, si, sn, v, ai, an) };
+     /* executor 1's one fault: it dies holding the row, or it outlives its lease (a zombie: a pause, a
+        slow call) and the row is due again while it goes on; its writes are then guarded by a token
+        that may be someone else's */
+     if
+     :: atomic { me == 1 && execCrashes > 0 -> execCrashes--; dead[me] = true; live[e] = 0 }; goto gone
+     :: atomic { me == 1 && execCrashes > 0 -> execCrashes--; lapsed = true; live[e] = 0; due[e] = true }
+     :: true -> skip
+     fi;
+     /* ReconcileRun.work: the status calls (DownstreamStatuses, cancelNoticeReports), then the orders'
+        status (pages.orderStatuses), then DecisionTable; each a read of its own */
+#ifdef MUT_ORDER_READ_FIRST
+     o = order;
 #endif
+     atomic { invSeen(si); noticeSeen(e, sn) };
      atomic {
-#ifndef STALE
-       o = order; invSeen(si); noticeSeen(e, sn); decide(e, o, si, sn, v, ai, an);
+#ifndef MUT_ORDER_READ_FIRST
+       o = order;
 #endif
+       decide(e, o, si, sn, v, ai, an);
        if
-       :: v == V_REDRIVE ->
-          if
-          :: ai ->
-             got[e*2+INV] = true;
-             if :: e == CR -> deduct(true) :: else -> release() fi;
-             report(e, INV, invStatus(e));
-             invSeen(si)
-          :: else -> skip
-          fi;
-          if
-          :: an ->
-             got[e*2+NOT] = true;
-             deliver(e, st);
-             if :: st != 0 -> report(e, NOT, st) :: else -> skip fi;
-             sn = (st == C_SUCC -> S_SUCC : S_FAIL)   /* no answer counts as FAIL */
-          :: else -> skip
-          fi;
-          decide(e, o, si, sn, v, ai, an)
+       :: v != V_REDRIVE -> FRESH; finishRow(); goto nextRow
+       :: else -> skip
+       fi
+     };
+     /* Redriver.redrive: each action through the consumer's idempotent API (which reports as a
+        delivery does), its answer replacing that status (Observation.after) */
+     atomic {
+       if
+       :: ai ->
+          got[e*2+INV] = true;
+          if :: e == CR -> deduct(true) :: else -> release() fi;
+          report(e, INV, invStatus(e));
+          invSeen(si)
        :: else -> skip
        fi;
-#ifdef STALE
-       /* not an invariant: the table answers DONE for a canceled order's created row, so escalating one
-          is a decision on a stale order status (a work order nobody needed) */
-       assert(!(e == CR && v == V_ESC && order == O_CANCELED));
-#endif
        if
-       /* done, but order-service never got the reports: recorded on the consumers' behalf first */
-       :: v == V_DONE && token[e] == me && ms[e] != M_CONSUMED && ((e == CR && si == S_SUCC) || (e == CA && si == S_REL)) && sn == S_SUCC ->
-          report(e, INV, C_SUCC); report(e, NOT, C_SUCC)
+       :: an ->
+          got[e*2+NOT] = true;
+          deliver(e, st);
+          if :: st != 0 -> report(e, NOT, st) :: else -> skip fi;
+          sn = (st == C_SUCC -> S_SUCC : S_FAIL)   /* no answer counts as FAIL */
        :: else -> skip
-       fi;
-       settle(e, v)
+       fi
+     };
+     /* decided again with the re-driven rows' order status read again (Observation.withOrderStatus),
+        then the page's finish */
+     atomic {
+#ifndef MUT_PAGE_ORDER_STATUS
+       o = order;
+#endif
+       decide(e, o, si, sn, v, ai, an);
+       FRESH;
+       finishRow()
      };
 nextRow:
      atomic { e = 0; o = 0; si = 0; sn = 0; v = 0; st = 0; ai = false; an = false; mine = false }
@@ -647,7 +689,9 @@ init {
     run Notice();
 #ifndef NORECONCILE
     run Executor(1);
+#ifndef EAGER
     run Executor(2);
+#endif
 #endif
   }
 }
