@@ -40,7 +40,7 @@ run() {
   local errors states
   errors=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' <<<"$out" | tail -1)
   states=$(sed -n 's/^ *\([0-9.e+]*\) states, stored.*/\1/p' <<<"$out" | tail -1)
-  printf '%-22s %-9s errors=%-2s states=%-9s compile=%4.1fs search=%5.2fs  ' "$label" "$mode" "${errors:-?}" \
+  printf '%-24s %-9s errors=%-2s states=%-9s compile=%4.1fs search=%5.2fs  ' "$label" "$mode" "${errors:-?}" \
     "${states:-?}" "$(awk -v a="$c0" -v b="$c1" 'BEGIN{print b-a}')" "$(awk -v a="$c1" -v b="$c2" 'BEGIN{print b-a}')"
   if grep -q 'max search depth too small' <<<"$out"; then
     echo "FAIL (search truncated: raise DEPTH)"; return 1
@@ -72,6 +72,8 @@ start "model p2+p4+p6"       order_life.pml ltl:p246 pass -O2
 start "eager p2+p4+p6"       order_life.pml ltl:p246 pass -O2 -DEAGER
 start "model"                order_life.pml safety   pass -O2
 start "outbox only p2"       order_life.pml ltl:p2   pass -O2 -DNORECONCILE
+start "retention p2+4+6+8"   order_life.pml ltl:p2468 pass -O2 -DRETENTION
+start "retention"            order_life.pml safety   pass -O2 -DRETENTION
 start "checkback_order_row"  mutant_checkback_order_row.pml safety 'assertion violated \(barrier\[0\]==2\)' -O0
 start "relay_sent_first"     mutant_relay_sent_first.pml    ltl:p2 'acceptance cycle' -O0
 start "no_dedup"             mutant_no_dedup.pml            safety 'assertion violated \(deducted<=1\)' -O0
@@ -82,6 +84,9 @@ start "one_group_consumed"   mutant_one_group_consumed.pml  ltl:p6 'acceptance c
 start "settle_unguarded"     mutant_settle_unguarded.pml    safety 'assertion violated \(\(live\[e\]==0\)\|\|\(live\[e\]==me\)\)' -O0
 start "order_read_first"     mutant_order_read_first.pml    safety 'assertion violated +!\(\(\(\(e==0\)&&\(o==1\)\)&&\(si==4\)\)\)' -O0
 start "page_order_status"    mutant_page_order_status.pml   safety 'assertion violated +!\(\(\(\(e==0\)&&\(o==1\)\)&&\(si==4\)\)\)' -O0
+start "no_refusal"           mutant_no_refusal.pml          safety 'assertion violated \(deducted<=1\)' -O0
+start "refusal_not_reopened" mutant_refusal_not_reopened.pml ltl:p8 'acceptance cycle' -O0
+start "refusal_acked_unreported" mutant_refusal_acked_unreported.pml ltl:p8 'acceptance cycle' -O0
 wait
 
 failed=0

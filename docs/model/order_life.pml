@@ -14,11 +14,15 @@
  *   MUT_ORDER_READ_FIRST     reconcile reads the order status before the consumers' statuses
  *   MUT_PAGE_ORDER_STATUS    a re-driven row is decided again on the order status read before the re-drives
  *   MUT_SETTLE_UNGUARDED     reconcile's writes do not check that the row's claim is still its own
+ *   MUT_NO_REFUSAL           (RETENTION) a copy that finds its cleaned record gone is applied as a first delivery
+ *   MUT_REFUSAL_NOT_REOPENED (RETENTION) a REFUSED report leaves a finished row finished
+ *   MUT_REFUSAL_ACKED_UNREPORTED (RETENTION) a refused delivery is acknowledged although its report was lost
  * Configuration switches:
  *   NORECONCILE              no reconcile executors: the outbox's own delivery promise (invariant 2)
  *   STRICT_P2                invariant 2 without its canceled-order exception (fails, by design: README)
  *   SECOND_CANCEL            the client cancels again when the first cancel did not commit
  *   EAGER                    a row may come due while its event's copies wait at the consumers (one executor)
+ *   RETENTION                inventory's record is cleaned after the order settled, then a late copy comes (one executor)
  */
 
 /* ---- bounds ---- */
@@ -74,6 +78,7 @@
 #define C_PROC 1
 #define C_SUCC 2
 #define C_FAIL 3
+#define C_REF  4   /* REFUSED: the consumer refused a copy that came after its retention */
 
 /* inventory_deduct_log.status */
 #define D_NONE 0
@@ -94,6 +99,7 @@
 #define S_SUCC 2
 #define S_FAIL 3
 #define S_REL 4
+#define S_REF 5
 
 /* verdicts */
 #define V_DONE 0
@@ -124,6 +130,11 @@ bool pend[4];      /* a deliverable copy not yet acknowledged, per (event, group
 /* ---- inventory_db, notice_db ---- */
 byte ded;
 byte nl[2];
+#ifdef RETENTION
+bool cleaned;      /* inventory's retention deleted the order's deduct record (ded keeps what it was, as a ghost) */
+bool refused;      /* inventory holds a REFUSED record for the created event */
+byte late = 1;     /* copies of the created event that come after the retention (a DLQ resend, a restored broker) */
+#endif
 
 /* ---- fault budgets (each fault may happen this often in one run) ---- */
 byte crashes = 1;      /* order-service, relay, inventory or notice-service dies at its worst moment */
@@ -137,8 +148,11 @@ bool got[4];       /* the event reached the group (broker delivery or re-drive) 
 byte live[2];      /* executor holding a live claim of the row */
 bool dead[3];      /* executor died */
 bool lapsed;       /* executor 1 outlived its claim's lease and goes on (a zombie) */
-#ifdef EAGER
-byte execCrashes = 0;  /* EAGER: the reconcile race with deliveries and reports, without executor faults */
+#if defined(EAGER) || defined(RETENTION)
+#define ONE_EXECUTOR
+#endif
+#ifdef ONE_EXECUTOR
+byte execCrashes = 0;  /* the eager and retention runs: one executor, without its fault (the main run has those) */
 #else
 byte execCrashes = 1;
 #endif
@@ -319,7 +333,23 @@ end:
 /* ConsumerStatusRecorder.apply: monotonic (ConsumeStatus.mayBecome), derive msg_status, finish the row */
 inline report(e, g, st) {
   if
-  :: (cs[e*2+g] == 0 || cs[e*2+g] == C_PROC || (cs[e*2+g] == C_FAIL && st != C_PROC)) && cs[e*2+g] != st && ms[e] != 0 ->
+#ifdef RETENTION
+  /* ConsumeStatus.REFUSED replaces any status and nothing replaces it; msg_status FAIL; a row reconcile had
+     finished is handed back (ReportedEventMapper.reopen: RETRY, due now, retry count 0) */
+  :: st == C_REF && cs[e*2+g] != C_REF && ms[e] != 0 ->
+     cs[e*2+g] = C_REF; ms[e] = M_FAIL;
+#ifndef MUT_REFUSAL_NOT_REOPENED
+     if
+     :: rs[e] == R_SUCCESS -> rs[e] = R_RETRY; retries[e] = 0; due[e] = true
+     :: else -> skip
+     fi
+#else
+     skip
+#endif
+  :: cs[e*2+g] == C_REF -> skip
+#endif
+  :: (cs[e*2+g] == 0 || cs[e*2+g] == C_PROC || (cs[e*2+g] == C_FAIL && st != C_PROC)) && cs[e*2+g] != st && st != C_REF &&
+     ms[e] != 0 ->
      cs[e*2+g] = st;
      if
      :: cs[e*2+INV] == C_FAIL || cs[e*2+NOT] == C_FAIL -> ms[e] = M_FAIL
@@ -342,21 +372,36 @@ inline report(e, g, st) {
 
 /* ===================== inventory-service ===================== */
 
+#ifdef RETENTION
+#define KEPT (!cleaned)
+#else
+#define KEPT true
+#endif
+
 /* StockLedger.deduct (retryFailed: the reconcile retry API) */
 inline deduct(retryFailed) {
   if
-  :: ded == D_NONE ->
+#ifdef RETENTION
+  /* LateEvents: no record, and the order older than keep minus the skew allowance: a REFUSED record, no effect */
+  :: refused -> skip
+#ifdef MUT_NO_REFUSAL
+  :: cleaned && !refused -> ded = D_SUCCESS; deducted++   /* the record is gone: taken for a first delivery */
+#else
+  :: cleaned && !refused -> refused = true
+#endif
+#endif
+  :: KEPT && ded == D_NONE ->
      if
      :: ded = D_SUCCESS; deducted++
      :: faults > 0 -> faults--; ded = D_FAIL   /* insufficient stock: recorded, acknowledged */
      fi
-  :: ded == D_FAIL && retryFailed ->
+  :: KEPT && ded == D_FAIL && retryFailed ->
      if
      :: ded = D_SUCCESS; deducted++
      :: faults > 0 -> faults--   /* still short */
      fi
 #ifdef MUT_NO_DEDUP
-  :: ded == D_SUCCESS -> deducted++   /* no record consulted */
+  :: KEPT && ded == D_SUCCESS -> deducted++   /* no record consulted */
 #endif
   :: else -> skip   /* the record says it was seen: nothing changes */
   fi;
@@ -389,7 +434,11 @@ inline release() {
 }
 
 /* OrderEventHandler.reported: a cancel is SUCCESS, a create SUCCESS only if it deducted */
+#ifdef RETENTION
+#define invStatus(e) (((e) == CR && refused) -> C_REF : (((e) == CA || ded == D_SUCCESS) -> C_SUCC : C_FAIL))
+#else
 #define invStatus(e) (((e) == CA || ded == D_SUCCESS) -> C_SUCC : C_FAIL)
+#endif
 
 /* OrderEventHandler.handleAll / handle: the ledger's transaction, then the report, then the ack */
 inline invConsume(e) {
@@ -400,7 +449,13 @@ inline invConsume(e) {
   fi;
   if
   :: report(e, INV, invStatus(e)); pend[e*2+INV] = false
-  :: faults > 0 -> faults--; pend[e*2+INV] = false   /* report lost */
+  :: faults > 0 -> faults--;                 /* report lost */
+#if defined(RETENTION) && !defined(MUT_REFUSAL_ACKED_UNREPORTED)
+     /* a delivery's refusal is acknowledged only once order-service took its report (OrderEventHandler.confirmRefusal) */
+     if :: e == CR && refused -> skip :: else -> pend[e*2+INV] = false fi
+#else
+     pend[e*2+INV] = false
+#endif
   :: crashes > 0 -> crashes--                /* died after the effect, before report and ack: redelivered */
   fi
 }
@@ -456,12 +511,38 @@ end:
   od
 }
 
+#ifdef RETENTION
+/* ===================== retention (docs/retention.md) ===================== */
+
+/* inventory's cleanup deletes the order's deduct record once it is older than keep: by then the order's
+   rows are settled and no copy is in flight (the floor, RetentionFloor, outlasts the broker's redeliveries
+   and the upstream horizon); then one more copy of the created event comes (a DLQ resend, a broker restored
+   from a backup), which LateEvents must refuse */
+proctype Retention() {
+end_wait:
+  atomic { !cleaned && ded != D_NONE && !pend[CR*2+INV] && !pend[CR*2+NOT] && !pend[CA*2+INV] && !pend[CA*2+NOT] &&
+           (rs[CR] == R_SUCCESS || rs[CR] == R_FAIL) && (ms[CA] == 0 || rs[CA] == R_SUCCESS || rs[CA] == R_FAIL) &&
+           token[CR] == 0 && token[CA] == 0 -> cleaned = true };
+end_cleaned:
+  atomic { late > 0 -> late--; pend[CR*2+INV] = true }
+}
+#endif
+
 /* ===================== reconcile-job ===================== */
 
 #ifndef NORECONCILE
 /* DownstreamStatuses: inventory's status API maps FENCED to RELEASED */
 inline invSeen(s) {
+#ifdef RETENTION
+  if
+  :: refused -> s = S_REF
+  :: cleaned && !refused -> s = S_NF
+  :: else ->
+#endif
   s = (ded == D_NONE -> S_NF : (ded == D_SUCCESS -> S_SUCC : (ded == D_FAIL -> S_FAIL : S_REL)))
+#ifdef RETENTION
+  fi
+#endif
 }
 /* created notice: notice-service's status; cancel notice: the notice group's report (ReconcileRun.cancelNoticeReports) */
 inline noticeSeen(e, s) {
@@ -476,7 +557,8 @@ inline noticeSeen(e, s) {
 inline decide(e, o, si, sn, v, ai, an) {
   ai = false; an = false;
   if
-  :: e == CR ->
+  :: si == S_REF -> v = V_ESC   /* a refusal is a work order at once ("refused: ...") */
+  :: si != S_REF && e == CR ->
      if
      :: o == O_NONE -> v = V_ESC
      :: o == O_CANCELED -> v = V_DONE
@@ -487,7 +569,7 @@ inline decide(e, o, si, sn, v, ai, an) {
         ai = (si == S_NF || si == S_FAIL); an = (sn == S_NF || sn == S_FAIL);
         v = (ai || an -> V_REDRIVE : V_ESC)
      fi
-  :: e == CA ->
+  :: si != S_REF && e == CA ->
      if
      :: si == S_REL && sn == S_SUCC -> v = V_DONE
      :: !(si == S_REL && sn == S_SUCC) && (si == S_PROC || sn == S_PROC) -> v = V_WAIT
@@ -678,6 +760,12 @@ ltl p2 { <> [] (reachedOr(CR) && reachedOr(CA)) }
 ltl p4 { <> [] stockBack }
 ltl p6 { <> [] (settledCR && settledCA) }
 /* the three at once (<>[]a && <>[]b == <>[](a && b)): the model's run, one search instead of three */
+#ifdef RETENTION
+/* inv 8 (issue 42): a copy refused after the retention always ends in a work order */
+ltl p8 { <> [] (!refused || wo[CR]) }
+/* the retention run's claim: 2, 4, 6 and 8 at once */
+ltl p2468 { <> [] (reachedOr(CR) && reachedOr(CA) && stockBack && settledCR && settledCA && (!refused || wo[CR])) }
+#endif
 ltl p246 { <> [] (reachedOr(CR) && reachedOr(CA) && stockBack && settledCR && settledCA) }
 
 init {
@@ -687,9 +775,12 @@ init {
     run Relay();
     run Inventory();
     run Notice();
+#ifdef RETENTION
+    run Retention();
+#endif
 #ifndef NORECONCILE
     run Executor(1);
-#ifndef EAGER
+#ifndef ONE_EXECUTOR
     run Executor(2);
 #endif
 #endif

@@ -5,8 +5,10 @@ import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.status.ConsumeStatus;
 import dev.eventual.consumer.receive.OrderEventBatchHandler;
+import dev.eventual.consumer.receive.PartialBatchFailure;
 import dev.eventual.consumer.receive.ReceivedEvent;
 import dev.eventual.consumer.report.ReportCoalescer;
+import dev.eventual.consumer.report.ReportNotTakenException;
 import dev.eventual.consumer.report.StatusReport;
 import dev.eventual.tracing.OrderTraces;
 import org.slf4j.Logger;
@@ -44,7 +46,14 @@ public class OrderEventHandler implements OrderEventBatchHandler {
     @Override
     public void handleAll(List<ReceivedEvent> events) {
         events.stream().filter(ReceivedEvent::redelivered).forEach(event -> metrics.redelivered());
-        applyAll(events, false);
+        List<DeductOutcome> outcomes = applyAll(events, false, true);
+        for (int i = 0; i < events.size(); i++) {
+            try {
+                confirmRefusal(events.get(i), outcomes.get(i));
+            } catch (ReportNotTakenException e) {
+                throw new PartialBatchFailure(i, e);
+            }
+        }
     }
 
     /**
@@ -52,33 +61,51 @@ public class OrderEventHandler implements OrderEventBatchHandler {
      * tried again) and cancels, each reported as a delivery's would be.
      */
     public List<DeductOutcome> redriveAll(List<ReceivedEvent> events) {
-        return onceMore(() -> applyAll(events, true));
+        return onceMore(() -> applyAll(events, true, false));
     }
 
-    private List<DeductOutcome> applyAll(List<ReceivedEvent> events, boolean retryFailed) {
+    /** @param delivered a broker delivery, whose refusals {@link #confirmRefusal} reports */
+    private List<DeductOutcome> applyAll(List<ReceivedEvent> events, boolean retryFailed, boolean delivered) {
         List<DeductOutcome> outcomes = ledger.applyAll(events, retryFailed);
         for (int i = 0; i < events.size(); i++) {
-            done(events.get(i), outcomes.get(i));
+            done(events.get(i), outcomes.get(i), delivered);
         }
         return outcomes;
     }
 
     @Override
     public void handle(ReceivedEvent event) {
-        switch (event.type()) {
-            case ORDER_CREATED -> done(event, onceMore(() -> ledger.deduct(event.created(), false)));
-            case ORDER_CANCELED -> done(event, onceMore(() -> ledger.release(event.canceled())));
+        confirmRefusal(event, switch (event.type()) {
+            case ORDER_CREATED -> done(event, onceMore(() -> ledger.deduct(event.created(), false)), true);
+            case ORDER_CANCELED -> done(event, onceMore(() -> ledger.release(event.canceled())), true);
+        });
+    }
+
+    /**
+     * A delivery the ledger refused is acknowledged only once order-service took the REFUSED report, which hands
+     * the event back to reconciliation and so to a work order: a lost report (order-service down, a crash after
+     * the commit) would leave the refusal without one, as nothing looks at a finished event again. Until then the
+     * broker delivers it again, which finds the REFUSED record and reports once more (docs/retention.md). The
+     * re-drive API needs none of this: its caller reads the refusal from the answer.
+     *
+     * @throws ReportNotTakenException when order-service did not take it
+     */
+    private void confirmRefusal(ReceivedEvent event, DeductOutcome outcome) {
+        if (outcome.status() == DeductStatus.REFUSED) {
+            try (OrderTraces.OrderScope scope = traces.resume("order event", outcome.orderId(), event.traceparent())) {
+                reports.reportNow(new StatusReport(outcome.orderId(), event.type(), ConsumeStatus.REFUSED, outcome.detail()));
+            }
         }
     }
 
     /** One create event outside a batch, in the caller's trace (the ledger's seam for tests and fences). */
     public DeductOutcome onCreated(OrderCreatedEvent event, boolean retryFailed) {
-        return done(ReceivedEvent.of(event, 1, null), onceMore(() -> ledger.deduct(event, retryFailed)));
+        return done(ReceivedEvent.of(event, 1, null), onceMore(() -> ledger.deduct(event, retryFailed)), false);
     }
 
     /** One cancel event outside a batch, in the caller's trace. */
     public DeductOutcome onCanceled(OrderCanceledEvent event) {
-        return done(ReceivedEvent.of(event, 1, null), onceMore(() -> ledger.release(event)));
+        return done(ReceivedEvent.of(event, 1, null), onceMore(() -> ledger.release(event)), false);
     }
 
     @Override
@@ -100,15 +127,15 @@ public class OrderEventHandler implements OrderEventBatchHandler {
      * Tells the observers, logs and reports the committed outcome in the order's trace: the report
      * carries it on to order-service.
      */
-    private DeductOutcome done(ReceivedEvent event, DeductOutcome outcome) {
+    private DeductOutcome done(ReceivedEvent event, DeductOutcome outcome, boolean delivered) {
         try (OrderTraces.OrderScope scope = traces.resume("order event", outcome.orderId(), event.traceparent())) {
             long sku = event.type() == OrderEventType.ORDER_CREATED ? event.created().skuId() : event.canceled().skuId();
             observers.forEach(observer -> observer.applied(event.type(), sku, outcome));
-            return reported(event.type(), outcome);
+            return reported(event.type(), outcome, delivered);
         }
     }
 
-    private DeductOutcome reported(OrderEventType type, DeductOutcome outcome) {
+    private DeductOutcome reported(OrderEventType type, DeductOutcome outcome, boolean delivered) {
         boolean refused = outcome.status() == DeductStatus.REFUSED;
         if (refused) {
             // not applied, and no delivery ever will be: a work order asks a person (docs/retention.md)
@@ -123,7 +150,9 @@ public class OrderEventHandler implements OrderEventBatchHandler {
         ConsumeStatus reported = refused ? ConsumeStatus.REFUSED
                 : type == OrderEventType.ORDER_CANCELED || outcome.status() == DeductStatus.SUCCESS
                 ? ConsumeStatus.SUCCESS : ConsumeStatus.FAIL;
-        reports.submit(new StatusReport(outcome.orderId(), type, reported, outcome.detail()));
+        if (!(refused && delivered)) { // a delivery's refusal is reported at once, by confirmRefusal
+            reports.submit(new StatusReport(outcome.orderId(), type, reported, outcome.detail()));
+        }
         return outcome;
     }
 

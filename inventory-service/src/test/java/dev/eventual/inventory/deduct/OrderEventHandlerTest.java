@@ -8,8 +8,10 @@ import dev.eventual.common.messaging.OrderEventType;
 import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.common.status.ConsumeStatus;
 import dev.eventual.consumer.ConsumerProperties;
+import dev.eventual.consumer.receive.PartialBatchFailure;
 import dev.eventual.consumer.receive.ReceivedEvent;
 import dev.eventual.consumer.report.ReportCoalescer;
+import dev.eventual.consumer.report.ReportNotTakenException;
 import dev.eventual.tracing.OrderTraces;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.tracing.Tracer;
@@ -22,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyBoolean;
@@ -40,6 +43,7 @@ class OrderEventHandlerTest {
     private final StockLedger ledger = mock(StockLedger.class);
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final List<ConsumerReports.Report> reports = new ArrayList<>();
+    private boolean orderServiceDown;
     private final List<String> observed = new ArrayList<>();
     private final OrderTraces traces = new OrderTraces(Tracer.NOOP, Propagator.NOOP);
     private final OrderEventHandler handler = new OrderEventHandler(ledger,
@@ -78,7 +82,11 @@ class OrderEventHandlerTest {
         assertThat(observed).containsExactly("ORDER_CREATED REFUSED", "ORDER_CREATED REFUSED");
     }
 
-    /** Any other cancel reports SUCCESS (released or fenced, the order's stock is right); a refused one did nothing. */
+    /**
+     * Any other cancel reports SUCCESS (released or fenced, the order's stock is right); a refused one did nothing.
+     * A delivery's refusal is reported at once, after the batch's other reports were queued, and before the broker
+     * hears the batch was consumed.
+     */
     @Test
     void aRefusedCancelIsReportedAsRefusedUnlikeEveryOtherCancel() {
         when(ledger.applyAll(any(), anyBoolean())).thenReturn(List.of(
@@ -90,13 +98,42 @@ class OrderEventHandlerTest {
 
         assertThat(reports).extracting(ConsumerReports.Report::orderId, ConsumerReports.Report::eventType,
                 ConsumerReports.Report::status, ConsumerReports.Report::detail).containsExactly(
-                tuple("12", OrderEventType.ORDER_CANCELED, ConsumeStatus.REFUSED, REFUSAL),
-                tuple("13", OrderEventType.ORDER_CANCELED, ConsumeStatus.SUCCESS, "fenced"));
+                tuple("13", OrderEventType.ORDER_CANCELED, ConsumeStatus.SUCCESS, "fenced"),
+                tuple("12", OrderEventType.ORDER_CANCELED, ConsumeStatus.REFUSED, REFUSAL));
         assertThat(count("eventual.inventory.refused", "event", "ORDER_CANCELED")).isEqualTo(1);
         assertThat(observed).containsExactly("ORDER_CANCELED REFUSED", "ORDER_CANCELED FENCED");
     }
 
+    /**
+     * A refusal order-service did not hear of would never become a work order (nothing looks at a finished event
+     * again): the delivery goes back to the broker from the refused event on, the events before it are acknowledged.
+     */
+    @Test
+    void aDeliveredRefusalOrderServiceDidNotTakeGoesBackToTheBroker() {
+        orderServiceDown = true;
+        when(ledger.applyAll(any(), anyBoolean())).thenReturn(List.of(
+                new DeductOutcome(13L, DeductStatus.FENCED, false, "fenced"),
+                new DeductOutcome(12L, DeductStatus.REFUSED, false, REFUSAL)),
+                List.of(new DeductOutcome(11L, DeductStatus.REFUSED, true, REFUSAL)));
+        when(ledger.deduct(any(), anyBoolean())).thenReturn(new DeductOutcome(11L, DeductStatus.REFUSED, true, REFUSAL));
+        OrderCanceledEvent fenced = new OrderCanceledEvent(2, 13L, 7L, 1001L, 1, "test", Instant.now(), Instant.now());
+
+        assertThatThrownBy(() -> handler.handleAll(List.of(ReceivedEvent.of(fenced, 1, null), ReceivedEvent.of(canceled, 1, null))))
+                .isInstanceOfSatisfying(PartialBatchFailure.class, failure -> {
+                    assertThat(failure.applied()).isEqualTo(1);
+                    assertThat(failure.getCause()).isInstanceOf(ReportNotTakenException.class);
+                });
+        assertThatThrownBy(() -> handler.handle(ReceivedEvent.of(created, 2, null))).isInstanceOf(ReportNotTakenException.class);
+        // a re-drive's caller reads the refusal from the answer: its report stays best effort
+        assertThat(handler.redriveAll(List.of(ReceivedEvent.of(created, 1, null))))
+                .extracting(DeductOutcome::status).containsExactly(DeductStatus.REFUSED);
+        assertThat(reports).isEmpty();
+    }
+
     private ConsumerStatusBatchResult report(ConsumerReports batch) {
+        if (orderServiceDown) {
+            throw new IllegalStateException("Connection refused");
+        }
         reports.addAll(batch.reports());
         return new ConsumerStatusBatchResult(batch.reports().size(), 0, List.of());
     }

@@ -1,8 +1,12 @@
 package dev.eventual.notice.consume;
 
+import dev.eventual.common.status.ConsumeStatus;
 import dev.eventual.consumer.receive.OrderEventBatchHandler;
 import dev.eventual.consumer.receive.PartialBatchFailure;
 import dev.eventual.consumer.receive.ReceivedEvent;
+import dev.eventual.consumer.report.ReportCoalescer;
+import dev.eventual.consumer.report.ReportNotTakenException;
+import dev.eventual.consumer.report.StatusReport;
 import dev.eventual.notice.compose.InvalidNoticeRequestException;
 import dev.eventual.notice.compose.NoticeRequest;
 import dev.eventual.notice.config.NoticeMetrics;
@@ -24,7 +28,7 @@ import java.util.List;
  * batch are claimed by one statement and recorded by another (see {@link NoticeDelivery#deliverAll}).
  * <ul>
  *   <li>sent, already sent, refused for good (recorded FAIL), or too late for the retention with no record
- *       (recorded REFUSED, nothing sent; docs/retention.md): acknowledged;</li>
+ *       (recorded REFUSED, nothing sent; docs/retention.md) once order-service took that refusal: acknowledged;</li>
  *   <li>technical failure (SMTP or database unreachable), or another delivery still holding the
  *       notice: that event and those after it go back to the broker for a later delivery (up to
  *       {@code eventual.notice.max-reconsume-times}, then the dead-letter queue).</li>
@@ -36,11 +40,13 @@ public class NoticeEventHandler implements OrderEventBatchHandler {
     private static final Logger log = LoggerFactory.getLogger(NoticeEventHandler.class);
 
     private final NoticeDelivery delivery;
+    private final ReportCoalescer reports;
     private final NoticeMetrics metrics;
     private final OrderTraces traces;
 
-    public NoticeEventHandler(NoticeDelivery delivery, NoticeMetrics metrics, OrderTraces traces) {
+    public NoticeEventHandler(NoticeDelivery delivery, ReportCoalescer reports, NoticeMetrics metrics, OrderTraces traces) {
         this.delivery = delivery;
+        this.reports = reports;
         this.metrics = metrics;
         this.traces = traces;
     }
@@ -66,6 +72,11 @@ public class NoticeEventHandler implements OrderEventBatchHandler {
             if (attempt.result().outcome() == DeliveryOutcome.IN_PROGRESS) {
                 throw new PartialBatchFailure(positions.get(k), new NoticeInProgressException(event.orderId(), event.type()));
             }
+            try {
+                confirmRefusal(event, attempt.result());
+            } catch (ReportNotTakenException e) {
+                throw new PartialBatchFailure(positions.get(k), e);
+            }
             metrics.consumed(event.type());
         }
     }
@@ -80,7 +91,24 @@ public class NoticeEventHandler implements OrderEventBatchHandler {
         if (result.outcome() == DeliveryOutcome.IN_PROGRESS) {
             throw new NoticeInProgressException(request.orderId(), event.type());
         }
+        confirmRefusal(event, result);
         metrics.consumed(event.type());
+    }
+
+    /**
+     * A delivery refused for the retention is acknowledged only once order-service took the REFUSED report, which
+     * hands the event back to reconciliation and so to a work order: a lost report would leave the refusal without
+     * one, as nothing looks at a finished event again. Until then the broker delivers it again, which finds the
+     * REFUSED record, sends nothing and reports once more (docs/retention.md).
+     *
+     * @throws ReportNotTakenException when order-service did not take it
+     */
+    private void confirmRefusal(ReceivedEvent event, DeliveryResult result) {
+        if (result.outcome() == DeliveryOutcome.TOO_LATE) {
+            try (OrderTraces.OrderScope scope = traces.resume("order event", event.orderId(), event.traceparent())) {
+                reports.reportNow(new StatusReport(event.orderId(), event.type(), ConsumeStatus.REFUSED, result.detail()));
+            }
+        }
     }
 
     /** @return null for an event no real order can have: dropped (acknowledged), as redelivery cannot help */

@@ -53,17 +53,24 @@ public class NoticeDelivery {
     }
 
     /**
+     * A broker delivery: its refusal (TOO_LATE) is not reported here, the caller reports it at once.
+     *
      * @throws ChannelUnavailableException when the channel failed for a technical reason (the notice
      *                                     stays PROCESSING; its lease lets a later delivery take it over)
      * @throws DataAccessException         when notice_log is unreachable (nothing was sent)
      */
     public DeliveryResult deliver(NoticeRequest request) {
+        return deliver(request, false);
+    }
+
+    /** @param reportRefusal whether a refusal is reported here, or by the caller (a broker delivery's handler) */
+    private DeliveryResult deliver(NoticeRequest request, boolean reportRefusal) {
         try (OrderTraces.OrderScope scope = inTrace(request)) {
-            return deliverInTrace(request);
+            return deliverInTrace(request, reportRefusal);
         }
     }
 
-    private DeliveryResult deliverInTrace(NoticeRequest request) {
+    private DeliveryResult deliverInTrace(NoticeRequest request, boolean reportRefusal) {
         Notice notice = composer.compose(request);
         try {
             Claim claim = claims.claim(notice, channel.name(), lateNotices.refusal(request));
@@ -71,7 +78,7 @@ public class NoticeDelivery {
                 return send(notice, claim.attempt());
             }
             if (claim.found() == NoticeStatus.REFUSED) {
-                return tooLate(notice, claim.refusal());
+                return tooLate(notice, claim.refusal(), reportRefusal);
             }
             metrics.duplicate();
             if (claim.found() == NoticeStatus.SUCCESS) {
@@ -97,28 +104,30 @@ public class NoticeDelivery {
      * event came after the retention) and one records the sent ones SUCCESS (a crash in between resends
      * them after the lease, as a crash between a single send and its record does). Otherwise each is
      * delivered alone. Stops at the first notice
-     * that fails for a technical reason; the batch's claims of the notices after it are given back.
+     * that fails for a technical reason; the batch's claims of the notices after it are given back. A broker
+     * delivery: refusals (TOO_LATE) are not reported here, the caller reports them at once.
      *
      * @return an attempt per notice up to and including the one that failed
      * @throws DataAccessException when notice_log is unreachable before anything was sent
      */
     public List<DeliveryAttempt> deliverAll(List<NoticeRequest> requests) {
-        return deliver(requests, Long.MAX_VALUE);
+        return deliver(requests, Long.MAX_VALUE, false);
     }
 
     /**
      * As {@link #deliverAll}, but starts no notice after {@code budget} has passed (the first one is always
      * tried, so a slow channel still gets through a batch, call by call): a caller that waits a bounded time,
      * the reconcile job's re-drive, gets its answer in time, and the notices not started are given back
-     * and left to its next run (docs/notice-service.md, "Re-drive").
+     * and left to its next run (docs/notice-service.md, "Re-drive"). Refusals are reported here, queued as every
+     * other outcome: the re-drive's caller reads them from the answer.
      *
      * @return an attempt per notice up to the failed one or the last one started within the budget
      */
     public List<DeliveryAttempt> deliverWithin(List<NoticeRequest> requests, Duration budget) {
-        return deliver(requests, System.nanoTime() + budget.toNanos());
+        return deliver(requests, System.nanoTime() + budget.toNanos(), true);
     }
 
-    private List<DeliveryAttempt> deliver(List<NoticeRequest> requests, long deadline) {
+    private List<DeliveryAttempt> deliver(List<NoticeRequest> requests, long deadline, boolean reportRefusals) {
         List<Notice> notices = requests.stream().map(composer::compose).toList();
         // null for most: a late event's refusal goes into the same claim statement, it adds none of its own
         List<String> refusals = requests.stream().map(lateNotices::refusal).collect(Collectors.toList());
@@ -131,21 +140,22 @@ public class NoticeDelivery {
                     e.toString());
             throw e;
         }
-        return claimed ? sendClaimed(requests, notices, refusals, deadline) : deliverEach(requests, deadline);
+        return claimed ? sendClaimed(requests, notices, refusals, deadline, reportRefusals)
+                : deliverEach(requests, deadline, reportRefusals);
     }
 
     private static boolean overBudget(int index, long deadline) {
         return index > 0 && System.nanoTime() - deadline > 0;
     }
 
-    private List<DeliveryAttempt> deliverEach(List<NoticeRequest> requests, long deadline) {
+    private List<DeliveryAttempt> deliverEach(List<NoticeRequest> requests, long deadline, boolean reportRefusals) {
         List<DeliveryAttempt> attempts = new ArrayList<>();
         for (NoticeRequest request : requests) {
             if (overBudget(attempts.size(), deadline)) {
                 break;
             }
             try {
-                attempts.add(DeliveryAttempt.done(deliver(request)));
+                attempts.add(DeliveryAttempt.done(deliver(request, reportRefusals)));
             } catch (RuntimeException e) {
                 attempts.add(DeliveryAttempt.failed(e));
                 break;
@@ -159,7 +169,7 @@ public class NoticeDelivery {
      * each is sent, or told refused, in its order's trace.
      */
     private List<DeliveryAttempt> sendClaimed(List<NoticeRequest> requests, List<Notice> notices, List<String> refusals,
-                                              long deadline) {
+                                              long deadline, boolean reportRefusals) {
         List<DeliveryAttempt> attempts = new ArrayList<>();
         List<Integer> sent = new ArrayList<>();
         for (int i = 0; i < notices.size(); i++) {
@@ -170,7 +180,7 @@ public class NoticeDelivery {
             DeliveryAttempt attempt;
             try (OrderTraces.OrderScope scope = inTrace(requests.get(i))) {
                 attempt = refusals.get(i) == null ? sendFirst(notices.get(i))
-                        : DeliveryAttempt.done(tooLate(notices.get(i), refusals.get(i)));
+                        : DeliveryAttempt.done(tooLate(notices.get(i), refusals.get(i), reportRefusals));
             }
             attempts.add(attempt);
             if (attempt == null) {
@@ -252,13 +262,17 @@ public class NoticeDelivery {
 
     /**
      * The notice's event came after the retention, and its record is REFUSED (this delivery wrote it, or found it):
-     * nothing is sent, and order-service hears FAIL, which reconciliation escalates to a work order at once.
+     * nothing is sent, and order-service hears REFUSED, which reconciliation escalates to a work order at once. A
+     * broker delivery's handler reports it itself, at once, and acknowledges the message only once it was taken
+     * ({@code NoticeEventHandler}); a re-drive's refusal goes through the queue like any other report.
      */
-    private DeliveryResult tooLate(Notice notice, String refusal) {
+    private DeliveryResult tooLate(Notice notice, String refusal, boolean report) {
         metrics.tooLate(notice.type());
         log.warn("Order {}: {} notice refused, nothing sent: {}; its record may have been cleaned, so it may have been"
                 + " sent already (docs/retention.md)", notice.orderId(), notice.type(), refusal);
-        report(notice, NoticeStatus.REFUSED, LateEvents.REFUSED + refusal);
+        if (report) {
+            report(notice, NoticeStatus.REFUSED, LateEvents.REFUSED + refusal);
+        }
         return new DeliveryResult(DeliveryOutcome.TOO_LATE, NoticeStatus.REFUSED, LateEvents.REFUSED + refusal + "; nothing sent");
     }
 

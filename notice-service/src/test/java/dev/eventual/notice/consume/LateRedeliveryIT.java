@@ -3,10 +3,10 @@ package dev.eventual.notice.consume;
 import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.infra.test.FakeOrderService;
 import dev.eventual.infra.test.HttpCall;
 import dev.eventual.notice.compose.MessageIds;
 import dev.eventual.notice.support.Events;
-import dev.eventual.notice.support.FakeOrderService;
 import dev.eventual.notice.support.InternalApi;
 import dev.eventual.notice.support.Meters;
 import dev.eventual.notice.support.NoticeConsumer;
@@ -36,7 +36,9 @@ import static org.awaitility.Awaitility.await;
  * goes out but the mail server's reply is lost, so the broker will redeliver its event; before it does, 31 days pass:
  * the record, untouched since, is cleaned by the cleanup endpoint (its {@code updated_at} is set back 31 days, as the
  * database's clock cannot move), and the service's clock moves on 31 days ({@link TestClock}). The redelivery then
- * finds no record for an event born beyond the 30-day retention: it is refused, and no second notice goes out.
+ * finds no record for an event born beyond the 30-day retention: it is refused, and no second notice goes out. The
+ * refusal is acknowledged only once order-service took its report: while order-service is down, the broker delivers
+ * it again.
  * While the clock is moved on, every delivery in this JVM is judged 31 days later; ITs run one at a time, and each
  * test here waits for its own deliveries before it ends.
  */
@@ -101,18 +103,26 @@ class LateRedeliveryIT {
             assertThat(cleaned.json().get("removed").asLong()).isPositive();
             assertThat(NoticeRow.find(jdbc, redelivered.orderId(), OrderEventType.ORDER_CREATED)).isNull();
 
-            // the broker redelivers it: no record, born beyond the retention → refused, nothing sent
+            // the broker redelivers it while order-service is down: no record, born beyond the retention → refused,
+            // nothing sent, and the refusal not taken: not acknowledged
+            orderService.down(true);
             await().atMost(WAIT).until(() -> "REFUSED".equals(statusOf(redelivered)));
+            FakeOrderService.Report notTaken = orderService.awaitReport(redelivered.orderId(),
+                    entry -> "REFUSED".equals(entry.get("status").asString()));
+            assertThat(notTaken.call().answered()).isEqualTo(503);
+            orderService.down(false);
             NoticeRow refused = NoticeRow.find(jdbc, redelivered.orderId(), OrderEventType.ORDER_CREATED);
             assertThat(refused.attempts()).isZero();
             assertThat(refused.lastError()).isEqualTo("event born " + redelivered.createdAt() + ", older than the retention 30d");
             assertThat(mailsOf(redelivered)).isEqualTo(1);
-            FakeOrderService.Report report = orderService.awaitReport(redelivered.orderId(),
-                    entry -> "REFUSED".equals(entry.get("status").asString()));
+            // the broker delivers it once more (its record says REFUSED: nothing sent), and now order-service takes it
+            FakeOrderService.Report report = orderService.awaitTakenReport(redelivered.orderId(),
+                    entry -> "REFUSED".equals(entry.get("status").asString()), WAIT);
             assertThat(report.entry().get("detail").asString())
-                    .isEqualTo("refused: event born " + redelivered.createdAt() + ", older than the retention 30d");
+                    .isEqualTo("refused: event born " + redelivered.createdAt() + ", older than the retention 30d; nothing sent");
             assertThat(InternalApi.statuses(port, redelivered.orderId())).containsEntry(Long.toString(redelivered.orderId()), "REFUSED");
-            assertThat(Meters.count(registry, "eventual.notice.refused", "type", "ORDER_CREATED")).isEqualTo(refusals + 1);
+            // every delivery refused counts (NoticeMetrics): the one whose report was not taken, and the one after
+            assertThat(Meters.count(registry, "eventual.notice.refused", "type", "ORDER_CREATED")).isEqualTo(refusals + 2);
 
             // a record that exists decides, whatever its event's age: the old notice sent before is not sent again
             SendResult again = Events.publish(sentBefore);

@@ -2,10 +2,16 @@ package dev.eventual.notice.consume;
 
 import dev.eventual.common.event.OrderCanceledEvent;
 import dev.eventual.common.event.OrderCreatedEvent;
+import dev.eventual.common.api.ConsumerReports;
+import dev.eventual.common.api.ConsumerStatusBatchResult;
 import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.common.messaging.OrderMessaging;
+import dev.eventual.common.status.ConsumeStatus;
 import dev.eventual.consumer.ConsumerProperties;
 import dev.eventual.consumer.receive.PartialBatchFailure;
 import dev.eventual.consumer.receive.ReceivedEvent;
+import dev.eventual.consumer.report.ReportCoalescer;
+import dev.eventual.consumer.report.ReportNotTakenException;
 import dev.eventual.notice.channel.ChannelType;
 import dev.eventual.notice.compose.NoticeRequest;
 import dev.eventual.notice.config.NoticeMetrics;
@@ -25,9 +31,11 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.mock;
@@ -46,8 +54,14 @@ class NoticeEventHandlerTest {
 
     private final NoticeDelivery delivery = mock(NoticeDelivery.class);
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
-    private final NoticeEventHandler handler = new NoticeEventHandler(delivery, new NoticeMetrics(registry),
-            new OrderTraces(Tracer.NOOP, Propagator.NOOP));
+    private final OrderTraces traces = new OrderTraces(Tracer.NOOP, Propagator.NOOP);
+    /** What order-service took, and whether it is down. */
+    private final List<ConsumerReports.Report> taken = new ArrayList<>();
+    private boolean orderServiceDown;
+    private final NoticeEventHandler handler = new NoticeEventHandler(delivery,
+            new ReportCoalescer(OrderMessaging.NOTICE_CONSUMER_GROUP, this::take, new ConsumerProperties.Report(Duration.ZERO, 500),
+                    traces, registry, "eventual.notice.report-failures"),
+            new NoticeMetrics(registry), traces);
 
     @Test
     void theListenerUsesTheConfiguredRedeliveryLimit() {
@@ -81,16 +95,53 @@ class NoticeEventHandlerTest {
         assertThat(registry.counter("eventual.notice.consumed", "type", "ORDER_CREATED").count()).isEqualTo(1);
     }
 
-    /** Its notice may have gone out already: the broker must not redeliver it, order-service hears FAIL instead. */
+    /**
+     * Its notice may have gone out already: nothing is sent; order-service hears REFUSED at once (its work order),
+     * and only then is the message acknowledged.
+     */
     @Test
-    void aNoticeRefusedForItsLateEventIsAcknowledged() {
+    void aNoticeRefusedForItsLateEventIsAcknowledgedOnceOrderServiceTookTheRefusal() {
         when(delivery.deliver(any())).thenReturn(new DeliveryResult(DeliveryOutcome.TOO_LATE, NoticeStatus.REFUSED,
                 "refused: event born " + BORN + ", older than the retention 30d; nothing sent"));
 
         handler.handle(ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, BORN), 2, null));
 
         verify(delivery).deliver(new NoticeRequest(42, OrderEventType.ORDER_CREATED, 7, 3, 2, null, BORN));
+        assertThat(taken).extracting(ConsumerReports.Report::orderId, ConsumerReports.Report::status)
+                .containsExactly(tuple("42", ConsumeStatus.REFUSED));
         assertThat(registry.counter("eventual.notice.consumed", "type", "ORDER_CREATED").count()).isEqualTo(1);
+    }
+
+    /** A refusal order-service did not hear of would never become a work order: the broker delivers it again. */
+    @Test
+    void aRefusalOrderServiceDidNotTakeGoesBackToTheBroker() {
+        orderServiceDown = true;
+        when(delivery.deliver(any())).thenReturn(new DeliveryResult(DeliveryOutcome.TOO_LATE, NoticeStatus.REFUSED,
+                "refused: nothing sent"));
+        when(delivery.deliverAll(any())).thenReturn(List.of(
+                new DeliveryAttempt(new DeliveryResult(DeliveryOutcome.SENT, NoticeStatus.SUCCESS, "sent"), null),
+                new DeliveryAttempt(new DeliveryResult(DeliveryOutcome.TOO_LATE, NoticeStatus.REFUSED, "refused"), null),
+                new DeliveryAttempt(new DeliveryResult(DeliveryOutcome.SENT, NoticeStatus.SUCCESS, "sent"), null)));
+
+        assertThatThrownBy(() -> handler.handle(ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, BORN), 2, null)))
+                .isInstanceOf(ReportNotTakenException.class);
+        assertThatThrownBy(() -> handler.handleAll(List.of(
+                ReceivedEvent.of(new OrderCreatedEvent(1, 41, 7, 3, 2, BORN), 1, null),
+                ReceivedEvent.of(new OrderCreatedEvent(1, 42, 7, 3, 2, BORN), 2, null),
+                ReceivedEvent.of(new OrderCreatedEvent(1, 43, 7, 3, 2, BORN), 1, null))))
+                .isInstanceOfSatisfying(PartialBatchFailure.class, failure -> {
+                    assertThat(failure.applied()).isEqualTo(1);
+                    assertThat(failure.getCause()).isInstanceOf(ReportNotTakenException.class);
+                });
+        assertThat(registry.counter("eventual.notice.consumed", "type", "ORDER_CREATED").count()).isEqualTo(1);
+    }
+
+    private ConsumerStatusBatchResult take(ConsumerReports batch) {
+        if (orderServiceDown) {
+            throw new IllegalStateException("Connection refused");
+        }
+        taken.addAll(batch.reports());
+        return new ConsumerStatusBatchResult(batch.reports().size(), 0, List.of());
     }
 
     @Test

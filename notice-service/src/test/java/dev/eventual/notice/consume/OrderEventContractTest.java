@@ -1,8 +1,10 @@
 package dev.eventual.notice.consume;
 
 import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.common.messaging.OrderMessaging;
 import dev.eventual.consumer.ConsumerProperties;
 import dev.eventual.consumer.receive.ReceivedEvent;
+import dev.eventual.consumer.report.ReportCoalescer;
 import dev.eventual.infra.test.EventContracts.Fixture;
 import dev.eventual.infra.test.EventContracts;
 import dev.eventual.notice.channel.ChannelType;
@@ -98,7 +100,12 @@ class OrderEventContractTest {
         final List<ReceivedEvent> received = new ArrayList<>();
 
         RecordingHandler(NoticeDelivery delivery, NoticeMetrics metrics) {
-            super(delivery, metrics, new OrderTraces(Tracer.NOOP, Propagator.NOOP));
+            // no fixture is a late event: nothing is refused, so nothing is reported at once
+            super(delivery, new ReportCoalescer(OrderMessaging.NOTICE_CONSUMER_GROUP, reports -> {
+                throw new AssertionError("no refusal expected: " + reports);
+            }, new ConsumerProperties.Report(Duration.ZERO, 500), new OrderTraces(Tracer.NOOP, Propagator.NOOP),
+                    new SimpleMeterRegistry(), "eventual.notice.report-failures"), metrics,
+                    new OrderTraces(Tracer.NOOP, Propagator.NOOP));
         }
 
         @Override

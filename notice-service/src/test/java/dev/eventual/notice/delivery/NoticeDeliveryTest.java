@@ -234,8 +234,9 @@ class NoticeDeliveryTest {
         verify(claims, never()).releaseUnsent(any());
     }
 
+    /** A broker delivery's refusal is reported by its handler, at once (NoticeEventHandlerTest), not queued here. */
     @Test
-    void aLateEventWithoutARecordIsRefusedInPlaceOfItsClaimSendsNothingAndIsReportedRefused() {
+    void aLateEventWithoutARecordIsRefusedInPlaceOfItsClaimAndSendsNothing() {
         when(claims.claim(any(), eq("scripted"), eq(LATE_REFUSAL))).thenReturn(Claim.refused(0, LATE_REFUSAL));
 
         DeliveryResult result = delivery.deliver(late(42));
@@ -246,22 +247,27 @@ class NoticeDeliveryTest {
         assertThat(channel.sent).isEmpty();
         verify(claims, never()).succeed(any());
         verify(claims, never()).fail(any(), anyInt(), anyString());
-        verify(reports).submit(argThat(report -> report.orderId() == 42 && report.status() == ConsumeStatus.REFUSED
-                && report.detail().equals("refused: " + LATE_REFUSAL)));
+        verify(reports, never()).submit(any());
         assertThat(registry.counter("eventual.notice.refused", "type", "ORDER_CREATED").count()).isEqualTo(1);
         assertThat(registry.counter("eventual.notice.duplicates").count()).isZero();
     }
 
-    /** A redelivery, or a re-drive, meets the REFUSED record: whatever its own age, nothing is sent. */
+    /**
+     * A redelivery, or a re-drive, meets the REFUSED record: whatever its own age, nothing is sent. A re-drive's
+     * refusal is reported here, queued as every other outcome of it.
+     */
     @Test
     void aRefusedNoticeMetAgainStaysRefused() {
         when(claims.claim(any(), anyString(), isNull())).thenReturn(Claim.refused(0, LATE_REFUSAL));
 
         DeliveryResult result = delivery.deliver(REQUEST);
+        List<DeliveryAttempt> redriven = delivery.deliverWithin(List.of(REQUEST), Duration.ofSeconds(3));
 
         assertThat(result.outcome()).isEqualTo(DeliveryOutcome.TOO_LATE);
+        assertThat(redriven).extracting(attempt -> attempt.result().outcome()).containsExactly(DeliveryOutcome.TOO_LATE);
         assertThat(channel.sent).isEmpty();
-        verifyReported(42, ConsumeStatus.REFUSED);
+        verify(reports).submit(argThat(report -> report.orderId() == 42 && report.status() == ConsumeStatus.REFUSED
+                && report.detail().equals("refused: " + LATE_REFUSAL)));
     }
 
     /** A record that exists decides, whatever the event's age: the claim is asked to refuse only a missing one. */
@@ -278,13 +284,17 @@ class NoticeDeliveryTest {
         assertThat(registry.counter("eventual.notice.refused", "type", "ORDER_CREATED").count()).isZero();
     }
 
-    /** The refusal rides in the batch's one claim statement; the late notice is neither sent nor recorded SUCCESS. */
+    /**
+     * The refusal rides in the batch's one claim statement; the late notice is neither sent nor recorded SUCCESS. In
+     * a re-drive's batch, as here, it is reported with the others.
+     */
     @Test
     void aLateEventInABatchOfFreshOnesIsRefusedByTheBatchsClaim() {
         when(claims.claimAllFresh(any(), any(), eq("scripted"))).thenReturn(true);
         when(claims.succeedAll(any())).thenReturn(2);
 
-        List<DeliveryAttempt> attempts = delivery.deliverAll(List.of(request(42), late(43), request(44)));
+        List<DeliveryAttempt> attempts = delivery.deliverWithin(List.of(request(42), late(43), request(44)),
+                Duration.ofSeconds(3));
 
         assertThat(attempts).extracting(attempt -> attempt.result().outcome())
                 .containsExactly(DeliveryOutcome.SENT, DeliveryOutcome.TOO_LATE, DeliveryOutcome.SENT);

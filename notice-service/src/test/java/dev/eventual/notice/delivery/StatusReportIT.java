@@ -2,9 +2,9 @@ package dev.eventual.notice.delivery;
 
 import dev.eventual.common.event.OrderCreatedEvent;
 import dev.eventual.common.messaging.OrderMessaging;
+import dev.eventual.infra.test.FakeOrderService;
+import dev.eventual.infra.test.FakeOrderService.Report;
 import dev.eventual.notice.support.Events;
-import dev.eventual.notice.support.FakeOrderService;
-import dev.eventual.notice.support.FakeOrderService.Report;
 import dev.eventual.notice.support.InternalApi;
 import dev.eventual.notice.support.NoticeServiceIT;
 import dev.eventual.notice.support.TestRecipients;

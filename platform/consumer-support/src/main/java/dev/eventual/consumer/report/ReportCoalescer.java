@@ -3,6 +3,7 @@ package dev.eventual.consumer.report;
 import dev.eventual.common.api.ConsumerReports;
 import dev.eventual.common.api.ConsumerStatusBatchResult;
 import dev.eventual.common.messaging.OrderEventType;
+import dev.eventual.common.status.ConsumeStatus;
 import dev.eventual.consumer.ConsumerProperties;
 import dev.eventual.tracing.OrderTraces;
 import io.micrometer.core.instrument.Counter;
@@ -30,7 +31,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>
  * A report is best effort, as before: one that fails, or that a crash loses while it waits here, is
  * counted and logged, and reconciliation repairs what order-service never heard (it asks the
- * consumers' status APIs). Nothing local is ever undone for a report.
+ * consumers' status APIs). Nothing local is ever undone for a report. The one exception is a delivery's
+ * refusal, which reconciliation may never ask about: {@link #reportNow} sends it at once and says whether it
+ * was taken, and the delivery is acknowledged only then.
  * <p>
  * One call speaks for many orders, so each report carries its own order's trace: the one current
  * when it was submitted (docs/tracing.md).
@@ -86,6 +89,25 @@ public class ReportCoalescer implements SmartLifecycle {
             lock.unlock();
         }
         send(List.of(report));
+    }
+
+    /**
+     * Sends the report now, beside the queue, and returns once order-service took it (an order it does not
+     * know counts as taken: there is nothing to hand back). For a refusal, which the broker delivery must not
+     * acknowledge before order-service heard of it: a lost REFUSED report of a finished event would leave the
+     * refusal without its work order, as reconciliation never looks at a finished event again
+     * (docs/retention.md). Only for a final status, which no queued report of the same event can overtake.
+     *
+     * @throws ReportNotTakenException when the call failed; the caller leaves the message to the broker
+     */
+    public void reportNow(StatusReport untraced) {
+        if (untraced.status() != ConsumeStatus.REFUSED) {
+            throw new IllegalArgumentException("only a final status goes beside the queue, not " + untraced.status());
+        }
+        StatusReport report = untraced.tracedBy(traces.current());
+        if (!send(List.of(report))) {
+            throw new ReportNotTakenException(report.orderId(), report.eventType(), report.status());
+        }
     }
 
     @Override
@@ -176,7 +198,8 @@ public class ReportCoalescer implements SmartLifecycle {
         }
     }
 
-    private void send(List<StatusReport> batch) {
+    /** @return whether order-service took the batch */
+    private boolean send(List<StatusReport> batch) {
         try {
             ConsumerStatusBatchResult result = sender.send(new ConsumerReports(consumerGroup,
                     batch.stream().map(StatusReport::toWire).toList()));
@@ -185,11 +208,13 @@ public class ReportCoalescer implements SmartLifecycle {
                 log.warn("Order {}: order-service has no committed event for this {} report; reconciliation decides",
                         orderId, consumerGroup);
             }
+            return true;
         } catch (RuntimeException e) {
             failures.increment(batch.size());
             log.warn("Orders {}: could not report to order-service, reconciliation will: {}",
                     batch.stream().map(report -> report.orderId() + " " + report.eventType() + " " + report.status())
                             .toList(), e.toString());
+            return false;
         }
     }
 

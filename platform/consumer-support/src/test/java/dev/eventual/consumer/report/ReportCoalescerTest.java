@@ -19,6 +19,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
 /** What reaches order-service, and when, with a recording stand-in for its client. */
@@ -90,6 +92,32 @@ class ReportCoalescerTest {
 
         await().atMost(Duration.ofSeconds(5))
                 .until(() -> registry.counter("eventual.test.report-failures").count() == 2);
+    }
+
+    /** A refusal goes beside the queue, at once, and says whether order-service took it. */
+    @Test
+    void aRefusalIsSentAtOnceAndItsCallerHearsWhenOrderServiceDidNotTakeIt() {
+        coalescer = start(Duration.ofHours(1), 500, recording());
+        coalescer.submit(new StatusReport(1, OrderEventType.ORDER_CREATED, ConsumeStatus.SUCCESS, "waits for the window"));
+
+        coalescer.reportNow(new StatusReport(2, OrderEventType.ORDER_CANCELED, ConsumeStatus.REFUSED, "refused: late"));
+
+        assertThat(calls).singleElement().satisfies(call -> assertThat(call.reports())
+                .extracting(ConsumerReports.Report::orderId, ConsumerReports.Report::status)
+                .containsExactly(tuple("2", ConsumeStatus.REFUSED)));
+        ReportCoalescer down = start(Duration.ofHours(1), 500, reports -> {
+            throw new IllegalStateException("order-service down");
+        });
+        try {
+            assertThatThrownBy(() -> down.reportNow(new StatusReport(3, OrderEventType.ORDER_CREATED, ConsumeStatus.REFUSED,
+                    "refused: late"))).isInstanceOf(ReportNotTakenException.class).hasMessageContaining("order 3");
+            assertThat(registry.counter("eventual.test.report-failures").count()).isEqualTo(1);
+            assertThatThrownBy(() -> down.reportNow(new StatusReport(4, OrderEventType.ORDER_CREATED, ConsumeStatus.SUCCESS,
+                    null))).as("a status a later report may replace keeps its order in the queue")
+                    .isInstanceOf(IllegalArgumentException.class);
+        } finally {
+            down.stop();
+        }
     }
 
     @Test

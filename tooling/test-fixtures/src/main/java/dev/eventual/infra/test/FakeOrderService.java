@@ -1,4 +1,4 @@
-package dev.eventual.notice.support;
+package dev.eventual.infra.test;
 
 import com.sun.net.httpserver.HttpServer;
 import org.springframework.cloud.client.discovery.simple.InstanceProperties;
@@ -23,7 +23,7 @@ import java.util.function.Predicate;
 import static org.awaitility.Awaitility.await;
 
 /**
- * order-service played by a plain HTTP server that the static instance list points at while it runs (every other
+ * order-service played by a plain HTTP server that a consumer's static instance list points at while it runs (every other
  * IT keeps the closed port), keeping every call: the status reports arrive over Feign and LoadBalancer as they would.
  */
 public final class FakeOrderService implements AutoCloseable {
@@ -31,8 +31,8 @@ public final class FakeOrderService implements AutoCloseable {
     public static final String REPORTS = "/internal/orders/consumer-reports";
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    /** One call as it arrived. */
-    public record Received(String method, String path, String token, JsonNode body) {
+    /** One call as it arrived, and the status it was answered with. */
+    public record Received(String method, String path, String token, JsonNode body, int answered) {
     }
 
     /** One order's report inside a coalesced call. */
@@ -40,6 +40,7 @@ public final class FakeOrderService implements AutoCloseable {
     }
 
     private final List<Received> received = new CopyOnWriteArrayList<>();
+    private volatile boolean down;
     private final List<InstanceProperties> swapped = new ArrayList<>();
     private final List<URI> original = new ArrayList<>();
     private final HttpServer server;
@@ -52,9 +53,15 @@ public final class FakeOrderService implements AutoCloseable {
         }
         server.createContext("/", exchange -> {
             byte[] body = exchange.getRequestBody().readAllBytes();
+            boolean unavailable = down;
             received.add(new Received(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
                     exchange.getRequestHeaders().getFirst("Authorization"),
-                    JSON.readTree(new String(body, StandardCharsets.UTF_8))));
+                    JSON.readTree(new String(body, StandardCharsets.UTF_8)), unavailable ? 503 : 200));
+            if (unavailable) {
+                exchange.sendResponseHeaders(503, -1);
+                exchange.close();
+                return;
+            }
             byte[] answer = "{\"recorded\":1,\"unchanged\":0,\"unknownOrderIds\":[]}".getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             exchange.sendResponseHeaders(200, answer.length);
@@ -78,6 +85,11 @@ public final class FakeOrderService implements AutoCloseable {
         return new FakeOrderService(context);
     }
 
+    /** While down, every call is answered 503 Service Unavailable, as a restarting order-service's gateway would. */
+    public void down(boolean down) {
+        this.down = down;
+    }
+
     /** The first report of the order that matches, once it has come (30 s at most). */
     public Report awaitReport(long orderId, Predicate<JsonNode> entry) {
         await().atMost(Duration.ofSeconds(30)).until(() -> findReport(orderId, entry) != null);
@@ -88,9 +100,20 @@ public final class FakeOrderService implements AutoCloseable {
         return awaitReport(orderId, entry -> true);
     }
 
+    /** The first report of the order that matches and that this fake answered 200, once it has come. */
+    public Report awaitTakenReport(long orderId, Predicate<JsonNode> entry, Duration within) {
+        await().atMost(within).until(() -> findReport(orderId, entry, 200) != null);
+        return findReport(orderId, entry, 200);
+    }
+
     private Report findReport(long orderId, Predicate<JsonNode> matches) {
+        return findReport(orderId, matches, 0);
+    }
+
+    /** @param answered the status the call was answered with, 0 for any */
+    private Report findReport(long orderId, Predicate<JsonNode> matches, int answered) {
         for (Received call : received) {
-            if (call.path().equals(REPORTS)) {
+            if (call.path().equals(REPORTS) && (answered == 0 || call.answered() == answered)) {
                 for (JsonNode entry : call.body().get("reports")) {
                     if (entry.get("orderId").asString().equals(Long.toString(orderId)) && matches.test(entry)) {
                         return new Report(call, entry);
